@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/support/env';
+
+// End-to-end tests drive the built console (dist/, from `npm run build`) served by the real API server
+// on a fresh embedded database. Debian's chromium, never a downloaded browser.
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  // One worker: the tests share the seeded demo users, whose team choice lives on the server.
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/src/server.ts`,
+    url: `${E2E_BASE_URL}/healthz`,
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,30 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { ApiError } from '@/lib/api-client';
+import { rememberLastVisited } from '@/lib/last-visited';
+
+/** The pathless guard over every signed-in page (SPEC §2.1, §4 Auth). */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: async ({ context, location }) => {
+    const { auth, queryClient } = context;
+    if (!auth.isAuthenticated()) {
+      auth.clear();
+      throw redirect({ to: '/auth/login', search: { redirectTo: location.href } });
+    }
+    try {
+      auth.setMe(await queryClient.ensureQueryData(meQueryOptions()));
+    } catch (error) {
+      // Offline (no status): carry on with the stored session so the cached pages still open.
+      if (!(error instanceof ApiError) || error.status !== 0 || !auth.get().user) throw error;
+    }
+    const { user, contasCargos } = auth.get();
+    const onTeamFreePage = location.pathname === '/select-team' || location.pathname === '/blocked';
+    if (user && !user.selectedTeamId && !onTeamFreePage) {
+      throw redirect({ to: '/select-team', search: { redirectTo: location.href } });
+    }
+    const team = contasCargos.find((c) => c.conta_id === user?.selectedTeamId);
+    if (team?.bloqueada && !onTeamFreePage) throw redirect({ to: '/blocked' });
+    rememberLastVisited(location.href);
+  },
+  component: Outlet,
+});

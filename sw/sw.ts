@@ -1,0 +1,23 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell (HTML, JS, CSS, icons, the default pt-BR catalog inside the main chunk) is precached,
+// so the console opens offline. API calls are never cached here: the query cache in IndexedDB is
+// the offline copy of the data.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/ws/', '/docs', '/healthz'];
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)),
+  }),
+);
+
+// The page asks a waiting worker to take over when the user accepts the update prompt.
+self.addEventListener('message', (event) => {
+  if (event.data && (event.data as { type?: string }).type === 'SKIP_WAITING') void self.skipWaiting();
+});
