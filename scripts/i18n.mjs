@@ -12,7 +12,9 @@ const poPath = new URL('messages.po', dir);
 if (!check) execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'inherit' });
 
 const translations = {};
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   Object.assign(translations, JSON.parse(readFileSync(new URL(file, dir), 'utf8')));
 }
 

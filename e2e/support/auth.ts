@@ -12,7 +12,10 @@ export async function signIn(page: Page, login: string, password = DEMO_PASSWORD
   await page.goto('/auth/login');
   await page.evaluate(
     ([key, token]) =>
-      localStorage.setItem(key, JSON.stringify({ authToken: token, user: null, permissions: [], contasCargos: [] })),
+      localStorage.setItem(
+        key,
+        JSON.stringify({ authToken: token, user: null, permissions: [], contasCargos: [] }),
+      ),
     [AUTH_STORAGE_KEY, Token] as const,
   );
   return Token;

@@ -1,0 +1,85 @@
+// `npm test`: every check, in order, and one honest closing line "N passed, N failed".
+// Lint, typecheck and the catalog check count as one test each; vitest and Playwright report their own.
+// The server tests run twice: on embedded PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
+// (.ci/run starts a throwaway PostgreSQL server and sets it).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function check(label, cmd, args) {
+  const ok = run(label, cmd, args);
+  results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function vitest(label, project, env = {}) {
+  const out = `test-results/vitest-${label}.json`;
+  rmSync(out, { force: true });
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
+  const report = readJson(out);
+  if (!report) return results.push({ label, passed: 0, failed: 1 });
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  results.push({ label, passed: report.numPassedTests, failed, skipped: report.numPendingTests });
+}
+
+check('lint', 'npx', ['biome', 'check', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('i18n catalogs complete', 'node', ['scripts/i18n.mjs', '--check']);
+vitest('unit', 'unit');
+vitest('server-pglite', 'server');
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server-postgresql', 'server', { DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\n▶ server-postgresql: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it)');
+}
+
+if (run('build', 'npm', ['run', '--silent', 'build'])) {
+  results.push({ label: 'build', passed: 1, failed: 0 });
+  const out = 'test-results/e2e.json';
+  rmSync(out, { force: true });
+  const ok = run('e2e', 'npx', ['playwright', 'test']);
+  const stats = readJson(out)?.stats;
+  if (stats) {
+    results.push({
+      label: 'e2e',
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1),
+      skipped: stats.skipped,
+    });
+  } else results.push({ label: 'e2e', passed: 0, failed: 1 });
+} else {
+  results.push({ label: 'build', passed: 0, failed: 1 });
+  results.push({ label: 'e2e (not run: build failed)', passed: 0, failed: 1 });
+}
+
+console.log('\nSummary');
+for (const r of results) {
+  console.log(
+    `  ${r.label.padEnd(28)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const skipped = results.reduce((n, r) => n + (r.skipped ?? 0), 0);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && existsSync('package.json') ? 0 : 1);
