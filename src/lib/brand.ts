@@ -1,0 +1,2 @@
+/** The product's name (white-label: change it here). SPEC 'Decisions': Palco by default. */
+export const PRODUCT_NAME = 'Palco';
