@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; holds the embedded database, the generated JWT secret and the mail folder. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** HS256 key material; when absent one is generated once and kept in `DATA_DIR/jwt-secret`. */
+  jwtSecret: string | undefined;
+  /** Origin of the console, used to build links in mail. No trailing slash. */
+  publicUrl: string;
+  /** nodemailer SMTP URL; when absent mail is written to `DATA_DIR/mail`. */
+  smtpUrl: string | undefined;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
+  /** The built console; when the folder does not exist nothing static is served. */
+  staticDir: string;
+  logLevel: string;
+  /** Put the demo clients, teams and users into an empty database. */
+  seedDemo: boolean;
+  productName: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT);
+  const jwtSecret = blankToUndefined(env.JWT_SECRET);
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be at least 32 characters long');
+  }
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const publicUrl = (blankToUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  const productName = blankToUndefined(env.PRODUCT_NAME) ?? 'Palco';
+  return {
+    port,
+    host: blankToUndefined(env.HOST) ?? '0.0.0.0',
+    dataDir: resolve(blankToUndefined(env.DATA_DIR) ?? './data'),
+    databaseUrl: blankToUndefined(env.DATABASE_URL),
+    jwtSecret,
+    publicUrl,
+    smtpUrl: blankToUndefined(env.SMTP_URL),
+    mailFrom: blankToUndefined(env.MAIL_FROM) ?? `${productName} <no-reply@palco.local>`,
+    staticDir: resolve(blankToUndefined(env.STATIC_DIR) ?? './dist'),
+    logLevel,
+    seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, true),
+    productName,
+  };
+}

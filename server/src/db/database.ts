@@ -1,0 +1,28 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database, Db } from './schema.ts';
+
+/**
+ * One SQL dialect, two engines: a PostgreSQL server when DATABASE_URL is set, otherwise PostgreSQL
+ * embedded in the process (PGlite) with its files under DATA_DIR/pglite. Each driver is imported only
+ * when used, which keeps start-up fast.
+ */
+export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dir = join(config.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+  ]);
+  const pglite = await PGlite.create(dir);
+  // PGlite has a single connection: the dialect serialises connections, so a repository must be given
+  // the open transaction (never `db`) while one is running, or it waits for itself.
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

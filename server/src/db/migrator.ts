@@ -1,0 +1,32 @@
+import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
+import * as initial from './migrations/20261122T150000_initial.ts';
+import type { Db } from './schema.ts';
+
+/**
+ * Listed statically (rather than read from the folder) so the server needs no file-system lookups and
+ * a bundler can follow the imports. Names are timestamps: Kysely applies them in name order.
+ */
+const migrations: Record<string, Migration> = {
+  '20261122T150000_initial': initial,
+};
+
+function migrator(db: Db): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function unwrap({ error, results }: MigrationResultSet): string[] {
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((r) => `${r.direction} ${r.migrationName}`);
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return unwrap(await migrator(db).migrateToLatest());
+}
+
+/** Undo every migration (tests check that each `down` really reverses its `up`). */
+export async function migrateAllDown(db: Db): Promise<string[]> {
+  return unwrap(await migrator(db).migrateTo(NO_MIGRATIONS));
+}

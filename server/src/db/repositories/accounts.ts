@@ -1,0 +1,67 @@
+import type { Executor } from '../schema.ts';
+
+/** An account with the client it belongs to, as the routes show it. */
+export interface AccountView {
+  id: string;
+  name: string;
+  thumbnail: string | null;
+  blocked: boolean;
+  createdAt: Date;
+  clientId: string;
+  clientName: string;
+}
+
+function accountsWithClient(db: Executor) {
+  return db
+    .selectFrom('accounts as a')
+    .innerJoin('clients as c', 'c.id', 'a.client_id')
+    .select([
+      'a.id as id',
+      'a.name as name',
+      'a.thumbnail as thumbnail',
+      'a.blocked as blocked',
+      'a.created_at as createdAt',
+      'c.id as clientId',
+      'c.name as clientName',
+    ]);
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export async function findAccountById(db: Executor, id: string): Promise<AccountView | undefined> {
+  return accountsWithClient(db).where('a.id', '=', id).executeTakeFirst();
+}
+
+/** Every account, for staff, optionally filtered by a case-insensitive part of the name. */
+export async function searchAccounts(
+  db: Executor,
+  { search, limit }: { search?: string | undefined; limit: number },
+): Promise<AccountView[]> {
+  let query = accountsWithClient(db);
+  if (search) query = query.where('a.name', 'ilike', likePattern(search));
+  return query.orderBy('a.name').orderBy('a.id').limit(limit).execute();
+}
+
+/** Accounts of one client; with `memberUserId` only those that user is a member of. */
+export async function listAccountsOfClient(
+  db: Executor,
+  clientId: string,
+  memberUserId?: string,
+): Promise<AccountView[]> {
+  let query = accountsWithClient(db).where('a.client_id', '=', clientId);
+  if (memberUserId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('memberships as m')
+          .select('m.account_id')
+          .whereRef('m.account_id', '=', 'a.id')
+          .where('m.user_id', '=', memberUserId),
+      ),
+    );
+  }
+  return query.orderBy('a.name').orderBy('a.id').execute();
+}

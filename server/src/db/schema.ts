@@ -1,0 +1,24 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AccountsTable } from './tables/accounts.ts';
+import type { ClientsTable } from './tables/clients.ts';
+import type { LoginFailuresTable } from './tables/login-failures.ts';
+import type { MembershipsTable } from './tables/memberships.ts';
+import type { PasswordResetsTable } from './tables/password-resets.ts';
+import type { RolesTable } from './tables/roles.ts';
+import type { SessionsTable } from './tables/sessions.ts';
+import type { UsersTable } from './tables/users.ts';
+
+export interface Database {
+  clients: ClientsTable;
+  accounts: AccountsTable;
+  roles: RolesTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
+}
+
+export type Db = Kysely<Database>;
+/** Repositories accept either the database or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,14 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** A team ("conta"): the tenant every call is scoped to through `accountId`. */
+export interface AccountsTable {
+  id: Generated<string>;
+  client_id: string;
+  name: string;
+  thumbnail: string | null;
+  /** Blocked for non-payment: stored videos keep being delivered, new uploads are limited. */
+  blocked: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export type AccountRow = Selectable<AccountsTable>;

@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+
+export type Lang = 'pt-BR' | 'en';
+
+/** `Accept-Language` starting with `en` gives English; anything else (or nothing) the default pt-BR. */
+export function langOf(request: Pick<FastifyRequest, 'headers'>): Lang {
+  const header = request.headers['accept-language'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim().toLowerCase().startsWith('en') ? 'en' : 'pt-BR';
+}
+
+type Params = Record<string, string | number>;
+
+/** The server's own texts. pt-BR strings are the spec's (SPEC §5, §8) where it names one. */
+const MESSAGES = {
+  required: { 'pt-BR': 'O campo é obrigatório', en: 'This field is required' },
+  email: { 'pt-BR': 'O formato do email não é válido', en: 'The email format is not valid' },
+  format: { 'pt-BR': 'Formato inválido', en: 'Invalid format' },
+  maxLength: { 'pt-BR': 'O tamanho máximo é {max}', en: 'The maximum length is {max}' },
+  minLength: { 'pt-BR': 'O tamanho minimo é {min}', en: 'The minimum length is {min}' },
+  integer: { 'pt-BR': 'Apenas números inteiros', en: 'Whole numbers only' },
+  minimum: { 'pt-BR': 'O valor minimo é {min}', en: 'The minimum value is {min}' },
+  maximum: { 'pt-BR': 'O valor maximo é {max}', en: 'The maximum value is {max}' },
+  invalidField: { 'pt-BR': 'Requisição inválida: {field}', en: 'Invalid request: {field}' },
+  invalidBody: {
+    'pt-BR': 'O corpo da requisição não é um JSON válido',
+    en: 'The request body is not valid JSON',
+  },
+  unsupportedMediaType: {
+    'pt-BR': 'Tipo de conteúdo não suportado: envie application/json',
+    en: 'Unsupported content type: send application/json',
+  },
+  bodyTooLarge: { 'pt-BR': 'O corpo da requisição é grande demais', en: 'The request body is too large' },
+  badRequest: { 'pt-BR': 'Requisição inválida', en: 'Invalid request' },
+  notFound: { 'pt-BR': 'Recurso não encontrado', en: 'Not found' },
+  methodNotAllowed: { 'pt-BR': 'Método não permitido', en: 'Method not allowed' },
+  internal: { 'pt-BR': 'Aconteceu um erro interno...', en: 'An internal error happened...' },
+  unavailable: { 'pt-BR': 'Serviço indisponível', en: 'Service unavailable' },
+  wrongCredentials: {
+    'pt-BR': 'Usuário ou senha estão incorretos',
+    en: 'The user or password is incorrect',
+  },
+  tooManyLogins: {
+    'pt-BR': 'Muitas tentativas de login. Tente novamente em {minutes} minutos',
+    en: 'Too many login attempts. Try again in {minutes} minutes',
+  },
+  unauthenticated: { 'pt-BR': 'Faça login para continuar', en: 'Sign in to continue' },
+  sessionExpired: {
+    'pt-BR': 'Sua sessão expirou. Faça login novamente',
+    en: 'Your session has expired. Please sign in again',
+  },
+  sessionInvalid: {
+    'pt-BR': 'Sessão inválida. Faça login novamente',
+    en: 'Invalid session. Please sign in again',
+  },
+  forbidden: {
+    'pt-BR': 'Você não tem permissão para acessar este recurso',
+    en: 'You are not allowed to access this resource',
+  },
+  accountNotFound: { 'pt-BR': 'Conta não encontrada', en: 'Account not found' },
+  clientNotFound: { 'pt-BR': 'Cliente não encontrado', en: 'Client not found' },
+  resetLinkInvalid: {
+    'pt-BR': 'O link de recuperação de senha é inválido ou expirou',
+    en: 'The password recovery link is invalid or has expired',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function t(lang: Lang, key: MessageKey, params: Params = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
+import { createSession, findSession, purgeExpiredSessions } from '../db/repositories/sessions.ts';
+import { findUserById } from '../db/repositories/users.ts';
+import type { UserRow } from '../db/tables/users.ts';
+import { ApiError } from '../lib/errors.ts';
+import { getDummyHash } from '../lib/password.ts';
+import {
+  type AuthContext,
+  defaultAccountId,
+  loadAuthContext,
+  roleIn,
+  selectedAccountId,
+} from '../lib/session.ts';
+import { keyFromSecret, signToken, TOKEN_TTL_SECONDS, verifyToken } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless the request carries a valid, unrevoked token. Sets `request.auth`. */
+    authenticate: onRequestAsyncHookHandler;
+    /** Starts a login: a new session (no team chosen yet) and its token, carrying the user's current
+     * token version. */
+    issueToken(user: UserRow): Promise<string>;
+    /** HS256 key (exposed for tests that craft tokens). */
+    jwtKey: Uint8Array;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** JWT_SECRET, or a secret generated on first start and kept (mode 600) in DATA_DIR/jwt-secret. */
+async function loadSecret(app: FastifyInstance): Promise<string> {
+  const { jwtSecret, dataDir } = app.config;
+  if (jwtSecret) return jwtSecret;
+  const file = join(dataDir, 'jwt-secret');
+  await mkdir(dataDir, { recursive: true });
+  try {
+    await writeFile(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    app.log.info({ file }, 'generated a JWT secret (set JWT_SECRET to share one between instances)');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 32) throw new Error(`${file} holds fewer than 32 characters; delete it to regenerate`);
+  return secret;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+}
+
+export default fp(
+  async (app) => {
+    const key = keyFromSecret(await loadSecret(app));
+    app.decorate('jwtKey', key);
+    app.decorateRequest('auth', null);
+    // Computed now so the first unknown-login attempt does not pay for it (and stand out by timing).
+    await getDummyHash();
+
+    app.decorate('issueToken', async (user: UserRow) => {
+      const sid = await createSession(app.db, user.id, new Date(Date.now() + TOKEN_TTL_SECONDS * 1000));
+      const auth = await loadAuthContext(app.db, user, { id: sid, selectedAccountId: null });
+      const role = roleIn(auth, selectedAccountId(auth) ?? defaultAccountId(auth));
+      return signToken(key, { sub: user.id, ver: user.token_version, sid, cargo: role?.nome ?? null });
+    });
+
+    app.decorate('authenticate', async function authenticate(request) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new ApiError(401, 'unauthenticated');
+      const result = await verifyToken(key, token);
+      if (!result.ok)
+        throw new ApiError(401, result.reason === 'expired' ? 'sessionExpired' : 'sessionInvalid');
+      const { sub, ver, sid } = result.claims;
+      const user = UUID.test(sub) ? await findUserById(app.db, sub) : undefined;
+      // A token signed before the last logout or password change carries an older version.
+      if (!user || user.token_version !== ver) throw new ApiError(401, 'sessionExpired');
+      const session = UUID.test(sid) ? await findSession(app.db, sid, user.id) : undefined;
+      if (!session) throw new ApiError(401, 'sessionExpired');
+      request.auth = await loadAuthContext(app.db, user, {
+        id: session.id,
+        selectedAccountId: session.selected_account_id,
+      });
+    } satisfies onRequestAsyncHookHandler);
+
+    // Login attempts older than any window are of no use; every instance may run this, harmlessly.
+    const purge = () =>
+      Promise.all([purgeStaleLoginAttempts(app.db, 24 * 60), purgeExpiredSessions(app.db)]).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'could not purge old login attempts or sessions'),
+      );
+    await purge();
+    const timer = setInterval(purge, PURGE_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

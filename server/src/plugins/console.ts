@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { basename, join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { langOf, t } from '../lib/i18n.ts';
+import { sendError } from './errors.ts';
+
+/** Paths that belong to the API: they never fall back to the console's index.html. */
+export const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/docs', '/healthz', '/ws/'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheControlFor(root: string, path: string): string {
+  const inRoot = path.startsWith(root) ? path.slice(root.length) : path;
+  // Vite puts content-hashed file names under /assets/: a new build means new names.
+  if (inRoot.startsWith(`${sep}assets${sep}`)) return IMMUTABLE;
+  // sw.js, index.html, the manifest, icons: always revalidated so a new build is picked up at once.
+  return 'no-cache';
+}
+
+/**
+ * Serves the built console from STATIC_DIR (when it exists) and answers every GET for an HTML page that
+ * is not an API path with index.html, so that client-side routes survive a reload. Everything else
+ * unknown is a JSON 404.
+ */
+export default fp(
+  async (app) => {
+    const root = app.config.staticDir;
+    const hasConsole = existsSync(join(root, 'index.html'));
+    if (hasConsole) {
+      await app.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        wildcard: true,
+        index: 'index.html',
+        dotfiles: 'ignore',
+        cacheControl: false,
+        setHeaders: (reply: FastifyReply, path: string) => {
+          reply.header(
+            'cache-control',
+            basename(path) === 'sw.js' ? 'no-cache' : cacheControlFor(root, path),
+          );
+        },
+      });
+    } else {
+      app.log.info({ staticDir: root }, 'no built console found: serving the API only');
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      if (hasConsole && isPage && acceptsHtml(request) && !isApiPath(request.url)) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+      return sendError(reply, 404, t(langOf(request), 'notFound'));
+    });
+  },
+  { name: 'console' },
+);

@@ -1,0 +1,68 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import {
+  clearLoginAttempts,
+  countLoginAttempts,
+  forgetLoginAttempt,
+  recordLoginAttempt,
+} from '../../db/repositories/login-failures.ts';
+import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { getDummyHash, verifyPassword } from '../../lib/password.ts';
+import { errors } from '../schemas.ts';
+
+export const LOGIN_WINDOW_MINUTES = 15;
+export const LOGIN_MAX_FAILURES = 10;
+
+const LoginBody = Type.Object({
+  login: Type.String({ format: 'email', minLength: 1, maxLength: 254, description: 'E-mail address' }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+const LoginAnswer = Type.Object({
+  Token: Type.String({
+    description: 'JWT HS256: sub (user id), ver (token version), cargo (role), exp (12 h)',
+  }),
+});
+
+const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/user/login',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with login (e-mail) and password',
+        body: LoginBody,
+        response: { 200: LoginAnswer, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { db } = app;
+      const login = request.body.login.trim().toLowerCase();
+
+      // Counted in the database, so that every instance sees the same attempts. The attempt is written
+      // before the check so that parallel guesses count against each other too.
+      const attempt = await recordLoginAttempt(db, login);
+      const { count, oldest } = await countLoginAttempts(db, login, LOGIN_WINDOW_MINUTES);
+      if (count > LOGIN_MAX_FAILURES) {
+        await forgetLoginAttempt(db, attempt);
+        const freeAt = (oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MINUTES * 60_000;
+        const seconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+        throw new ApiError(429, 'tooManyLogins', {
+          params: { minutes: Math.ceil(seconds / 60) },
+          headers: { 'retry-after': String(seconds) },
+        });
+      }
+
+      const user = await findUserByLogin(db, login);
+      // An unknown login is checked against a dummy hash: same work, same answer, same time.
+      const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), request.body.password);
+      if (!user || !ok) throw new ApiError(401, 'wrongCredentials');
+
+      await clearLoginAttempts(db, login);
+      await recordLogin(db, user.id);
+      return { Token: await app.issueToken(user) };
+    },
+  );
+};
+
+export default loginRoute;

@@ -1,0 +1,28 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import { ApiError } from '../../lib/errors.ts';
+import { errors } from '../schemas.ts';
+
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errors(503) },
+      },
+    },
+    async (request) => {
+      try {
+        await sql`select 1`.execute(app.db);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        throw new ApiError(503, 'unavailable');
+      }
+      return { ok: true as const };
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,28 @@
+import { type TSchema, Type } from '@fastify/type-provider-typebox';
+
+export const Uuid = Type.String({ format: 'uuid', description: 'UUID (8-4-4-4-12 hexadecimal)' });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Every error answer. `field` names the request field a 400 is about. */
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    field: Type.Optional(Type.String()),
+  },
+  { description: 'Error; `message` in the language of Accept-Language (en…) or pt-BR' },
+);
+
+/** Response schemas for the error codes a route can answer. */
+export function errors(...codes: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+}
+
+/** The selected team every authenticated call may carry (see plugins/multitenancy). */
+export const AccountIdQuery = Type.Object({
+  accountId: Type.Optional(Type.String({ format: 'uuid', description: 'The selected team (account) id' })),
+});
+
+export const bearer = [{ bearerAuth: [] }];

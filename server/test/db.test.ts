@@ -1,0 +1,236 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { migrateAllDown, migrateToLatest } from '../src/db/migrator.ts';
+import { listMembershipsOfUser } from '../src/db/repositories/memberships.ts';
+import { countUsers, findUserByLogin } from '../src/db/repositories/users.ts';
+import type { Db } from '../src/db/schema.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CLIENTS,
+  DEMO_PASSWORD,
+  DEMO_ROLES,
+  DEMO_USERS,
+  seedDemoData,
+} from '../src/db/seed.ts';
+import { hashPassword, verifyPassword } from '../src/lib/password.ts';
+import { bearer, createTestStore, loginAs, type TestStore, testConfig } from './helpers.ts';
+
+const stores: TestStore[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.dispose();
+});
+
+async function freshStore() {
+  const store = await createTestStore();
+  stores.push(store);
+  return store;
+}
+
+const tableNames = async (db: Db) =>
+  (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'))
+    .sort();
+
+describe('migrations and seed', () => {
+  it('migrate up, down and up again, and seed the exact demo data once', async () => {
+    const store = await freshStore();
+    const db = await createDatabase(store);
+    try {
+      expect(await migrateToLatest(db)).toEqual(['Up 20261122T150000_initial']);
+      expect(await migrateToLatest(db)).toEqual([]);
+      expect(await tableNames(db)).toEqual([
+        'accounts',
+        'clients',
+        'login_failures',
+        'memberships',
+        'password_resets',
+        'roles',
+        'sessions',
+        'users',
+      ]);
+      expect(await migrateAllDown(db)).toEqual(['Down 20261122T150000_initial']);
+      expect(await tableNames(db)).toEqual([]);
+      await migrateToLatest(db);
+
+      // A cheap hash keeps this test fast; the app itself seeds with real argon2id.
+      expect(await seedDemoData(db, async (p) => `plain:${p}`)).toBe(true);
+      expect(await seedDemoData(db, async (p) => `plain:${p}`)).toBe(false);
+      expect(await countUsers(db)).toBe(4);
+
+      const clients = await db.selectFrom('clients').select(['id', 'name']).orderBy('name').execute();
+      expect(clients).toEqual(
+        [DEMO_CLIENTS.blocked, DEMO_CLIENTS.demo, DEMO_CLIENTS.palco].map((c) => ({
+          id: c.id,
+          name: c.name,
+        })),
+      );
+      const owner = await findUserByLogin(db, 'owner@palco.test');
+      expect(owner).toMatchObject({
+        name: 'Olívia Dona',
+        can_manage_teams_users: true,
+        default_account_id: DEMO_ACCOUNTS.demoProducoes.id,
+        token_version: 0,
+      });
+      const ownerTeams = await listMembershipsOfUser(db, DEMO_USERS.owner.id);
+      expect(ownerTeams.map((m) => [m.accountName, m.clientName, m.roleName])).toEqual([
+        ['Demo Produções', 'Demo Produções', 'proprietário'],
+        ['Eventos Ao Vivo', 'Demo Produções', 'administrador'],
+      ]);
+      const staffTeams = await listMembershipsOfUser(db, DEMO_USERS.staff.id);
+      expect(staffTeams.map((m) => [m.accountName, m.clientName, m.roleName])).toEqual([
+        ['Palco Interno', 'Palco', 'desenvolvedor'],
+      ]);
+      expect(staffTeams[0]!.permissions).toHaveLength(17);
+      const blockedTeams = await listMembershipsOfUser(db, DEMO_USERS.blocked.id);
+      expect(blockedTeams).toEqual([
+        expect.objectContaining({ accountName: 'Conta Bloqueada', accountBlocked: true }),
+      ]);
+      expect(blockedTeams[0]!.permissions).not.toContain('palcoDeveloper');
+      expect(blockedTeams[0]!.permissions).toHaveLength(16);
+      const operatorTeams = await listMembershipsOfUser(db, DEMO_USERS.operator.id);
+      expect(operatorTeams[0]!.permissions).toEqual(DEMO_ROLES.operadorDemo.permissions);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('enforce lowercase logins and roles from the member’s own account', async () => {
+    const store = await freshStore();
+    const db = await createDatabase(store);
+    try {
+      await migrateToLatest(db);
+      await seedDemoData(db, async (p) => `plain:${p}`);
+      await expect(
+        db
+          .insertInto('users')
+          .values({
+            login: 'Mixed@Palco.test',
+            name: 'X',
+            password_hash: 'x',
+            avatar: null,
+            default_account_id: null,
+            root_directory: null,
+            last_login_at: null,
+          })
+          .execute(),
+      ).rejects.toThrow();
+      // The operator's role belongs to Demo Produções: it cannot be held in Eventos Ao Vivo.
+      await expect(
+        db
+          .insertInto('memberships')
+          .values({
+            user_id: DEMO_USERS.operator.id,
+            account_id: DEMO_ACCOUNTS.eventosAoVivo.id,
+            role_id: DEMO_ROLES.operadorDemo.id,
+          })
+          .execute(),
+      ).rejects.toThrow();
+      const count = await sql<{ n: number }>`select count(*)::int as n from memberships`.execute(db);
+      expect(count.rows[0]?.n).toBe(5);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('a restart keeps state in the data directory and the database', () => {
+  it('keeps the JWT secret (mode 600), tokens, the login lock and does not seed twice', async () => {
+    const store = await freshStore();
+    const config = testConfig(store);
+    const first = await buildApp(config);
+    let token: string;
+    try {
+      token = await loginAs(first, DEMO_USERS.owner.login);
+      for (let i = 0; i < 10; i++) {
+        const res = await first.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { login: DEMO_USERS.operator.login, password: 'wrong' },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+    } finally {
+      await first.close();
+    }
+
+    const secretFile = join(store.dataDir, 'jwt-secret');
+    expect((await stat(secretFile)).mode & 0o777).toBe(0o600);
+    const secret = await readFile(secretFile, 'utf8');
+
+    const second = await buildApp(config);
+    try {
+      expect(await readFile(secretFile, 'utf8')).toBe(secret);
+      expect(
+        (await second.inject({ method: 'GET', url: '/bff/me', headers: bearer(token) })).statusCode,
+      ).toBe(200);
+      const locked = await second.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { login: DEMO_USERS.operator.login, password: DEMO_PASSWORD },
+      });
+      expect(locked.statusCode).toBe(429);
+      expect(await countUsers(second.db)).toBe(4);
+      const owner = await findUserByLogin(second.db, DEMO_USERS.owner.login);
+      expect(owner?.password_hash).toMatch(/^\$argon2id\$/);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('does not seed when SEED_DEMO is off, and uses JWT_SECRET when given', async () => {
+    const store = await freshStore();
+    const app = await buildApp(testConfig(store, { seedDemo: false, jwtSecret: 'k'.repeat(40) }));
+    try {
+      expect(await countUsers(app.db)).toBe(0);
+      expect(new TextDecoder().decode(app.jwtKey)).toBe('k'.repeat(40));
+      await expect(stat(join(store.dataDir, 'jwt-secret'))).rejects.toThrow();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('passwords', () => {
+  it('are hashed with argon2id and verified', async () => {
+    const hash = await hashPassword('segredo');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'segredo')).toBe(true);
+    expect(await verifyPassword(hash, 'Segredo')).toBe(false);
+    expect(await verifyPassword('not a hash', 'segredo')).toBe(false);
+  });
+});
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      logLevel: 'info',
+      seedDemo: true,
+      productName: 'Palco',
+    });
+    expect(config.dataDir).toBe(join(process.cwd(), 'data'));
+    expect(config.staticDir).toBe(join(process.cwd(), 'dist'));
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://palco.example/' }).publicUrl).toBe('https://palco.example');
+  });
+
+  it('refuses bad values at start rather than misbehaving later', () => {
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { buildApp, type LogStream } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { DEMO_PASSWORD } from '../src/db/seed.ts';
+
+export const PUBLIC_URL = 'http://console.test';
+
+/**
+ * A place for one test file's data: a temporary DATA_DIR and, when DATABASE_URL is set, a fresh
+ * PostgreSQL database created through that (admin) connection and dropped afterwards.
+ */
+export interface TestStore {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dispose(): Promise<void>;
+}
+
+export async function createTestStore(): Promise<TestStore> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'palco-test-'));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return { dataDir, databaseUrl: undefined, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `palco_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    async dispose() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(store: TestStore, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL }),
+    dataDir: store.dataDir,
+    databaseUrl: store.databaseUrl,
+    // No console unless a test builds one.
+    staticDir: join(store.dataDir, 'no-console'),
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  store: TestStore;
+  close(): Promise<void>;
+}
+
+/** A migrated, seeded server on its own data; `close` removes everything. */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestServer> {
+  const store = await createTestStore();
+  const config = testConfig(store, overrides);
+  const app = await buildApp(config, options);
+  return {
+    app,
+    config,
+    store,
+    async close() {
+      await app.close().catch(() => {});
+      await store.dispose();
+    },
+  };
+}
+
+export async function loginAs(
+  app: FastifyInstance,
+  login: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { login, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ Token: string }>().Token;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Asserts the error shape every failure shares, and returns the message. */
+export function expectError(res: LightMyRequestResponse, statusCode: number): string {
+  expect(res.statusCode, res.body).toBe(statusCode);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<{ statusCode: number; error: string; message: string }>();
+  expect(body.statusCode).toBe(statusCode);
+  expect(typeof body.error).toBe('string');
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  return body.message;
+}
+
+/** A built console, as vite would leave it, for the static-serving tests. */
+export async function writeFakeConsole(dir: string): Promise<void> {
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root">palco-shell</div></body></html>',
+  );
+  await writeFile(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"Palco"}');
+}

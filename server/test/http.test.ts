@@ -1,0 +1,361 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
+import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers.ts';
+import {
+  bearer,
+  expectError,
+  loginAs,
+  startTestServer,
+  type TestServer,
+  writeFakeConsole,
+} from './helpers.ts';
+
+const logLines: string[] = [];
+let server: TestServer;
+let token: string;
+let staticDir: string;
+
+beforeAll(async () => {
+  // The console is written before the server starts, as `npm start` does.
+  staticDir = await mkdtemp(join(tmpdir(), 'palco-console-'));
+  await writeFakeConsole(staticDir);
+  server = await startTestServer(
+    { staticDir, logLevel: 'info' },
+    { logStream: { write: (line: string) => void logLines.push(line) } },
+  );
+  token = await loginAs(server.app, DEMO_USERS.owner.login);
+});
+afterAll(async () => {
+  await server?.close();
+  if (staticDir) await rm(staticDir, { recursive: true, force: true });
+});
+
+const EXPECTED_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  for (const [name, value] of Object.entries(EXPECTED_HEADERS)) expect(headers[name], name).toBe(value);
+}
+
+describe('security headers', () => {
+  it('match the policy the console is built for', () => {
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob:; worker-src 'self' blob:; manifest-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+    );
+  });
+
+  it('are on API answers, successful or not, with no-store caching', async () => {
+    const answers = [
+      await server.app.inject({ method: 'GET', url: '/healthz' }),
+      await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(token) }),
+      await server.app.inject({ method: 'GET', url: '/bff/me' }),
+      await server.app.inject({ method: 'POST', url: '/api/user/login', payload: {} }),
+      await server.app.inject({ method: 'GET', url: '/v1/nothing-here' }),
+      await server.app.inject({ method: 'GET', url: '/docs/json' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 400, 404, 200]);
+    for (const res of answers) {
+      expectSecurityHeaders(res.headers);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('are on static files, which cache by kind', async () => {
+    const index = await server.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toMatch(/^text\/html/);
+    expect(index.body).toContain('palco-shell');
+    expect(index.headers['cache-control']).toBe('no-cache');
+
+    const sw = await server.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const manifest = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+
+    for (const res of [index, sw, asset, manifest]) expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('the console (SPA fallback)', () => {
+  it('answers a page request for a client-side route with index.html', async () => {
+    for (const url of ['/streaming', '/auth/login?redirectTo=%2Fteams', '/vod/dashboard']) {
+      const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('palco-shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('never answers an API path or a non-page request with index.html', async () => {
+    for (const url of ['/v1/nothing', '/bff/nothing', '/api/nothing', '/v2/nothing', '/docs/nothing']) {
+      const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(expectError(res, 404), url).toBe('Recurso não encontrado');
+    }
+    const script = await server.app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    });
+    expectError(script, 404);
+    const post = await server.app.inject({
+      method: 'POST',
+      url: '/streaming',
+      headers: { accept: 'text/html' },
+    });
+    expectError(post, 404);
+  });
+
+  it('does not serve dot files', async () => {
+    expectError(await server.app.inject({ method: 'GET', url: '/.env', headers: { accept: '*/*' } }), 404);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every route with its schemas, at /docs/json and /docs', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(routes.sort()).toEqual(
+      [
+        'POST /api/user/login',
+        'GET /bff/me',
+        'POST /bff/logout',
+        'PUT /bff/me/selected-team',
+        'POST /bff/forget-password/send-email',
+        'POST /bff/forget-password/update-password',
+        'GET /v1/teams',
+        'GET /api/cliente',
+        'GET /v1/clients/{clientId}/accounts',
+        'GET /v2/accounts',
+        'GET /healthz',
+      ].sort(),
+    );
+    const me = doc.paths['/bff/me'].get;
+    expect(me.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(me.responses['200'].content['application/json'].schema.properties).sort()).toEqual([
+      'contasCargos',
+      'permissoes',
+      'user',
+    ]);
+    for (const ops of Object.values(doc.paths as Record<string, Record<string, { responses: object }>>)) {
+      for (const op of Object.values(ops)) expect(Object.keys(op.responses).length).toBeGreaterThan(1);
+    }
+    const docs = await server.app.inject({ method: 'GET', url: '/docs' });
+    expect(docs.json()).toEqual(doc);
+  });
+});
+
+describe('garbage input never causes a 500', () => {
+  const login = (payload: string, contentType = 'application/json') =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+
+  it('answers malformed JSON with 400', async () => {
+    for (const payload of [
+      '{',
+      '{"login": ',
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      '{"login":"a@b.co","password":"x"}}',
+    ]) {
+      const res = await login(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expectError(res, 400);
+    }
+    expect(expectError(await login('{'), 400)).toBe('O corpo da requisição não é um JSON válido');
+    expect(expectError(await login(''), 400)).toBe('O corpo da requisição não é um JSON válido');
+  });
+
+  it('refuses prototype pollution attempts', async () => {
+    expectError(await login('{"__proto__":{"admin":true},"login":"a@b.co","password":"x"}'), 400);
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    const res = await login('login=owner@palco.test&password=palco123', 'application/x-www-form-urlencoded');
+    expect(expectError(res, 415)).toBe('Tipo de conteúdo não suportado: envie application/json');
+    expectError(await login('<xml/>', 'application/xml'), 415);
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const huge = JSON.stringify({ login: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(expectError(await login(huge), 413)).toBe('O corpo da requisição é grande demais');
+  });
+
+  it('answers huge strings, wrong types and bad ids with 400', async () => {
+    expectError(await login(JSON.stringify({ login: `${'a'.repeat(500_000)}@x.co`, password: 'x' })), 400);
+    expectError(await login(JSON.stringify({ login: { $ne: null }, password: { $gt: '' } })), 400);
+    expectError(await login(JSON.stringify({ login: 'a@b.co', password: true })), 400);
+    const badId = await server.app.inject({
+      method: 'GET',
+      url: "/v1/clients/'; drop table users;--/accounts",
+      headers: bearer(token),
+    });
+    expectError(badId, 400);
+    const longId = await server.app.inject({
+      method: 'GET',
+      url: `/v2/accounts?accountId=${'9'.repeat(10_000)}`,
+      headers: bearer(token),
+    });
+    expectError(longId, 400);
+  });
+
+  it('survives garbage on every route of the OpenAPI document', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const garbageBodies = [
+      '{',
+      '[]',
+      'null',
+      '{"a":1}',
+      JSON.stringify({ x: 'y'.repeat(10_000) }),
+      '"\u0000"',
+    ];
+    const garbageQueries = [
+      '',
+      '?accountId=%00',
+      '?accountId=../../etc/passwd',
+      '?subConta=%ff&limit=-1&search=%E0%A4%A',
+      `?accountId=${DEMO_ACCOUNTS.contaBloqueada.id}`,
+    ];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(ops)) {
+        // Logout would end the session the other calls use.
+        if (path === '/bff/logout') continue;
+        for (const rawPath of [
+          path.replace(/\{[^}]+\}/g, 'zz%20top'),
+          path.replace(/\{[^}]+\}/g, 'x'.repeat(3000)),
+        ]) {
+          for (const query of garbageQueries) {
+            for (const body of method === 'get' ? [undefined] : garbageBodies) {
+              const res = await server.app.inject({
+                method: method.toUpperCase() as 'GET',
+                url: `${rawPath}${query}`,
+                headers: { ...bearer(token), 'content-type': 'application/json' },
+                ...(body === undefined ? {} : { payload: body }),
+              });
+              expect(res.statusCode, `${method} ${rawPath}${query} ${body ?? ''}`).toBeLessThan(500);
+              if (res.statusCode >= 400) expectError(res, res.statusCode);
+            }
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('languages', () => {
+  it('answers pt-BR by default and for anything but en', async () => {
+    for (const lang of [undefined, 'pt-BR', 'es', 'fr-FR,en;q=0.5']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/v1/nothing',
+        headers: lang ? { 'accept-language': lang } : {},
+      });
+      expect(expectError(res, 404), String(lang)).toBe('Recurso não encontrado');
+    }
+    for (const lang of ['en', 'en-GB', 'EN-us,pt;q=0.5']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/v1/nothing',
+        headers: { 'accept-language': lang },
+      });
+      expect(expectError(res, 404), lang).toBe('Not found');
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, tokens or recovery secrets, but do contain the mail link', async () => {
+    const secretToken = await loginAs(server.app, DEMO_USERS.staff.login);
+    await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(secretToken) });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: '{"login":"staff@palco.test","password":"wrong-but-secret"',
+      headers: { 'content-type': 'application/json' },
+    });
+    await server.app.inject({
+      method: 'POST',
+      url: '/bff/forget-password/update-password',
+      payload: { email: 'staff@palco.test', token: 'x', hash: 'hash-secret-value', newPassword: 'np-secret' },
+    });
+    await server.app.inject({
+      method: 'GET',
+      url: '/auth/recover-password/new?email=a%40b.co&token=tok-secret-value&hash=hash-secret-in-url',
+      headers: { accept: 'text/html' },
+    });
+    await server.app.inject({
+      method: 'POST',
+      url: '/bff/forget-password/send-email',
+      payload: { email: DEMO_USERS.staff.login },
+    });
+    await server.app.backgroundIdle();
+
+    const all = logLines.join('');
+    expect(all).toContain('"url":"/api/user/login"');
+    for (const secret of [
+      DEMO_PASSWORD,
+      secretToken,
+      'wrong-but-secret',
+      'hash-secret-value',
+      'np-secret',
+      'tok-secret-value',
+      'hash-secret-in-url',
+      '$argon2',
+    ]) {
+      expect(all, secret).not.toContain(secret);
+    }
+    const mailLine = logLines.map((l) => JSON.parse(l)).find((l) => l.msg?.startsWith('no SMTP_URL'));
+    expect(mailLine?.link).toMatch(
+      /\/auth\/recover-password\/new\?email=staff%40palco\.test&token=.+&hash=.+/,
+    );
+  });
+});
+
+describe('health and failures', () => {
+  it('reports health', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  // Last: it takes the database away.
+  it('hides the details of internal errors', async () => {
+    await server.app.db.destroy();
+    const health = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(expectError(health, 503)).toBe('Serviço indisponível');
+    const res = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(token) });
+    expect(expectError(res, 500)).toBe('Aconteceu um erro interno...');
+    expect(Object.keys(res.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    const en = await server.app.inject({
+      method: 'GET',
+      url: '/bff/me',
+      headers: { ...bearer(token), 'accept-language': 'en' },
+    });
+    expect(expectError(en, 500)).toBe('An internal error happened...');
+    expectSecurityHeaders(res.headers);
+  });
+});
