@@ -42,10 +42,14 @@ describe('migrations and seed', () => {
     const store = await freshStore();
     const db = await createDatabase(store);
     try {
-      expect(await migrateToLatest(db)).toEqual(['Up 20261122T150000_initial']);
+      expect(await migrateToLatest(db)).toEqual([
+        'Up 20261122T150000_initial',
+        'Up 20261122T160000_activity_logs',
+      ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
+        'activity_logs',
         'clients',
         'login_failures',
         'memberships',
@@ -54,7 +58,10 @@ describe('migrations and seed', () => {
         'sessions',
         'users',
       ]);
-      expect(await migrateAllDown(db)).toEqual(['Down 20261122T150000_initial']);
+      expect(await migrateAllDown(db)).toEqual([
+        'Down 20261122T160000_activity_logs',
+        'Down 20261122T150000_initial',
+      ]);
       expect(await tableNames(db)).toEqual([]);
       await migrateToLatest(db);
 

@@ -1,5 +1,6 @@
 import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as initial from './migrations/20261122T150000_initial.ts';
+import * as activityLogs from './migrations/20261122T160000_activity_logs.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -8,6 +9,7 @@ import type { Db } from './schema.ts';
  */
 const migrations: Record<string, Migration> = {
   '20261122T150000_initial': initial,
+  '20261122T160000_activity_logs': activityLogs,
 };
 
 function migrator(db: Db): Migrator {

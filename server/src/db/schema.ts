@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
+import type { ActivityLogsTable } from './tables/activity-logs.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { LoginFailuresTable } from './tables/login-failures.ts';
 import type { MembershipsTable } from './tables/memberships.ts';
@@ -17,6 +18,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
+  activity_logs: ActivityLogsTable;
 }
 
 export type Db = Kysely<Database>;

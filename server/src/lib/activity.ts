@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { ActivityEntry } from '../db/repositories/activity-log.ts';
+import type { LogRecordItem, LogValue } from '../db/tables/activity-logs.ts';
+
+/** Field names whose values never reach a log record, at any depth. */
+const SECRET = /pass(word)?|secret|token|hash|key$|^key|credential|authorization/i;
+export const MASK = '***';
+
+/** Who did it, from where: the part of a log entry that comes from the request. */
+export function activityOf(request: FastifyRequest): Pick<ActivityEntry, 'actor' | 'ip' | 'userAgent'> {
+  const user = request.auth?.user;
+  return {
+    actor: user ? { id: user.id, name: user.name, email: user.login, avatar: user.avatar } : null,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent'] ?? null,
+  };
+}
+
+function toValue(value: unknown): LogValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
+    return value.flatMap((v, i) =>
+      v && typeof v === 'object'
+        ? [{ Key: String(i + 1), Value: toRecord(v as Record<string, unknown>) }]
+        : [],
+    );
+  }
+  if (typeof value === 'object') return toRecord(value as Record<string, unknown>);
+  return String(value);
+}
+
+/** The changed fields as `{Key, Value}` (nested lists for lists and objects); secrets are masked. */
+export function toRecord(fields: Record<string, unknown>): LogRecordItem[] {
+  return Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([Key, v]) => ({ Key, Value: SECRET.test(Key) ? MASK : toValue(v) }));
+}
