@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
@@ -11,7 +11,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), vanillaExtractPlugin()],
+        plugins: [
+          babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+          lingui(),
+          vanillaExtractPlugin(),
+        ],
         resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
         test: {
           name: 'unit',

@@ -1,12 +1,18 @@
 import '@/styles/global.css';
 import { I18nProvider } from '@lingui/react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installTabSync } from '@/features/pwa/lib/tab-sync';
 import { installApiErrorHandling } from '@/lib/app-errors';
 import { activateLocale, i18n, storedLocale } from '@/lib/i18n';
-import { BUILD_ID, createIdbPersister, createQueryClient, NEVER_PERSISTED, PERSIST_MAX_AGE_MS } from '@/lib/query-client';
+import {
+  createIdbPersister,
+  createQueryClient,
+  persistCache,
+  restorePersistedCache,
+} from '@/lib/query-client';
 import { session } from '@/lib/session';
 import { hideSplash, SPLASH_MAX_MS } from '@/lib/splash';
 import { routeTree } from './routeTree.gen';
@@ -28,29 +34,27 @@ declare module '@tanstack/react-router' {
 }
 
 installApiErrorHandling(queryClient, (to) => void router.navigate({ to }));
+installTabSync({
+  session,
+  queryClient,
+  invalidateRouter: () => void router.invalidate(),
+  navigate: (to) => void router.navigate({ to }),
+  currentPath: () => router.state.location.pathname,
+});
 setTimeout(hideSplash, SPLASH_MAX_MS);
 
-await activateLocale(storedLocale());
-
+// The persisted query cache (IndexedDB) is back before the router's first load, so pages opened
+// offline find their last data; the 'session' queries are never persisted, the build id busts it.
 const persister = createIdbPersister();
+await Promise.all([activateLocale(storedLocale()), restorePersistedCache(queryClient, persister)]);
+persistCache(queryClient, persister);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          buster: BUILD_ID,
-          maxAge: PERSIST_MAX_AGE_MS,
-          dehydrateOptions: {
-            shouldDehydrateQuery: (q) =>
-              q.state.status === 'success' && !NEVER_PERSISTED.has(String(q.queryKey[0])),
-          },
-        }}
-      >
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 );

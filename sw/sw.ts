@@ -2,20 +2,29 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
-// The app shell (HTML, JS, CSS, icons, the default pt-BR catalog inside the main chunk) is precached,
-// so the console opens offline. API calls are never cached here: the query cache in IndexedDB is
-// the offline copy of the data.
+// The app shell (HTML, JS, CSS, icons, manifest, the default pt-BR catalog inside the main chunk) is
+// precached, so the console opens offline. API calls are never cached here: the query cache in
+// IndexedDB is the offline copy of the data.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+/** Paths the server answers itself: never given index.html, never cached. */
 const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/ws/', '/docs', '/healthz'];
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)),
   }),
 );
+
+// The first worker takes the open pages at once (they have none yet), so the console works offline
+// from the first visit. A later worker waits until the user accepts the update prompt.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
 
 // The page asks a waiting worker to take over when the user accepts the update prompt.
 self.addEventListener('message', (event) => {

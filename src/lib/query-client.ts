@@ -1,5 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type Query,
+  QueryClient,
+} from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
 
 /** Query keys whose first part is listed here are never written to IndexedDB (auth and session data). */
@@ -7,7 +13,17 @@ export const NEVER_PERSISTED = new Set(['session']);
 
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A query that holds data and is not session data is written to IndexedDB. */
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  return query.state.status === 'success' && !NEVER_PERSISTED.has(String(query.queryKey[0]));
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function createQueryClient() {
+  // The query library assumes "online" until an event says otherwise: start from what the browser knows,
+  // so an offline reload does not wait for retries.
+  if (isOffline()) onlineManager.setOnline(false);
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -16,6 +32,7 @@ export function createQueryClient() {
         gcTime: PERSIST_MAX_AGE_MS,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
+          if (isOffline()) return false;
           const status = (error as { status?: number }).status;
           return failureCount < 2 && (status === undefined || status === 0 || status >= 500);
         },
@@ -27,14 +44,105 @@ export function createQueryClient() {
   });
 }
 
+export const BUILD_ID = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+
+/** What is written to IndexedDB: the dehydrated cache, when, and for which build. (The same shape as
+ * TanStack's persist-client, done here with the app's own query-core so it ships only once.) */
+export interface PersistedClient {
+  timestamp: number;
+  buster: string;
+  clientState: DehydratedState;
+}
+
+export interface Persister {
+  persistClient(client: PersistedClient): Promise<void>;
+  restoreClient(): Promise<PersistedClient | undefined>;
+  removeClient(): Promise<void>;
+}
+
 const IDB_KEY = 'palco-query-cache';
 
 export function createIdbPersister(): Persister {
   return {
-    persistClient: (client: PersistedClient) => set(IDB_KEY, client),
+    persistClient: (client) => set(IDB_KEY, client),
     restoreClient: () => get<PersistedClient>(IDB_KEY),
     removeClient: () => del(IDB_KEY),
   };
 }
 
-export const BUILD_ID = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+const RESTORE_TIMEOUT_MS = 1500;
+
+/** Puts the persisted cache back before the router's first load, so loaders offline find their data.
+ * An old build's cache (buster) or one older than the max age is dropped. A broken or slow IndexedDB
+ * never blocks the start for more than a moment. */
+export async function restorePersistedCache(
+  queryClient: QueryClient,
+  persister: Persister,
+  { buster = BUILD_ID, maxAge = PERSIST_MAX_AGE_MS, timeoutMs = RESTORE_TIMEOUT_MS } = {},
+): Promise<void> {
+  const restore = async () => {
+    try {
+      const saved = await persister.restoreClient();
+      if (!saved) return;
+      if (saved.buster !== buster || !saved.timestamp || Date.now() - saved.timestamp > maxAge) {
+        await persister.removeClient();
+        return;
+      }
+      hydrate(queryClient, saved.clientState);
+    } catch {
+      await persister.removeClient().catch(() => undefined);
+    }
+  };
+  await Promise.race([restore(), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
+const PERSIST_THROTTLE_MS = 500;
+
+/** Writes the cache to IndexedDB after it changes, at most every half second (the last state wins), and
+ * at once when the page is hidden (closed, reloaded, switched away). Returns the unsubscribe. */
+export function persistCache(
+  queryClient: QueryClient,
+  persister: Persister,
+  { buster = BUILD_ID, throttleMs = PERSIST_THROTTLE_MS } = {},
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const clientState = dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery });
+    return persister.persistClient({ timestamp: Date.now(), buster, clientState }).catch(() => undefined);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+    timer ??= setTimeout(() => void save(), throttleMs);
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer) void save();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onHidden);
+  };
+}
+
+/** When the persisted cache was last written (ms since epoch), if there is one. */
+export async function persistedAt(): Promise<number | undefined> {
+  try {
+    return (await get<PersistedClient>(IDB_KEY))?.timestamp;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The newest time any data the console would show offline was fetched: the newest dataUpdatedAt of the
+ * persistable queries in the cache. */
+export function newestDataAt(queryClient: QueryClient): number | undefined {
+  let newest: number | undefined;
+  for (const q of queryClient.getQueryCache().getAll()) {
+    if (!shouldPersistQuery(q) || !q.state.dataUpdatedAt) continue;
+    if (newest === undefined || q.state.dataUpdatedAt > newest) newest = q.state.dataUpdatedAt;
+  }
+  return newest;
+}

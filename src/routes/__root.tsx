@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Toaster } from '@/components/ui/toast';
-import type { Session } from '@/lib/session';
+import { DeferredToaster } from '@/features/pwa/components/deferred-toaster';
+import { PwaLayer } from '@/features/pwa/components/pwa-layer';
 import { ErrorPage } from '@/features/shell/components/error-page';
 import { NotFoundPage } from '@/features/shell/components/not-found-page';
+import type { Session } from '@/lib/session';
 import { hideSplash } from '@/lib/splash';
 
 export interface RouterContext {
@@ -24,7 +25,8 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster />
+      <DeferredToaster />
+      <PwaLayer />
     </>
   );
 }

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** A key and every chunk it imports statically, transitively. */
+function staticClosure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop()!;
+    if (into.has(key) || !manifest[key]) continue;
+    into.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return into;
+}
+
+/** The code-split parts of the route files of one page (its chain from the root, e.g.
+ * `src/routes/auth/route.tsx`, `src/routes/auth/login.tsx`). The router loads every split part
+ * (component, error and not-found components) of each matched route. */
+export function routeChunkKeys(manifest: Manifest, routeFiles: string[]): string[] {
+  return Object.keys(manifest).filter(
+    (k) => k.includes('?tsr-split') && routeFiles.includes(k.slice(0, k.indexOf('?'))),
+  );
+}
+
+export interface FirstLoad {
+  files: Array<{ file: string; raw: number; gzip: number }>;
+  raw: number;
+  gzip: number;
+}
+
+/** The JS a first visit to a route downloads before it can paint: the entry (index.html's module) and
+ * its static imports, plus each route module of the route's chain and their static imports. */
+export function firstLoadJs(distDir: string, manifest: Manifest, routeFiles: string[]): FirstLoad {
+  const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  const keys = staticClosure(manifest, [...entry, ...routeChunkKeys(manifest, routeFiles)]);
+  return sizes(
+    distDir,
+    [...keys].map((k) => manifest[k]!.file),
+  );
+}
+
+/** Raw and gzip (zlib default level, as servers send it) sizes of built JS files, largest first. */
+export function sizes(distDir: string, fileNames: string[]): FirstLoad {
+  const files = [...new Set(fileNames)]
+    .filter((f) => f.endsWith('.js'))
+    .map((file) => {
+      const buf = readFileSync(join(distDir, file));
+      return { file, raw: buf.length, gzip: gzipSync(buf).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  return {
+    files,
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+  };
+}
+
+export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Files of the modules whose id matches `pattern` (e.g. shaka-player, uplot) as the manifest names them. */
+export function chunksOf(manifest: Manifest, pattern: RegExp): string[] {
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => pattern.test(key) || (chunk.src !== undefined && pattern.test(chunk.src)))
+    .map(([, chunk]) => chunk.file);
+}

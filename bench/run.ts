@@ -1,0 +1,299 @@
+// npm run bench — the console's performance budget, measured (issue 2). Asserts nothing; prints figures
+// against their goals:
+//  1. first-load JS (gzip) of the login route and of the signed-in shell, from Vite's module graph
+//     (dist/.vite/manifest.json), and as Chromium actually downloads it before the page is ready;
+//  2. that the shaka-player and uPlot chunks are never part of a first load;
+//  3. Lighthouse 13 (mobile, simulated throttling) on /auth/login and, signed in, /streaming.
+// Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits.
+// It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chunksOf, firstLoadJs, kB, readManifest } from './first-load';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const AUTH_KEY = 'v706-demo1-auth';
+const GOALS = { loginJs: 110_000, performance: 98, accessibility: 100, bestPractices: 100 };
+const HEAVY = /shaka-player|uplot/i;
+
+/** Each page: its URL and the route files of its chain (root is in the entry). */
+const PAGES = {
+  login: { path: '/auth/login', routes: ['src/routes/auth/route.tsx', 'src/routes/auth/login.tsx'] },
+  shell: {
+    path: '/streaming',
+    routes: [
+      'src/routes/_authed.tsx',
+      'src/routes/_authed/_shell.tsx',
+      'src/routes/_authed/_shell/streaming/index.tsx',
+    ],
+  },
+} as const;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  stop();
+  throw new Error('the API server did not start within 60 s');
+}
+
+/** Signs owner@palco.test in through the API and chooses a team; returns the token. */
+async function ownerToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'owner@palco.test', password: 'palco123' }),
+  });
+  const { Token } = (await login.json()) as { Token: string };
+  const headers = { Authorization: `Bearer ${Token}`, 'content-type': 'application/json' };
+  const me = (await (await fetch(`${base}/bff/me`, { headers })).json()) as {
+    contasCargos: Array<{ conta_id: string; conta_nome: string }>;
+  };
+  const team = me.contasCargos.find((c) => c.conta_nome === 'Demo Produções') ?? me.contasCargos[0]!;
+  await fetch(`${base}/bff/me/selected-team`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ accountId: team.conta_id }),
+  });
+  return Token;
+}
+
+const storedSession = (token: string) =>
+  JSON.stringify({ authToken: token, user: null, permissions: [], contasCargos: [] });
+
+/** Loads a page in a fresh Chromium context and sums the JS it downloads until it is ready (the load
+ * event has fired and the page's own content shows); also lists every JS file requested until idle. */
+async function measureInBrowser(base: string, token: string) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const out: Record<
+    string,
+    { readyGzip: number; readyFiles: number; idleFiles: string[]; readyList: string[] }
+  > = {};
+  try {
+    for (const [name, page] of Object.entries(PAGES)) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      if (name === 'shell') {
+        await context.addInitScript(
+          ([key, value]) => {
+            if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+          },
+          [AUTH_KEY, storedSession(token)] as const,
+        );
+      }
+      const tab = await context.newPage();
+      const js: Array<{ url: string; at: number; gzip?: number }> = [];
+      let ready = Number.POSITIVE_INFINITY;
+      tab.on('response', async (res) => {
+        const url = res.url();
+        if (!url.endsWith('.js') || !url.startsWith(base)) return;
+        const entry = { url, at: Date.now() } as { url: string; at: number; gzip?: number };
+        js.push(entry);
+        try {
+          entry.gzip = gzipSync(await res.body()).length;
+        } catch {
+          entry.gzip = 0;
+        }
+      });
+      const start = Date.now();
+      await tab.goto(`${base}${page.path}`, { waitUntil: 'load' });
+      const marker = name === 'login' ? 'input[name="login"]' : '[data-testid="current-team"]';
+      await tab.waitForSelector(marker, { timeout: 20_000 });
+      ready = Date.now();
+      await tab.waitForLoadState('networkidle');
+      await tab.waitForTimeout(500);
+      const before = js.filter((j) => j.at <= ready);
+      out[name] = {
+        readyGzip: before.reduce((s, j) => s + (j.gzip ?? 0), 0),
+        readyFiles: before.length,
+        idleFiles: js.map((j) => new URL(j.url).pathname),
+        readyList: before.map((j) => `${new URL(j.url).pathname}@${j.at - start}ms`),
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  fcp?: string;
+  lcp?: string;
+  tbt?: string;
+  cls?: string;
+  failing: string[];
+}
+
+/** Lighthouse (default config: mobile, simulated throttling) against a Chromium of our own. For the
+ * signed-in page the profile first gets the stored session, and Lighthouse keeps storage
+ * (disableStorageReset) — but the service worker, its caches, IndexedDB and the HTTP cache are cleared
+ * before the audit, so it measures a cold load with only the session kept. */
+async function audit(base: string, token: string, path: string, signedIn: boolean): Promise<Scores> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'palco-lh-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, userDataDir });
+  try {
+    if (signedIn) {
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = cdp.contexts()[0]!;
+      const tab = await context.newPage();
+      await tab.goto(`${base}/auth/login`);
+      await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        AUTH_KEY,
+        storedSession(token),
+      ] as const);
+      await tab.goto(`${base}${path}`);
+      await tab.waitForSelector('[data-testid="current-team"]', { timeout: 20_000 });
+      // Leave the page first, so nothing re-registers the worker, then forget all but localStorage.
+      await tab.goto('about:blank');
+      const session = await context.newCDPSession(tab);
+      await session.send('Storage.clearDataForOrigin', {
+        origin: base,
+        storageTypes: 'service_workers,cache_storage,indexeddb',
+      });
+      await session.send('Network.clearBrowserCache');
+      await tab.close();
+      await cdp.close();
+    }
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: signedIn,
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(categories)
+      .filter((c) => c.id !== 'performance')
+      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]!))
+      .filter((a) => a.score !== null && a.score < 1)
+      .map((a) => `${a.id} (${a.title})`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      fcp: audits['first-contentful-paint']?.displayValue,
+      lcp: audits['largest-contentful-paint']?.displayValue,
+      tbt: audits['total-blocking-time']?.displayValue,
+      cls: audits['cumulative-layout-shift']?.displayValue,
+      failing: [...new Set(failing)],
+    };
+  } finally {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'meets goal' : 'MISSES goal');
+
+async function main() {
+  if (process.argv.includes('--build') || !existsSync(join(DIST, '.vite', 'manifest.json'))) {
+    log('building dist/ …');
+    execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+
+  log('== First-load JS (module graph: index.html entry + static imports + the route chain) ==');
+  const manifest = readManifest(DIST);
+  const login = firstLoadJs(DIST, manifest, [...PAGES.login.routes]);
+  const shell = firstLoadJs(DIST, manifest, [...PAGES.shell.routes]);
+  log(
+    `login route ${kB(login.gzip)} gzip in ${login.files.length} files (goal ≤ ${kB(GOALS.loginJs)}): ${verdict(login.gzip <= GOALS.loginJs)}`,
+  );
+  log(`shell (/streaming) ${kB(shell.gzip)} gzip in ${shell.files.length} files`);
+  for (const f of login.files.slice(0, 6)) log(`    ${kB(f.gzip).padStart(9)}  ${f.file}`);
+
+  const heavy = chunksOf(manifest, HEAVY);
+  const inFirst = heavy.filter((f) => [...login.files, ...shell.files].some((x) => x.file === f));
+  log(
+    heavy.length === 0
+      ? 'shaka-player / uPlot: not in this build yet (nothing imports them)'
+      : `shaka-player / uPlot chunks (${heavy.join(', ')}): ${inFirst.length === 0 ? 'never in a first load' : `IN THE FIRST LOAD: ${inFirst.join(', ')}`}`,
+  );
+
+  const server = await startServer();
+  try {
+    const token = await ownerToken(server.base);
+
+    log('\n== First-load JS as Chromium downloads it (until the page shows its content) ==');
+    const measured = await measureInBrowser(server.base, token);
+    for (const [name, m] of Object.entries(measured)) {
+      const heavyRequested = m.idleFiles.filter((f) => HEAVY.test(f) || heavy.some((h) => f.endsWith(h)));
+      log(
+        `${name.padEnd(6)} ${kB(m.readyGzip)} gzip in ${m.readyFiles} files; ${m.idleFiles.length} JS files by network idle; shaka/uPlot requested: ${heavyRequested.length === 0 ? 'no' : heavyRequested.join(', ')}`,
+      );
+      if (process.env.BENCH_VERBOSE) log(`       ${m.readyList.join(' ')}`);
+    }
+
+    if (process.argv.includes('--no-lighthouse')) return;
+    log('\n== Lighthouse 13 (mobile) ==');
+    for (const [name, page] of Object.entries(PAGES)) {
+      const s = await audit(server.base, token, page.path, name === 'shell');
+      log(
+        `${page.path.padEnd(12)} performance ${s.performance} (goal ≥ ${GOALS.performance}) · accessibility ${s.accessibility} (goal ${GOALS.accessibility}) · best practices ${s['best-practices']} (goal ${GOALS.bestPractices}) · SEO ${s.seo}`,
+      );
+      log(`             FCP ${s.fcp} · LCP ${s.lcp} · TBT ${s.tbt} · CLS ${s.cls}`);
+      if (s.failing.length > 0) log(`             failing: ${s.failing.join('; ')}`);
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

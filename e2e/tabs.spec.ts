@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Two tabs of one browser (one context: the same localStorage and BroadcastChannel). What one tab does
+// to the session shows in the other at once, without reloading it.
+
+/** Marks the page's window: the mark survives anything but a reload. */
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __tabMark?: boolean }).__tabMark = true;
+  });
+const stillMarked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tabMark?: boolean }).__tabMark === true);
+
+test('switching team in one tab switches the other tab, and logging out logs both out', async ({
+  context,
+}) => {
+  const first = await context.newPage();
+  await signInWithTeam(first, DEMO.owner, 'Demo Produções');
+  await first.goto('/streaming');
+  const second = await context.newPage();
+  await second.goto('/streaming');
+
+  for (const page of [first, second])
+    await expect(page.getByTestId('current-team')).toHaveText('Demo Produções');
+  await mark(second);
+
+  // Team switch through the header's team selector in the first tab.
+  await first.getByTestId('current-team').click();
+  await first.getByRole('button', { name: /Eventos Ao Vivo/ }).click();
+  await expect(first.getByTestId('current-team')).toHaveText('Eventos Ao Vivo');
+
+  await expect(second.getByTestId('current-team')).toHaveText('Eventos Ao Vivo', { timeout: 3000 });
+  expect(await stillMarked(second)).toBe(true);
+  // The second tab's calls now name the new team (its session was reloaded, not just its label).
+  const stored = await second.evaluate(() => JSON.parse(localStorage.getItem('v706-demo1-auth') ?? '{}'));
+  expect(stored.user.selectedTeamId).not.toBeNull();
+  const teamsRequest = second.waitForRequest((r) => r.url().includes('/v1/') || r.url().includes('/bff/me'));
+  await second.reload();
+  expect(
+    new URL((await teamsRequest).url()).searchParams.get('accountId') ?? stored.user.selectedTeamId,
+  ).toBe(stored.user.selectedTeamId);
+  await expect(second.getByTestId('current-team')).toHaveText('Eventos Ao Vivo');
+  await mark(second);
+
+  // Logout in the first tab sends the second to /auth/login, without a reload.
+  await first.getByRole('link', { name: 'Sair' }).click();
+  await expect(first).toHaveURL(/\/auth\/login/);
+  await expect(second).toHaveURL(/\/auth\/login/, { timeout: 3000 });
+  await expect(second.locator('input[name="login"]')).toBeVisible();
+  expect(await stillMarked(second)).toBe(true);
+});
+
+test('a tab that receives junk on the channel ignores it', async ({ context }) => {
+  const page = await context.newPage();
+  await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  await page.goto('/streaming');
+  await expect(page.getByTestId('current-team')).toHaveText('Demo Produções');
+  const other = await context.newPage();
+  await other.goto('/auth/login');
+  // Another script posting malformed messages on the same channel name.
+  await other.evaluate(() => {
+    const channel = new BroadcastChannel('palco');
+    channel.postMessage({ type: 'logout', extra: 1 });
+    channel.postMessage('logout');
+    channel.postMessage({ type: 'team' });
+    channel.close();
+  });
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/streaming$/);
+  await expect(page.getByTestId('current-team')).toHaveText('Demo Produções');
+});

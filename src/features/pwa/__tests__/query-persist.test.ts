@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  newestDataAt,
+  type PersistedClient,
+  type Persister,
+  persistCache,
+  restorePersistedCache,
+} from '@/lib/query-client';
+
+function memoryPersister(initial?: PersistedClient) {
+  let saved = initial;
+  const p: Persister & { saved: () => PersistedClient | undefined } = {
+    persistClient: vi.fn(async (c: PersistedClient) => {
+      saved = c;
+    }),
+    restoreClient: async () => saved,
+    removeClient: vi.fn(async () => {
+      saved = undefined;
+    }),
+    saved: () => saved,
+  };
+  return p;
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('query cache persistence', () => {
+  it("writes data queries but never the 'session' ones, throttled", async () => {
+    const client = new QueryClient();
+    const persister = memoryPersister();
+    const stop = persistCache(client, persister, { buster: 'b1', throttleMs: 20 });
+    client.setQueryData(['session', 'me'], { token: 'secret' });
+    client.setQueryData(['lives', 'list'], [1]);
+    client.setQueryData(['lives', 'list'], [1, 2]);
+    await wait(60);
+    stop();
+    expect(persister.persistClient).toHaveBeenCalledTimes(1);
+    const saved = persister.saved()!;
+    expect(saved.buster).toBe('b1');
+    expect(saved.clientState.queries.map((q) => q.queryKey)).toEqual([['lives', 'list']]);
+    expect(JSON.stringify(saved)).not.toContain('secret');
+  });
+
+  it('restores a cache of the same build, and drops one of another build or too old', async () => {
+    const source = new QueryClient();
+    source.setQueryData(['lives', 'list'], [1, 2]);
+    const persister = memoryPersister();
+    const stop = persistCache(source, persister, { buster: 'b1', throttleMs: 0 });
+    source.setQueryData(['vod', 'x'], 'y');
+    await wait(20);
+    stop();
+    const saved = persister.saved()!;
+
+    const same = new QueryClient();
+    await restorePersistedCache(same, memoryPersister(saved), { buster: 'b1' });
+    expect(same.getQueryData(['lives', 'list'])).toEqual([1, 2]);
+    expect(newestDataAt(same)).toBe(Math.max(...saved.clientState.queries.map((q) => q.state.dataUpdatedAt)));
+
+    const otherBuild = new QueryClient();
+    const old = memoryPersister(saved);
+    await restorePersistedCache(otherBuild, old, { buster: 'b2' });
+    expect(otherBuild.getQueryData(['lives', 'list'])).toBeUndefined();
+    expect(old.removeClient).toHaveBeenCalled();
+
+    const tooOld = new QueryClient();
+    await restorePersistedCache(
+      tooOld,
+      memoryPersister({ ...saved, timestamp: Date.now() - 8 * 86_400_000 }),
+      {
+        buster: 'b1',
+      },
+    );
+    expect(tooOld.getQueryData(['lives', 'list'])).toBeUndefined();
+  });
+
+  it('a broken store never blocks the start', async () => {
+    const client = new QueryClient();
+    const hanging: Persister = {
+      persistClient: async () => undefined,
+      restoreClient: () => new Promise(() => undefined),
+      removeClient: async () => undefined,
+    };
+    const t0 = Date.now();
+    await restorePersistedCache(client, hanging, { timeoutMs: 50 });
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+});

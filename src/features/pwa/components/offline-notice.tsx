@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { newestDataAt, persistedAt } from '@/lib/query-client';
+import { useOnline } from '../lib/online';
+import * as css from './pwa.css';
+
+/** "As of" time of the data shown offline: the newest fetch among the persisted queries in the cache,
+ * or else when the cache was last written to IndexedDB. Followed while offline (the cache may still be
+ * restoring when the page opens). */
+function useSavedAt(active: boolean): number | undefined {
+  const queryClient = useQueryClient();
+  const [savedAt, setSavedAt] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!active) return;
+    let alive = true;
+    const update = () => {
+      const newest = newestDataAt(queryClient);
+      if (newest !== undefined) setSavedAt(newest);
+      else
+        void persistedAt().then((at) => {
+          if (alive) setSavedAt(at);
+        });
+    };
+    update();
+    const unsubscribe = queryClient.getQueryCache().subscribe(update);
+    return () => {
+      alive = false;
+      unsubscribe();
+    };
+  }, [active, queryClient]);
+  return savedAt;
+}
+
+/** A banner while the browser is offline, telling how fresh the data on screen is. */
+export default function OfflineNotice() {
+  const online = useOnline();
+  const savedAt = useSavedAt(!online);
+  const { t, i18n } = useLingui();
+  if (online) return null;
+  const dataHora =
+    savedAt === undefined
+      ? ''
+      : new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+          new Date(savedAt),
+        );
+  const text =
+    savedAt === undefined
+      ? t`Você está offline.`
+      : t`Você está offline. Exibindo dados salvos em ${dataHora}.`;
+  return (
+    <div className={css.offline} role="status" data-testid="offline-notice">
+      <span className={css.dot} aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { type Infer, is, literal, number, object, optional, string, union } from 'superstruct';
+
+/** The messages the console's tabs exchange over BroadcastChannel('palco'). */
+export const BroadcastMessageStruct = union([
+  /** The sender switched team and already stored the new session (localStorage). */
+  object({ type: literal('team'), teamId: string() }),
+  /** The sender signed out. */
+  object({ type: literal('logout') }),
+  /** A high-FPS alert was shown in one tab (SPEC: evento, timestamp, live_id, titulo). */
+  object({
+    type: literal('fps-alert'),
+    evento: optional(string()),
+    timestamp: optional(union([string(), number()])),
+    live_id: optional(union([string(), number()])),
+    titulo: optional(string()),
+  }),
+]);
+export type BroadcastMessage = Infer<typeof BroadcastMessageStruct>;
+
+export const BROADCAST_CHANNEL_NAME = 'palco';
+
+type Listener = (message: BroadcastMessage) => void;
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | null | undefined;
+
+function getChannel(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  if (typeof BroadcastChannel === 'undefined') {
+    channel = null;
+    return channel;
+  }
+  channel = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
+  channel.onmessage = (event: MessageEvent) => {
+    // Anything that is not one of our messages (another app, an old build) is ignored.
+    if (!is(event.data, BroadcastMessageStruct)) return;
+    for (const l of listeners) l(event.data);
+  };
+  return channel;
+}
+
+/** A typed wrapper over BroadcastChannel('palco'). A tab never receives its own posts. */
+export const broadcast = {
+  post(message: BroadcastMessage) {
+    try {
+      getChannel()?.postMessage(message);
+    } catch {
+      // A closed channel (page unloading) is not worth an error.
+    }
+  },
+  subscribe(listener: Listener): () => void {
+    getChannel();
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
