@@ -9,12 +9,52 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
 import { Route as R403RouteImport } from './routes/403'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as AuthRouteRouteImport } from './routes/auth/route'
+import { Route as ErrorRouteImport } from './routes/error'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as NotFoundRouteImport } from './routes/not-found'
+import { Route as AuthedShellRouteImport } from './routes/_authed/_shell'
 import { Route as AuthedBlockedRouteImport } from './routes/_authed/blocked'
 import { Route as AuthedSelectTeamRouteImport } from './routes/_authed/select-team'
+import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as ClassroomIndexRouteImport } from './routes/classroom/index'
+import { Route as ClassroomRegisterRouteImport } from './routes/classroom/register'
+import { Route as AuthedShellAnalyticsRouteImport } from './routes/_authed/_shell/analytics'
+import { Route as AuthedShellApiKeysRouteImport } from './routes/_authed/_shell/api-keys'
+import { Route as AuthedShellBillingRouteImport } from './routes/_authed/_shell/billing'
+import { Route as AuthedShellBroadcastRouteImport } from './routes/_authed/_shell/broadcast'
+import { Route as AuthedShellClientsRouteImport } from './routes/_authed/_shell/clients'
+import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
+import { Route as AuthedShellHistoricRouteImport } from './routes/_authed/_shell/historic'
+import { Route as AuthedShellIntegrationsRouteImport } from './routes/_authed/_shell/integrations'
+import { Route as AuthedShellMembersRouteImport } from './routes/_authed/_shell/members'
+import { Route as AuthedShellOverlaysRouteImport } from './routes/_authed/_shell/overlays'
+import { Route as AuthedShellPermissionsRouteImport } from './routes/_authed/_shell/permissions'
+import { Route as AuthedShellRecordsRouteImport } from './routes/_authed/_shell/records'
+import { Route as AuthedShellRolesRouteImport } from './routes/_authed/_shell/roles'
+import { Route as AuthedShellTeamsRouteImport } from './routes/_authed/_shell/teams'
+import { Route as AuthedShellUsersRouteImport } from './routes/_authed/_shell/users'
+import { Route as AuthRecoverPasswordIndexRouteImport } from './routes/auth/recover-password/index'
+import { Route as AuthRecoverPasswordNewRouteImport } from './routes/auth/recover-password/new'
+import { Route as AuthedShellAccountSettingsRouteImport } from './routes/_authed/_shell/account/settings'
+import { Route as AuthedShellAtendimentoLiveIdRouteImport } from './routes/_authed/_shell/atendimento/$liveId'
+import { Route as AuthedShellStreamingIndexRouteImport } from './routes/_authed/_shell/streaming/index'
+import { Route as AuthedShellVodIndexRouteImport } from './routes/_authed/_shell/vod/index'
+import { Route as AuthedShellVodDashboardRouteImport } from './routes/_authed/_shell/vod/dashboard'
+import { Route as AuthedShellPreviewSignalIdLiveIdRouteImport } from './routes/_authed/_shell/preview/$signalId/$liveId'
+import { Route as AuthedShellStreamingLiveIdPanelRouteImport } from './routes/_authed/_shell/streaming/$liveId/panel'
+import { Route as AuthedShellStreamingLiveIdSignalSignalIdRouteImport } from './routes/_authed/_shell/streaming/$liveId/signal/$signalId'
 
+const IndexRoute = IndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const R403Route = R403RouteImport.update({
   id: '/403',
   path: '/403',
@@ -23,6 +63,30 @@ const R403Route = R403RouteImport.update({
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRouteRoute = AuthRouteRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ErrorRoute = ErrorRouteImport.update({
+  id: '/error',
+  path: '/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotFoundRoute = NotFoundRouteImport.update({
+  id: '/not-found',
+  path: '/not-found',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedShellRoute = AuthedShellRouteImport.update({
+  id: '/_shell',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBlockedRoute = AuthedBlockedRouteImport.update({
   id: '/blocked',
@@ -34,56 +98,431 @@ const AuthedSelectTeamRoute = AuthedSelectTeamRouteImport.update({
   path: '/select-team',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthIndexRoute = AuthIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
-  id: '/auth/login',
-  path: '/auth/login',
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const ClassroomIndexRoute = ClassroomIndexRouteImport.update({
+  id: '/classroom/',
+  path: '/classroom/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ClassroomRegisterRoute = ClassroomRegisterRouteImport.update({
+  id: '/classroom/register',
+  path: '/classroom/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedShellAnalyticsRoute = AuthedShellAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellApiKeysRoute = AuthedShellApiKeysRouteImport.update({
+  id: '/api-keys',
+  path: '/api-keys',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellBillingRoute = AuthedShellBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellBroadcastRoute = AuthedShellBroadcastRouteImport.update({
+  id: '/broadcast',
+  path: '/broadcast',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellClientsRoute = AuthedShellClientsRouteImport.update({
+  id: '/clients',
+  path: '/clients',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellDashboardRoute = AuthedShellDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellHistoricRoute = AuthedShellHistoricRouteImport.update({
+  id: '/historic',
+  path: '/historic',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellIntegrationsRoute = AuthedShellIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellMembersRoute = AuthedShellMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellOverlaysRoute = AuthedShellOverlaysRouteImport.update({
+  id: '/overlays',
+  path: '/overlays',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellPermissionsRoute = AuthedShellPermissionsRouteImport.update({
+  id: '/permissions',
+  path: '/permissions',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellRecordsRoute = AuthedShellRecordsRouteImport.update({
+  id: '/records',
+  path: '/records',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellRolesRoute = AuthedShellRolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellTeamsRoute = AuthedShellTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellUsersRoute = AuthedShellUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthRecoverPasswordIndexRoute =
+  AuthRecoverPasswordIndexRouteImport.update({
+    id: '/recover-password/',
+    path: '/recover-password/',
+    getParentRoute: () => AuthRouteRoute,
+  } as any)
+const AuthRecoverPasswordNewRoute = AuthRecoverPasswordNewRouteImport.update({
+  id: '/recover-password/new',
+  path: '/recover-password/new',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const AuthedShellAccountSettingsRoute =
+  AuthedShellAccountSettingsRouteImport.update({
+    id: '/account/settings',
+    path: '/account/settings',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellAtendimentoLiveIdRoute =
+  AuthedShellAtendimentoLiveIdRouteImport.update({
+    id: '/atendimento/$liveId',
+    path: '/atendimento/$liveId',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellStreamingIndexRoute =
+  AuthedShellStreamingIndexRouteImport.update({
+    id: '/streaming/',
+    path: '/streaming/',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellVodIndexRoute = AuthedShellVodIndexRouteImport.update({
+  id: '/vod/',
+  path: '/vod/',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellVodDashboardRoute = AuthedShellVodDashboardRouteImport.update({
+  id: '/vod/dashboard',
+  path: '/vod/dashboard',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellPreviewSignalIdLiveIdRoute =
+  AuthedShellPreviewSignalIdLiveIdRouteImport.update({
+    id: '/preview/$signalId/$liveId',
+    path: '/preview/$signalId/$liveId',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellStreamingLiveIdPanelRoute =
+  AuthedShellStreamingLiveIdPanelRouteImport.update({
+    id: '/streaming/$liveId/panel',
+    path: '/streaming/$liveId/panel',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellStreamingLiveIdSignalSignalIdRoute =
+  AuthedShellStreamingLiveIdSignalSignalIdRouteImport.update({
+    id: '/streaming/$liveId/signal/$signalId',
+    path: '/streaming/$liveId/signal/$signalId',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
+  '/': typeof IndexRoute
+  '/auth': typeof AuthRouteRouteWithChildren
   '/403': typeof R403Route
-  '/': typeof AuthedRouteWithChildren
+  '/error': typeof ErrorRoute
+  '/logout': typeof LogoutRoute
+  '/not-found': typeof NotFoundRoute
   '/blocked': typeof AuthedBlockedRoute
   '/select-team': typeof AuthedSelectTeamRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
+  '/classroom/register': typeof ClassroomRegisterRoute
+  '/auth/': typeof AuthIndexRoute
+  '/classroom/': typeof ClassroomIndexRoute
+  '/analytics': typeof AuthedShellAnalyticsRoute
+  '/api-keys': typeof AuthedShellApiKeysRoute
+  '/billing': typeof AuthedShellBillingRoute
+  '/broadcast': typeof AuthedShellBroadcastRoute
+  '/clients': typeof AuthedShellClientsRoute
+  '/dashboard': typeof AuthedShellDashboardRoute
+  '/historic': typeof AuthedShellHistoricRoute
+  '/integrations': typeof AuthedShellIntegrationsRoute
+  '/members': typeof AuthedShellMembersRoute
+  '/overlays': typeof AuthedShellOverlaysRoute
+  '/permissions': typeof AuthedShellPermissionsRoute
+  '/records': typeof AuthedShellRecordsRoute
+  '/roles': typeof AuthedShellRolesRoute
+  '/teams': typeof AuthedShellTeamsRoute
+  '/users': typeof AuthedShellUsersRoute
+  '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
+  '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
+  '/account/settings': typeof AuthedShellAccountSettingsRoute
+  '/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
+  '/vod/dashboard': typeof AuthedShellVodDashboardRoute
+  '/streaming/': typeof AuthedShellStreamingIndexRoute
+  '/vod/': typeof AuthedShellVodIndexRoute
+  '/preview/$signalId/$liveId': typeof AuthedShellPreviewSignalIdLiveIdRoute
+  '/streaming/$liveId/panel': typeof AuthedShellStreamingLiveIdPanelRoute
+  '/streaming/$liveId/signal/$signalId': typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof IndexRoute
   '/403': typeof R403Route
-  '/': typeof AuthedRouteWithChildren
+  '/error': typeof ErrorRoute
+  '/logout': typeof LogoutRoute
+  '/not-found': typeof NotFoundRoute
   '/blocked': typeof AuthedBlockedRoute
   '/select-team': typeof AuthedSelectTeamRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
+  '/classroom/register': typeof ClassroomRegisterRoute
+  '/auth': typeof AuthIndexRoute
+  '/classroom': typeof ClassroomIndexRoute
+  '/analytics': typeof AuthedShellAnalyticsRoute
+  '/api-keys': typeof AuthedShellApiKeysRoute
+  '/billing': typeof AuthedShellBillingRoute
+  '/broadcast': typeof AuthedShellBroadcastRoute
+  '/clients': typeof AuthedShellClientsRoute
+  '/dashboard': typeof AuthedShellDashboardRoute
+  '/historic': typeof AuthedShellHistoricRoute
+  '/integrations': typeof AuthedShellIntegrationsRoute
+  '/members': typeof AuthedShellMembersRoute
+  '/overlays': typeof AuthedShellOverlaysRoute
+  '/permissions': typeof AuthedShellPermissionsRoute
+  '/records': typeof AuthedShellRecordsRoute
+  '/roles': typeof AuthedShellRolesRoute
+  '/teams': typeof AuthedShellTeamsRoute
+  '/users': typeof AuthedShellUsersRoute
+  '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
+  '/auth/recover-password': typeof AuthRecoverPasswordIndexRoute
+  '/account/settings': typeof AuthedShellAccountSettingsRoute
+  '/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
+  '/vod/dashboard': typeof AuthedShellVodDashboardRoute
+  '/streaming': typeof AuthedShellStreamingIndexRoute
+  '/vod': typeof AuthedShellVodIndexRoute
+  '/preview/$signalId/$liveId': typeof AuthedShellPreviewSignalIdLiveIdRoute
+  '/streaming/$liveId/panel': typeof AuthedShellStreamingLiveIdPanelRoute
+  '/streaming/$liveId/signal/$signalId': typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/auth': typeof AuthRouteRouteWithChildren
   '/403': typeof R403Route
   '/_authed': typeof AuthedRouteWithChildren
+  '/error': typeof ErrorRoute
+  '/logout': typeof LogoutRoute
+  '/not-found': typeof NotFoundRoute
+  '/_authed/_shell': typeof AuthedShellRouteWithChildren
   '/_authed/blocked': typeof AuthedBlockedRoute
   '/_authed/select-team': typeof AuthedSelectTeamRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
+  '/classroom/register': typeof ClassroomRegisterRoute
+  '/auth/': typeof AuthIndexRoute
+  '/classroom/': typeof ClassroomIndexRoute
+  '/_authed/_shell/analytics': typeof AuthedShellAnalyticsRoute
+  '/_authed/_shell/api-keys': typeof AuthedShellApiKeysRoute
+  '/_authed/_shell/billing': typeof AuthedShellBillingRoute
+  '/_authed/_shell/broadcast': typeof AuthedShellBroadcastRoute
+  '/_authed/_shell/clients': typeof AuthedShellClientsRoute
+  '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
+  '/_authed/_shell/historic': typeof AuthedShellHistoricRoute
+  '/_authed/_shell/integrations': typeof AuthedShellIntegrationsRoute
+  '/_authed/_shell/members': typeof AuthedShellMembersRoute
+  '/_authed/_shell/overlays': typeof AuthedShellOverlaysRoute
+  '/_authed/_shell/permissions': typeof AuthedShellPermissionsRoute
+  '/_authed/_shell/records': typeof AuthedShellRecordsRoute
+  '/_authed/_shell/roles': typeof AuthedShellRolesRoute
+  '/_authed/_shell/teams': typeof AuthedShellTeamsRoute
+  '/_authed/_shell/users': typeof AuthedShellUsersRoute
+  '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
+  '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
+  '/_authed/_shell/account/settings': typeof AuthedShellAccountSettingsRoute
+  '/_authed/_shell/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
+  '/_authed/_shell/vod/dashboard': typeof AuthedShellVodDashboardRoute
+  '/_authed/_shell/streaming/': typeof AuthedShellStreamingIndexRoute
+  '/_authed/_shell/vod/': typeof AuthedShellVodIndexRoute
+  '/_authed/_shell/preview/$signalId/$liveId': typeof AuthedShellPreviewSignalIdLiveIdRoute
+  '/_authed/_shell/streaming/$liveId/panel': typeof AuthedShellStreamingLiveIdPanelRoute
+  '/_authed/_shell/streaming/$liveId/signal/$signalId': typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/403' | '/' | '/blocked' | '/select-team' | '/auth/login'
+  fullPaths:
+    | '/'
+    | '/auth'
+    | '/403'
+    | '/error'
+    | '/logout'
+    | '/not-found'
+    | '/blocked'
+    | '/select-team'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/classroom/register'
+    | '/auth/'
+    | '/classroom/'
+    | '/analytics'
+    | '/api-keys'
+    | '/billing'
+    | '/broadcast'
+    | '/clients'
+    | '/dashboard'
+    | '/historic'
+    | '/integrations'
+    | '/members'
+    | '/overlays'
+    | '/permissions'
+    | '/records'
+    | '/roles'
+    | '/teams'
+    | '/users'
+    | '/auth/recover-password/new'
+    | '/auth/recover-password/'
+    | '/account/settings'
+    | '/atendimento/$liveId'
+    | '/vod/dashboard'
+    | '/streaming/'
+    | '/vod/'
+    | '/preview/$signalId/$liveId'
+    | '/streaming/$liveId/panel'
+    | '/streaming/$liveId/signal/$signalId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/403' | '/' | '/blocked' | '/select-team' | '/auth/login'
+  to:
+    | '/'
+    | '/403'
+    | '/error'
+    | '/logout'
+    | '/not-found'
+    | '/blocked'
+    | '/select-team'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/classroom/register'
+    | '/auth'
+    | '/classroom'
+    | '/analytics'
+    | '/api-keys'
+    | '/billing'
+    | '/broadcast'
+    | '/clients'
+    | '/dashboard'
+    | '/historic'
+    | '/integrations'
+    | '/members'
+    | '/overlays'
+    | '/permissions'
+    | '/records'
+    | '/roles'
+    | '/teams'
+    | '/users'
+    | '/auth/recover-password/new'
+    | '/auth/recover-password'
+    | '/account/settings'
+    | '/atendimento/$liveId'
+    | '/vod/dashboard'
+    | '/streaming'
+    | '/vod'
+    | '/preview/$signalId/$liveId'
+    | '/streaming/$liveId/panel'
+    | '/streaming/$liveId/signal/$signalId'
   id:
     | '__root__'
+    | '/'
+    | '/auth'
     | '/403'
     | '/_authed'
+    | '/error'
+    | '/logout'
+    | '/not-found'
+    | '/_authed/_shell'
     | '/_authed/blocked'
     | '/_authed/select-team'
+    | '/auth/forgot-password'
     | '/auth/login'
+    | '/classroom/register'
+    | '/auth/'
+    | '/classroom/'
+    | '/_authed/_shell/analytics'
+    | '/_authed/_shell/api-keys'
+    | '/_authed/_shell/billing'
+    | '/_authed/_shell/broadcast'
+    | '/_authed/_shell/clients'
+    | '/_authed/_shell/dashboard'
+    | '/_authed/_shell/historic'
+    | '/_authed/_shell/integrations'
+    | '/_authed/_shell/members'
+    | '/_authed/_shell/overlays'
+    | '/_authed/_shell/permissions'
+    | '/_authed/_shell/records'
+    | '/_authed/_shell/roles'
+    | '/_authed/_shell/teams'
+    | '/_authed/_shell/users'
+    | '/auth/recover-password/new'
+    | '/auth/recover-password/'
+    | '/_authed/_shell/account/settings'
+    | '/_authed/_shell/atendimento/$liveId'
+    | '/_authed/_shell/vod/dashboard'
+    | '/_authed/_shell/streaming/'
+    | '/_authed/_shell/vod/'
+    | '/_authed/_shell/preview/$signalId/$liveId'
+    | '/_authed/_shell/streaming/$liveId/panel'
+    | '/_authed/_shell/streaming/$liveId/signal/$signalId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  IndexRoute: typeof IndexRoute
+  AuthRouteRoute: typeof AuthRouteRouteWithChildren
   R403Route: typeof R403Route
   AuthedRoute: typeof AuthedRouteWithChildren
-  AuthLoginRoute: typeof AuthLoginRoute
+  ErrorRoute: typeof ErrorRoute
+  LogoutRoute: typeof LogoutRoute
+  NotFoundRoute: typeof NotFoundRoute
+  ClassroomRegisterRoute: typeof ClassroomRegisterRoute
+  ClassroomIndexRoute: typeof ClassroomIndexRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/403': {
       id: '/403'
       path: '/403'
@@ -97,6 +536,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/error': {
+      id: '/error'
+      path: '/error'
+      fullPath: '/error'
+      preLoaderRoute: typeof ErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/not-found': {
+      id: '/not-found'
+      path: '/not-found'
+      fullPath: '/not-found'
+      preLoaderRoute: typeof NotFoundRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/_shell': {
+      id: '/_authed/_shell'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedShellRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/_authed/blocked': {
       id: '/_authed/blocked'
@@ -112,22 +586,304 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSelectTeamRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/auth/': {
+      id: '/auth/'
+      path: '/'
+      fullPath: '/auth/'
+      preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
     '/auth/login': {
       id: '/auth/login'
-      path: '/auth/login'
+      path: '/login'
       fullPath: '/auth/login'
       preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/classroom/': {
+      id: '/classroom/'
+      path: '/classroom'
+      fullPath: '/classroom/'
+      preLoaderRoute: typeof ClassroomIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/classroom/register': {
+      id: '/classroom/register'
+      path: '/classroom/register'
+      fullPath: '/classroom/register'
+      preLoaderRoute: typeof ClassroomRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/_shell/analytics': {
+      id: '/_authed/_shell/analytics'
+      path: '/analytics'
+      fullPath: '/analytics'
+      preLoaderRoute: typeof AuthedShellAnalyticsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/api-keys': {
+      id: '/_authed/_shell/api-keys'
+      path: '/api-keys'
+      fullPath: '/api-keys'
+      preLoaderRoute: typeof AuthedShellApiKeysRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/billing': {
+      id: '/_authed/_shell/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AuthedShellBillingRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/broadcast': {
+      id: '/_authed/_shell/broadcast'
+      path: '/broadcast'
+      fullPath: '/broadcast'
+      preLoaderRoute: typeof AuthedShellBroadcastRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/clients': {
+      id: '/_authed/_shell/clients'
+      path: '/clients'
+      fullPath: '/clients'
+      preLoaderRoute: typeof AuthedShellClientsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/dashboard': {
+      id: '/_authed/_shell/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthedShellDashboardRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/historic': {
+      id: '/_authed/_shell/historic'
+      path: '/historic'
+      fullPath: '/historic'
+      preLoaderRoute: typeof AuthedShellHistoricRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/integrations': {
+      id: '/_authed/_shell/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AuthedShellIntegrationsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/members': {
+      id: '/_authed/_shell/members'
+      path: '/members'
+      fullPath: '/members'
+      preLoaderRoute: typeof AuthedShellMembersRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/overlays': {
+      id: '/_authed/_shell/overlays'
+      path: '/overlays'
+      fullPath: '/overlays'
+      preLoaderRoute: typeof AuthedShellOverlaysRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/permissions': {
+      id: '/_authed/_shell/permissions'
+      path: '/permissions'
+      fullPath: '/permissions'
+      preLoaderRoute: typeof AuthedShellPermissionsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/records': {
+      id: '/_authed/_shell/records'
+      path: '/records'
+      fullPath: '/records'
+      preLoaderRoute: typeof AuthedShellRecordsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/roles': {
+      id: '/_authed/_shell/roles'
+      path: '/roles'
+      fullPath: '/roles'
+      preLoaderRoute: typeof AuthedShellRolesRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/teams': {
+      id: '/_authed/_shell/teams'
+      path: '/teams'
+      fullPath: '/teams'
+      preLoaderRoute: typeof AuthedShellTeamsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/users': {
+      id: '/_authed/_shell/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AuthedShellUsersRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/auth/recover-password/': {
+      id: '/auth/recover-password/'
+      path: '/recover-password'
+      fullPath: '/auth/recover-password/'
+      preLoaderRoute: typeof AuthRecoverPasswordIndexRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/auth/recover-password/new': {
+      id: '/auth/recover-password/new'
+      path: '/recover-password/new'
+      fullPath: '/auth/recover-password/new'
+      preLoaderRoute: typeof AuthRecoverPasswordNewRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/_authed/_shell/account/settings': {
+      id: '/_authed/_shell/account/settings'
+      path: '/account/settings'
+      fullPath: '/account/settings'
+      preLoaderRoute: typeof AuthedShellAccountSettingsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/atendimento/$liveId': {
+      id: '/_authed/_shell/atendimento/$liveId'
+      path: '/atendimento/$liveId'
+      fullPath: '/atendimento/$liveId'
+      preLoaderRoute: typeof AuthedShellAtendimentoLiveIdRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/streaming/': {
+      id: '/_authed/_shell/streaming/'
+      path: '/streaming'
+      fullPath: '/streaming/'
+      preLoaderRoute: typeof AuthedShellStreamingIndexRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/vod/': {
+      id: '/_authed/_shell/vod/'
+      path: '/vod'
+      fullPath: '/vod/'
+      preLoaderRoute: typeof AuthedShellVodIndexRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/vod/dashboard': {
+      id: '/_authed/_shell/vod/dashboard'
+      path: '/vod/dashboard'
+      fullPath: '/vod/dashboard'
+      preLoaderRoute: typeof AuthedShellVodDashboardRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/preview/$signalId/$liveId': {
+      id: '/_authed/_shell/preview/$signalId/$liveId'
+      path: '/preview/$signalId/$liveId'
+      fullPath: '/preview/$signalId/$liveId'
+      preLoaderRoute: typeof AuthedShellPreviewSignalIdLiveIdRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/streaming/$liveId/panel': {
+      id: '/_authed/_shell/streaming/$liveId/panel'
+      path: '/streaming/$liveId/panel'
+      fullPath: '/streaming/$liveId/panel'
+      preLoaderRoute: typeof AuthedShellStreamingLiveIdPanelRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/streaming/$liveId/signal/$signalId': {
+      id: '/_authed/_shell/streaming/$liveId/signal/$signalId'
+      path: '/streaming/$liveId/signal/$signalId'
+      fullPath: '/streaming/$liveId/signal/$signalId'
+      preLoaderRoute: typeof AuthedShellStreamingLiveIdSignalSignalIdRouteImport
+      parentRoute: typeof AuthedShellRoute
     }
   }
 }
 
+interface AuthRouteRouteChildren {
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthIndexRoute: typeof AuthIndexRoute
+  AuthRecoverPasswordNewRoute: typeof AuthRecoverPasswordNewRoute
+  AuthRecoverPasswordIndexRoute: typeof AuthRecoverPasswordIndexRoute
+}
+
+const AuthRouteRouteChildren: AuthRouteRouteChildren = {
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthIndexRoute: AuthIndexRoute,
+  AuthRecoverPasswordNewRoute: AuthRecoverPasswordNewRoute,
+  AuthRecoverPasswordIndexRoute: AuthRecoverPasswordIndexRoute,
+}
+
+const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
+  AuthRouteRouteChildren,
+)
+
+interface AuthedShellRouteChildren {
+  AuthedShellAnalyticsRoute: typeof AuthedShellAnalyticsRoute
+  AuthedShellApiKeysRoute: typeof AuthedShellApiKeysRoute
+  AuthedShellBillingRoute: typeof AuthedShellBillingRoute
+  AuthedShellBroadcastRoute: typeof AuthedShellBroadcastRoute
+  AuthedShellClientsRoute: typeof AuthedShellClientsRoute
+  AuthedShellDashboardRoute: typeof AuthedShellDashboardRoute
+  AuthedShellHistoricRoute: typeof AuthedShellHistoricRoute
+  AuthedShellIntegrationsRoute: typeof AuthedShellIntegrationsRoute
+  AuthedShellMembersRoute: typeof AuthedShellMembersRoute
+  AuthedShellOverlaysRoute: typeof AuthedShellOverlaysRoute
+  AuthedShellPermissionsRoute: typeof AuthedShellPermissionsRoute
+  AuthedShellRecordsRoute: typeof AuthedShellRecordsRoute
+  AuthedShellRolesRoute: typeof AuthedShellRolesRoute
+  AuthedShellTeamsRoute: typeof AuthedShellTeamsRoute
+  AuthedShellUsersRoute: typeof AuthedShellUsersRoute
+  AuthedShellAccountSettingsRoute: typeof AuthedShellAccountSettingsRoute
+  AuthedShellAtendimentoLiveIdRoute: typeof AuthedShellAtendimentoLiveIdRoute
+  AuthedShellVodDashboardRoute: typeof AuthedShellVodDashboardRoute
+  AuthedShellStreamingIndexRoute: typeof AuthedShellStreamingIndexRoute
+  AuthedShellVodIndexRoute: typeof AuthedShellVodIndexRoute
+  AuthedShellPreviewSignalIdLiveIdRoute: typeof AuthedShellPreviewSignalIdLiveIdRoute
+  AuthedShellStreamingLiveIdPanelRoute: typeof AuthedShellStreamingLiveIdPanelRoute
+  AuthedShellStreamingLiveIdSignalSignalIdRoute: typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
+}
+
+const AuthedShellRouteChildren: AuthedShellRouteChildren = {
+  AuthedShellAnalyticsRoute: AuthedShellAnalyticsRoute,
+  AuthedShellApiKeysRoute: AuthedShellApiKeysRoute,
+  AuthedShellBillingRoute: AuthedShellBillingRoute,
+  AuthedShellBroadcastRoute: AuthedShellBroadcastRoute,
+  AuthedShellClientsRoute: AuthedShellClientsRoute,
+  AuthedShellDashboardRoute: AuthedShellDashboardRoute,
+  AuthedShellHistoricRoute: AuthedShellHistoricRoute,
+  AuthedShellIntegrationsRoute: AuthedShellIntegrationsRoute,
+  AuthedShellMembersRoute: AuthedShellMembersRoute,
+  AuthedShellOverlaysRoute: AuthedShellOverlaysRoute,
+  AuthedShellPermissionsRoute: AuthedShellPermissionsRoute,
+  AuthedShellRecordsRoute: AuthedShellRecordsRoute,
+  AuthedShellRolesRoute: AuthedShellRolesRoute,
+  AuthedShellTeamsRoute: AuthedShellTeamsRoute,
+  AuthedShellUsersRoute: AuthedShellUsersRoute,
+  AuthedShellAccountSettingsRoute: AuthedShellAccountSettingsRoute,
+  AuthedShellAtendimentoLiveIdRoute: AuthedShellAtendimentoLiveIdRoute,
+  AuthedShellVodDashboardRoute: AuthedShellVodDashboardRoute,
+  AuthedShellStreamingIndexRoute: AuthedShellStreamingIndexRoute,
+  AuthedShellVodIndexRoute: AuthedShellVodIndexRoute,
+  AuthedShellPreviewSignalIdLiveIdRoute: AuthedShellPreviewSignalIdLiveIdRoute,
+  AuthedShellStreamingLiveIdPanelRoute: AuthedShellStreamingLiveIdPanelRoute,
+  AuthedShellStreamingLiveIdSignalSignalIdRoute:
+    AuthedShellStreamingLiveIdSignalSignalIdRoute,
+}
+
+const AuthedShellRouteWithChildren = AuthedShellRoute._addFileChildren(
+  AuthedShellRouteChildren,
+)
+
 interface AuthedRouteChildren {
+  AuthedShellRoute: typeof AuthedShellRouteWithChildren
   AuthedBlockedRoute: typeof AuthedBlockedRoute
   AuthedSelectTeamRoute: typeof AuthedSelectTeamRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedShellRoute: AuthedShellRouteWithChildren,
   AuthedBlockedRoute: AuthedBlockedRoute,
   AuthedSelectTeamRoute: AuthedSelectTeamRoute,
 }
@@ -136,9 +892,15 @@ const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
+  AuthRouteRoute: AuthRouteRouteWithChildren,
   R403Route: R403Route,
   AuthedRoute: AuthedRouteWithChildren,
-  AuthLoginRoute: AuthLoginRoute,
+  ErrorRoute: ErrorRoute,
+  LogoutRoute: LogoutRoute,
+  NotFoundRoute: NotFoundRoute,
+  ClassroomRegisterRoute: ClassroomRegisterRoute,
+  ClassroomIndexRoute: ClassroomIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NoAccessPage } from '@/features/shell/components/no-access-page';
 
-export const Route = createFileRoute('/403')({ component: () => <main>403</main> });
+/** Public: where a gated route sends an unauthorised user (SPEC §2.2). */
+export const Route = createFileRoute('/403')({ component: NoAccessPage });

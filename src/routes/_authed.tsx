@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
-import { rememberLastVisited } from '@/lib/last-visited';
 
 /** The pathless guard over every signed-in page (SPEC §2.1, §4 Auth). */
 export const Route = createFileRoute('/_authed')({
@@ -24,7 +23,8 @@ export const Route = createFileRoute('/_authed')({
     }
     const team = contasCargos.find((c) => c.conta_id === user?.selectedTeamId);
     if (team?.bloqueada && !onTeamFreePage) throw redirect({ to: '/blocked' });
-    rememberLastVisited(location.href);
+    // The last visited page is remembered by the shell once a page has rendered, not here: a gated
+    // page that sends the user to /403 must not become the page '/' and login return to.
   },
   component: Outlet,
 });

@@ -1,3 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BlockedPage } from '@/features/shell/components/blocked-page';
 
-export const Route = createFileRoute('/_authed/blocked')({ component: () => <main>blocked</main> });
+/** SPEC §2.2: the selected team's account is blocked (the _authed guard sends the user here). */
+export const Route = createFileRoute('/_authed/blocked')({ component: BlockedPage });

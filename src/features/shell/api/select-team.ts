@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '@/features/auth/api/get-me';
 import { api } from '@/lib/api-client';
 import { MeStruct } from '@/lib/entities';
 import { session } from '@/lib/session';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 
 /** PUT /bff/me/selected-team: stores the team choice and answers the updated /bff/me. */
 export async function selectTeam(accountId: string) {

@@ -1,15 +1,36 @@
-import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useRouter } from '@tanstack/react-router';
+import { StatusPage } from './status-page';
+import * as css from './status-page.css';
 
-export function ErrorPage() {
+/** The router's error page (a page failed to load or render) and /error. */
+export function ErrorPage({ reset }: { reset?: () => void }) {
+  const { t } = useLingui();
+  const router = useRouter();
   return (
-    <main>
-      <h1>
-        <Trans>OOPS! Alguma coisa deu errado!</Trans>
-      </h1>
-      <Link to="/">
-        <Trans>Voltar para o início</Trans>
-      </Link>
-    </main>
+    <StatusPage
+      title={t`OOPS! Alguma coisa deu errado!`}
+      actions={
+        <>
+          <button
+            type="button"
+            className={css.button}
+            onClick={() => {
+              reset?.();
+              void router.invalidate();
+            }}
+          >
+            <Trans>Tentar novamente</Trans>
+          </button>
+          <Link to="/" className={css.secondary}>
+            <Trans>Voltar para o início</Trans>
+          </Link>
+        </>
+      }
+    >
+      <p className={css.text}>
+        <Trans>Ocorreu um erro inesperado. Tente novamente em instantes.</Trans>
+      </p>
+    </StatusPage>
   );
 }

@@ -1,16 +1,24 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { StatusPage } from './status-page';
+import * as css from './status-page.css';
 
-/** SPEC §2.2 404 page. */
+/** SPEC §2.2 404 page: any unknown path, and /not-found. */
 export function NotFoundPage() {
+  const { t } = useLingui();
   return (
-    <main>
-      <h1>
-        <Trans>OOPS! Alguma coisa deu errado!</Trans>
-      </h1>
-      <Link to="/">
-        <Trans>Voltar para o início</Trans>
-      </Link>
-    </main>
+    <StatusPage
+      code="404"
+      title={t`OOPS! Alguma coisa deu errado!`}
+      actions={
+        <Link to="/" className={css.button}>
+          <Trans>Voltar para o início</Trans>
+        </Link>
+      }
+    >
+      <p className={css.text}>
+        <Trans>A página que você procura não existe ou foi movida.</Trans>
+      </p>
+    </StatusPage>
   );
 }

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { chooseTeam, menu } from './shell-helpers';
+import { signIn } from './support/auth';
+import { DEMO } from './support/env';
+
+// SPEC §2.2 aside menu and header, §6 menu visibility, §9 layout constants.
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+const CONTENT = ['Transmissões', 'Broadcast', 'Histórico de transmissões', 'Video on Demand'];
+
+test('an operator sees the content links and no Manager section', async ({ page }) => {
+  await signIn(page, DEMO.operator);
+  await page.goto('/streaming');
+  const nav = menu(page);
+  for (const label of CONTENT)
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await expect(nav.getByRole('heading', { name: 'Manager' })).toHaveCount(0);
+  for (const label of ['Users', 'Logs', 'Teams', 'Billing', 'Clients', 'Permissions', 'Chaves de API']) {
+    await expect(nav.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveCount(0);
+  }
+  // The build tag sits at the bottom of the aside.
+  await expect(page.getByTestId('build-tag')).toHaveText(`v${version}`);
+  // The current page is marked in the menu.
+  await expect(nav.getByRole('link', { name: 'Transmissões', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('an owner sees the Manager section, without the staff-only entries', async ({ page }) => {
+  await signIn(page, DEMO.owner);
+  await chooseTeam(page, 'Demo Produções');
+  const nav = menu(page);
+  await expect(nav.getByRole('heading', { name: 'Manager' })).toBeVisible();
+  for (const label of [
+    'Users',
+    'Teams',
+    'Roles',
+    'Billing',
+    'Chaves de API',
+    'Integrações',
+    'Configurações',
+  ]) {
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: /^Logs/ })).toContainText(/beta/i);
+  await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Permissions' })).toHaveCount(0);
+  // Analytics: VOD analytics from the root directory, studio analytics (beta), both in a new tab.
+  const vod = nav.getByRole('link', { name: /Analytics de VOD/ });
+  await expect(vod).toHaveAttribute('href', 'https://analytics.palco.example/vod/demo-producoes');
+  await expect(vod).toHaveAttribute('target', '_blank');
+  await expect(vod).toHaveAttribute('rel', /noopener/);
+  await expect(nav.getByRole('link', { name: /Analytics do estúdio/ })).toContainText(/beta/i);
+});
+
+test('staff see Clients and Permissions', async ({ page }) => {
+  await signIn(page, DEMO.staff);
+  await page.goto('/streaming');
+  const nav = menu(page);
+  await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Permissions' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Clients' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clients');
+  await expect(page.getByText('Em breve')).toBeVisible();
+  await expect(page).toHaveTitle('Clients | Palco');
+});
+
+test('English: the menu and <html lang> follow, and the choice survives a reload', async ({
+  page,
+  context,
+}) => {
+  // Records the cookies the console writes (Chromium itself caps any cookie's lifetime at 400 days).
+  await page.addInitScript(() => {
+    const desc = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    const w = window as unknown as { cookieWrites: string[] };
+    w.cookieWrites = [];
+    Object.defineProperty(document, 'cookie', {
+      get: () => desc.get!.call(document),
+      set: (value: string) => {
+        w.cookieWrites.push(value);
+        desc.set!.call(document, value);
+      },
+    });
+  });
+  await signIn(page, DEMO.operator);
+  await page.goto('/historic');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  // The console asks for 3650 days (once the English catalog has loaded).
+  const localeCookie = () =>
+    page.evaluate(() =>
+      (window as unknown as { cookieWrites: string[] }).cookieWrites.find((c) =>
+        c.startsWith('palco-locale=en'),
+      ),
+    );
+  await expect.poll(localeCookie).toContain(`max-age=${3650 * 24 * 60 * 60}`);
+
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('link', { name: 'Live streams', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Streaming history' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByText('Coming soon')).toBeVisible();
+
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Live streams' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => localStorage.getItem('palco-locale'))).toBe('en');
+  const cookie = (await context.cookies()).find((c) => c.name === 'palco-locale');
+  expect(cookie?.value).toBe('en');
+  expect(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(399);
+
+  // Back to Portuguese for the tests that follow in this browser profile.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
+  await expect(menu(page).getByRole('link', { name: 'Transmissões', exact: true })).toBeVisible();
+});
+
+test("'/' returns to the last visited page", async ({ page }) => {
+  await signIn(page, DEMO.operator);
+  await page.goto('/historic');
+  await expect(page.getByRole('heading', { name: 'Histórico de transmissões' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/historic$/);
+  // A page visited through the menu counts too.
+  await menu(page).getByRole('link', { name: 'Video on Demand' }).click();
+  await expect(page).toHaveURL(/\/vod\/dashboard$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/vod\/dashboard$/);
+});
+
+test("'/' after a webcam visit opens the webcam app once, then /streaming", async ({ page }) => {
+  await page.route('https://webcam.palco.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>webcam</title><h1>webcam app</h1>' }),
+  );
+  await signIn(page, DEMO.operator);
+  await page.evaluate(() => localStorage.setItem('palco-last-visited', '/webcam/sala-1'));
+  await page.goto('/');
+  await expect(page).toHaveURL('https://webcam.palco.example/webcam/sala-1');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/streaming$/);
+});
+
+test.describe('phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu is a drawer, the page never scrolls sideways, scroll-to-top appears', async ({ page }) => {
+    await signIn(page, DEMO.operator);
+    await page.goto('/streaming');
+    // No aside on a phone: the header's menu button opens the drawer.
+    await expect(menu(page)).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Palco' });
+    await expect(drawer).toBeVisible();
+    // Focus stays inside the open drawer.
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await drawer.getByRole('link', { name: 'Histórico de transmissões' }).click();
+    await expect(page).toHaveURL(/\/historic$/);
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A long page: scroll-to-top shows after 300 px and brings the page back up.
+    const toTop = page.getByRole('button', { name: 'Voltar ao topo' });
+    await page.evaluate(() => {
+      const filler = document.createElement('div');
+      filler.style.height = '3000px';
+      document.querySelector('main')?.append(filler);
+    });
+    await expect(toTop).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(400);
+    await expect(toTop).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 800));
+    await expect(toTop).toBeVisible();
+    await toTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(toTop).toHaveCount(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, menuKeys } from '../menu';
+
+const OPERATOR = ['showStreaming', 'broadcast', 'showHistory', 'showVOD'];
+const ALL_BUT_STAFF = [
+  ...OPERATOR,
+  'showUsers',
+  'gerenciarTimes',
+  'showRoles',
+  'palcoStudioAnalytics',
+  'showFinancial',
+  'showStreamingAnalytics',
+  'api',
+  'integrations',
+  'showAccountSettings',
+  'showClients',
+  'showPermissions',
+  'showCustomerSupport',
+];
+
+describe('buildMenu (SPEC §6)', () => {
+  it('gives an operator the content links and no Manager section', () => {
+    const menu = buildMenu(OPERATOR, 'demo');
+    expect(menuKeys(menu)).toEqual(['streaming', 'broadcast', 'historic', 'vod']);
+    expect(menu.map((s) => s.key)).toEqual(['content']);
+  });
+
+  it('shows each content link only with its own permission', () => {
+    expect(menuKeys(buildMenu(['showHistory'], 'x'))).toEqual(['historic']);
+    expect(menuKeys(buildMenu(['showVOD'], 'x'))).toEqual(['vod']);
+    expect(buildMenu([], 'x')).toEqual([]);
+  });
+
+  it('opens the Manager section with any of its permissions, Logs always inside it', () => {
+    for (const p of [
+      'showUsers',
+      'gerenciarTimes',
+      'showRoles',
+      'palcoDeveloper',
+      'showFinancial',
+      'manageTeamUsers',
+    ]) {
+      const manager = buildMenu([p], 'x').find((s) => s.key === 'manager');
+      expect(manager, p).toBeDefined();
+      expect(manager!.items.map((i) => i.key)).toContain('records');
+    }
+    expect(
+      buildMenu(['showClients', 'showPermissions', 'api'], 'x').find((s) => s.key === 'manager'),
+    ).toBeUndefined();
+  });
+
+  it('marks Logs as beta and points the entries at the SPEC §2.2 routes', () => {
+    const items = buildMenu(ALL_BUT_STAFF, 'x').flatMap((s) => s.items);
+    const byKey = Object.fromEntries(items.map((i) => [i.key, i]));
+    expect(byKey.records?.beta).toBe(true);
+    expect(byKey.vod?.to).toBe('/vod/dashboard');
+    expect(byKey.settings?.to).toBe('/account/settings');
+    expect(byKey.apiKeys?.to).toBe('/api-keys');
+  });
+
+  it('gives manageTeamUsers Users and Teams, but not Roles or Billing', () => {
+    const keys = menuKeys(buildMenu(['manageTeamUsers'], 'x'));
+    expect(keys).toEqual(['users', 'records', 'teams']);
+  });
+
+  it('keeps Permissions and Clients for staff (palcoDeveloper), even when showClients is held', () => {
+    const owner = menuKeys(buildMenu(ALL_BUT_STAFF, 'x'));
+    expect(owner).not.toContain('permissions');
+    expect(owner).not.toContain('clients');
+    const staff = menuKeys(buildMenu([...ALL_BUT_STAFF, 'palcoDeveloper'], 'x'));
+    expect(staff).toEqual(expect.arrayContaining(['permissions', 'clients', 'integrations']));
+  });
+
+  it('shows Integrações with integrations or palcoDeveloper, API keys with api, settings with showAccountSettings', () => {
+    expect(menuKeys(buildMenu(['integrations'], 'x'))).toEqual(['integrations']);
+    expect(menuKeys(buildMenu(['palcoDeveloper'], 'x'))).toContain('integrations');
+    expect(menuKeys(buildMenu(['api'], 'x'))).toEqual(['apiKeys']);
+    expect(menuKeys(buildMenu(['showAccountSettings'], 'x'))).toEqual(['settings']);
+  });
+
+  it('builds the Analytics section: VOD analytics from diretorioRoot, studio analytics (beta)', () => {
+    const vodOnly = buildMenu(['showStreamingAnalytics'], 'demo produções').find(
+      (s) => s.key === 'analytics',
+    );
+    expect(vodOnly?.items).toHaveLength(1);
+    expect(vodOnly?.items[0]?.href).toBe('https://analytics.palco.example/vod/demo%20produ%C3%A7%C3%B5es');
+
+    const studio = buildMenu(['palcoStudioAnalytics'], 'x').find((s) => s.key === 'analytics');
+    expect(studio?.items.map((i) => [i.key, i.beta])).toEqual([['studioAnalytics', true]]);
+
+    const staff = buildMenu(['palcoDeveloper'], 'x').find((s) => s.key === 'analytics');
+    expect(staff?.items.map((i) => i.key)).toEqual(['studioAnalytics']);
+
+    expect(buildMenu(['showVOD'], 'x').find((s) => s.key === 'analytics')).toBeUndefined();
+  });
+});

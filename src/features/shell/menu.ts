@@ -1,0 +1,159 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { studioAnalyticsUrl, vodAnalyticsUrl } from '@/lib/external-links';
+import {
+  DEVELOPER_PERMISSION,
+  hasPermission,
+  MANAGE_TEAM_USERS,
+  STUDIO_ANALYTICS_PERMISSION,
+} from '@/lib/permissions';
+
+export type MenuKey =
+  | 'streaming'
+  | 'broadcast'
+  | 'historic'
+  | 'vod'
+  | 'users'
+  | 'records'
+  | 'teams'
+  | 'roles'
+  | 'permissions'
+  | 'billing'
+  | 'clients'
+  | 'apiKeys'
+  | 'integrations'
+  | 'settings'
+  | 'vodAnalytics'
+  | 'studioAnalytics';
+
+export type InternalPath =
+  | '/streaming'
+  | '/broadcast'
+  | '/historic'
+  | '/vod/dashboard'
+  | '/users'
+  | '/records'
+  | '/teams'
+  | '/roles'
+  | '/permissions'
+  | '/billing'
+  | '/clients'
+  | '/api-keys'
+  | '/integrations'
+  | '/account/settings';
+
+export type MenuItem = { key: MenuKey; label: MessageDescriptor; beta?: boolean } & (
+  | { to: InternalPath; href?: undefined }
+  | { href: string; to?: undefined }
+);
+
+export interface MenuSection {
+  key: 'content' | 'manager' | 'account' | 'analytics';
+  /** Sections without a title are plain groups of links. */
+  title: MessageDescriptor | null;
+  items: MenuItem[];
+}
+
+const LABELS = {
+  streaming: msg`Transmissões`,
+  broadcast: msg`Broadcast`,
+  historic: msg`Histórico de transmissões`,
+  vod: msg`Video on Demand`,
+  users: msg`Users`,
+  records: msg`Logs`,
+  teams: msg`Teams`,
+  roles: msg`Roles`,
+  permissions: msg`Permissions`,
+  billing: msg`Billing`,
+  clients: msg`Clients`,
+  apiKeys: msg`Chaves de API`,
+  integrations: msg`Integrações`,
+  settings: msg`Configurações`,
+  vodAnalytics: msg`Analytics de VOD`,
+  studioAnalytics: msg`Analytics do estúdio`,
+} satisfies Record<MenuKey, MessageDescriptor>;
+
+const MANAGER_SECTION = msg`Manager`;
+const ANALYTICS_SECTION = msg`Analytics`;
+
+/** SPEC §6 menu visibility. Pure: the permissions of the selected team (with manageTeamUsers added when
+ * the user may manage team users) and the user's root VOD directory. */
+export function buildMenu(
+  permissions: readonly string[],
+  diretorioRoot: string | null | undefined,
+): MenuSection[] {
+  const can = (needed: string | readonly string[]) => hasPermission(permissions, needed);
+  const item = (key: MenuKey, to: InternalPath, beta = false): MenuItem => ({
+    key,
+    to,
+    label: LABELS[key],
+    beta,
+  });
+  const when = (ok: boolean, entry: MenuItem) => (ok ? [entry] : []);
+
+  const content: MenuItem[] = [
+    ...when(can('showStreaming'), item('streaming', '/streaming')),
+    ...when(can('broadcast'), item('broadcast', '/broadcast')),
+    ...when(can('showHistory'), item('historic', '/historic')),
+    ...when(can('showVOD'), item('vod', '/vod/dashboard')),
+  ];
+
+  const managerVisible = can([
+    'showUsers',
+    'gerenciarTimes',
+    'showRoles',
+    DEVELOPER_PERMISSION,
+    'showFinancial',
+    MANAGE_TEAM_USERS,
+  ]);
+  const manager: MenuItem[] = managerVisible
+    ? [
+        ...when(can(['showUsers', MANAGE_TEAM_USERS]), item('users', '/users')),
+        // Logs have no check of their own: they come with the Manager section.
+        item('records', '/records', true),
+        ...when(can(['gerenciarTimes', MANAGE_TEAM_USERS]), item('teams', '/teams')),
+        ...when(can('showRoles'), item('roles', '/roles')),
+        ...when(can(DEVELOPER_PERMISSION), item('permissions', '/permissions')),
+        ...when(can('showFinancial'), item('billing', '/billing')),
+        ...when(can(DEVELOPER_PERMISSION), item('clients', '/clients')),
+      ]
+    : [];
+
+  const account: MenuItem[] = [
+    ...when(can('api'), item('apiKeys', '/api-keys')),
+    ...when(can(['integrations', DEVELOPER_PERMISSION]), item('integrations', '/integrations')),
+    ...when(can('showAccountSettings'), item('settings', '/account/settings')),
+  ];
+
+  const analytics: MenuItem[] = can([
+    DEVELOPER_PERMISSION,
+    'showStreamingAnalytics',
+    STUDIO_ANALYTICS_PERMISSION,
+  ])
+    ? [
+        ...when(can('showStreamingAnalytics') && !!diretorioRoot, {
+          key: 'vodAnalytics',
+          label: LABELS.vodAnalytics,
+          href: vodAnalyticsUrl(diretorioRoot ?? ''),
+        }),
+        ...when(can([DEVELOPER_PERMISSION, STUDIO_ANALYTICS_PERMISSION]), {
+          key: 'studioAnalytics',
+          label: LABELS.studioAnalytics,
+          href: studioAnalyticsUrl(),
+          beta: true,
+        }),
+      ]
+    : [];
+
+  const sections: MenuSection[] = [
+    { key: 'content', title: null, items: content },
+    { key: 'manager', title: MANAGER_SECTION, items: manager },
+    { key: 'account', title: null, items: account },
+    { key: 'analytics', title: ANALYTICS_SECTION, items: analytics },
+  ];
+  return sections.filter((s) => s.items.length > 0);
+}
+
+/** The keys of every visible entry, in menu order (handy for tests and the drawer). */
+export const menuKeys = (sections: MenuSection[]): MenuKey[] =>
+  sections.flatMap((s) => s.items.map((i) => i.key));

@@ -1,0 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+
+/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+export const Route = createFileRoute('/_authed/_shell/overlays')({
+  component: OverlaysPage,
+});
+
+function OverlaysPage() {
+  return <ComingSoonPage title={msg`Overlays`} />;
+}

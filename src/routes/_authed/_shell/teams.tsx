@@ -1,0 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { requireGate } from '@/lib/guards';
+
+/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+export const Route = createFileRoute('/_authed/_shell/teams')({
+  beforeLoad: ({ context }) => requireGate(context.auth, '/teams'),
+  component: TeamsPage,
+});
+
+function TeamsPage() {
+  return <ComingSoonPage title={msg`Teams`} />;
+}
