@@ -18,12 +18,16 @@ globalStyle('button, input, select, textarea', { font: 'inherit' });
 globalStyle('#splash', {
   position: 'fixed',
   inset: 0,
-  display: 'grid',
-  placeItems: 'center',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.md,
   background: vars.color.aside,
   color: vars.color.onAside,
   zIndex: vars.z.splash,
   transition: 'opacity 200ms',
 });
 globalStyle('#splash[data-hidden]', { opacity: 0, pointerEvents: 'none' });
+globalStyle('.splash-mark', { width: '160px', height: '160px' });
 globalStyle('.splash-logo', { fontSize: '2rem', fontWeight: 700, letterSpacing: '0.05em' });
