@@ -1,0 +1,72 @@
+import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
+import { ChevronIcon } from './chevron-icon';
+import * as css from './pagination.css';
+
+export interface PaginationProps {
+  /** 1-based. */
+  page: number;
+  pagesTotal: number;
+  onPageChange: (page: number) => void;
+  /** Accessible names (already translated). */
+  labels: {
+    root: string;
+    previous: string;
+    next: string;
+    page: (page: number, pagesTotal: number) => string;
+  };
+  /** Pages shown on each side of the current one (fewer on narrow screens). */
+  siblingCount?: number;
+  className?: string;
+}
+
+/** Page buttons with previous/next (Ark pagination, in a labelled nav). Rendered by page count: with a
+ * fixed page size of 1 its "items" are pages. */
+export function Pagination({
+  page,
+  pagesTotal,
+  onPageChange,
+  labels,
+  siblingCount = 1,
+  className,
+}: PaginationProps) {
+  const count = Math.max(pagesTotal, 1);
+  return (
+    <ArkPagination.Root
+      className={[css.root, className].filter(Boolean).join(' ')}
+      count={count}
+      pageSize={1}
+      page={Math.min(Math.max(page, 1), count)}
+      siblingCount={siblingCount}
+      onPageChange={(d) => onPageChange(d.page)}
+      translations={{
+        rootLabel: labels.root,
+        prevTriggerLabel: labels.previous,
+        nextTriggerLabel: labels.next,
+        itemLabel: ({ page: p, totalPages }) => labels.page(p, totalPages),
+      }}
+    >
+      <ArkPagination.PrevTrigger className={css.arrow}>
+        <ChevronIcon flip />
+      </ArkPagination.PrevTrigger>
+      <ArkPagination.Context>
+        {(api) =>
+          api.pages.map((p, index) =>
+            p.type === 'page' ? (
+              <ArkPagination.Item key={p.value} {...p} className={css.item}>
+                {p.value}
+              </ArkPagination.Item>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity but their place.
+              <ArkPagination.Ellipsis key={`e${index}`} index={index} className={css.ellipsis}>
+                …
+              </ArkPagination.Ellipsis>
+            ),
+          )
+        }
+      </ArkPagination.Context>
+      <ArkPagination.NextTrigger className={css.arrow}>
+        <ChevronIcon />
+      </ArkPagination.NextTrigger>
+    </ArkPagination.Root>
+  );
+}
