@@ -35,7 +35,12 @@ export default defineConfig({
     // The built console is copied first, so a build running meanwhile cannot change what is served.
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -r dist ${E2E_DATA_DIR}/dist && node --import tsx server/src/server.ts`,
     url: `${E2E_BASE_URL}/healthz`,
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: `${E2E_DATA_DIR}/dist`, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      STATIC_DIR: `${E2E_DATA_DIR}/dist`,
+      LOG_LEVEL: 'warn',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -4,7 +4,8 @@
 //     (dist/.vite/manifest.json), and as Chromium actually downloads it before the page is ready;
 //  2. that the shaka-player and uPlot chunks are never part of a first load;
 //  3. Lighthouse 13 (mobile, simulated throttling) on /auth/login and, signed in, /streaming.
-// Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits.
+// Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
+// `--only=frontend,logs,streams,uploads` picks benches (bench/logs.ts, streams.ts, uploads.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -293,7 +294,30 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+// `--only=frontend,logs,streams,uploads` runs a subset; by default every bench runs, one after another.
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wanted = (name: string) => !only || only.includes(name);
+
+async function all() {
+  if (wanted('frontend')) await main();
+  if (wanted('logs')) {
+    log('\n== Activity logs: 1,000,000 entries in one account (issue 5) ==');
+    await (await import('./logs.ts')).runLogsBench();
+  }
+  if (wanted('streams')) {
+    log('\n== Live-stream library: 10,000 streams in one account (issue 3) ==');
+    await (await import('./streams.ts')).runStreamsBench();
+  }
+  if (wanted('uploads')) {
+    log('\n== Chunked upload of 1 GB vs one plain POST (issue 4) ==');
+    await (await import('./uploads.ts')).runUploadBench();
+  }
+}
+
+all().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { hasPermission, ROUTE_GATES, type GatedPath } from './permissions';
+import { type GatedPath, hasPermission, ROUTE_GATES } from './permissions';
 import type { Session } from './session';
 
 /** beforeLoad helper for a gated route (SPEC §2.2): an unauthorised user goes to /403. */

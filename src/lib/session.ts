@@ -27,7 +27,10 @@ function write(next: AuthState) {
 
 /** SPEC §4 team selection: the team's permissions replace the session's; manageTeamUsers is added
  * when the user may manage team users. */
-export function teamPermissions(team: Pick<Membership, 'permissoes'>, canManageTeamsUsers: boolean): string[] {
+export function teamPermissions(
+  team: Pick<Membership, 'permissoes'>,
+  canManageTeamsUsers: boolean,
+): string[] {
   const perms = [...team.permissoes];
   if (canManageTeamsUsers && !perms.includes(MANAGE_TEAM_USERS)) perms.push(MANAGE_TEAM_USERS);
   return perms;

@@ -18,7 +18,11 @@ export const root = style({
   height: 'var(--height)',
   transition: 'translate 200ms, scale 200ms, opacity 200ms, height 200ms',
   selectors: {
-    '&[data-kind="error"]': { background: vars.color.danger, color: vars.color.onDanger, borderLeftColor: '#7a1410' },
+    '&[data-kind="error"]': {
+      background: vars.color.danger,
+      color: vars.color.onDanger,
+      borderLeftColor: '#7a1410',
+    },
     '&[data-kind="success"]': { borderLeftColor: vars.color.success },
     '&[data-kind="warning"]': { borderLeftColor: vars.color.warning },
   },

@@ -1,5 +1,5 @@
-import { createToaster, Toast, Toaster as ArkToaster } from '@ark-ui/react/toast';
 import { Portal } from '@ark-ui/react/portal';
+import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
 import * as css from './toast.css';
 
 /** One toaster for the app: top right (SPEC §8), 5 seconds by default. */
