@@ -7,7 +7,9 @@ import background from './plugins/background.ts';
 import consolePlugin from './plugins/console.ts';
 import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
+import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
+import media from './plugins/media.ts';
 import multitenancy from './plugins/multitenancy.ts';
 import openapi from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -92,6 +94,8 @@ export async function buildApp(
   await app.register(auth);
   await app.register(multitenancy);
   await app.register(mail);
+  await app.register(jobs);
+  await app.register(media);
 
   // Routes.
   await app.register(routes);

@@ -22,6 +22,12 @@ export interface Config {
   /** Put the demo clients, teams and users into an empty database. */
   seedDemo: boolean;
   productName: string;
+  /** Base URL of the upload host (SPEC §9): `${PUBLIC_URL}/upload` by default, which this server serves. */
+  uploadUrl: string;
+  /** Largest video source accepted, in bytes. */
+  maxUploadBytes: number;
+  ffmpegPath: string;
+  ffprobePath: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -46,6 +52,15 @@ function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
+function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
+  }
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const jwtSecret = blankToUndefined(env.JWT_SECRET);
@@ -63,6 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
   const productName = blankToUndefined(env.PRODUCT_NAME) ?? 'Palco';
+  const uploadUrl = (blankToUndefined(env.UPLOAD_URL) ?? `${publicUrl}/upload`).replace(/\/+$/, '');
+  try {
+    new URL(uploadUrl);
+  } catch {
+    throw new Error(`UPLOAD_URL must be an absolute URL, got "${uploadUrl}"`);
+  }
   return {
     port,
     host: blankToUndefined(env.HOST) ?? '0.0.0.0',
@@ -76,5 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, true),
     productName,
+    uploadUrl,
+    maxUploadBytes: parsePositiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 64 * 1024 ** 3),
+    ffmpegPath: blankToUndefined(env.FFMPEG_PATH) ?? 'ffmpeg',
+    ffprobePath: blankToUndefined(env.FFPROBE_PATH) ?? 'ffprobe',
   };
 }

@@ -45,20 +45,31 @@ describe('migrations and seed', () => {
       expect(await migrateToLatest(db)).toEqual([
         'Up 20261122T150000_initial',
         'Up 20261122T160000_activity_logs',
+        'Up 20261122T170000_videos',
+        'Up 20261122T180000_live_streams',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
         'clients',
+        'directories',
+        'live_stream_counts',
+        'live_stream_presets',
+        'live_streams',
         'login_failures',
         'memberships',
         'password_resets',
         'roles',
         'sessions',
         'users',
+        'video_subtitles',
+        'video_uploads',
+        'videos',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261122T180000_live_streams',
+        'Down 20261122T170000_videos',
         'Down 20261122T160000_activity_logs',
         'Down 20261122T150000_initial',
       ]);

@@ -4,6 +4,22 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, Db } from './schema.ts';
 
+/** The minimal part of PGlite the job queue needs (multi-statement SQL without parameters). */
+export interface EmbeddedClient {
+  exec(sql: string): Promise<{ rows: unknown[] }[]>;
+}
+
+const embeddedClients = new WeakMap<Db, EmbeddedClient>();
+
+/**
+ * The PGlite instance behind `db`, or undefined on a PostgreSQL server. Only for SQL Kysely cannot
+ * send (several statements in one string); call it while holding `db.connection()` so it cannot run
+ * inside someone else's transaction (STACK.md workaround 6).
+ */
+export function embeddedClientOf(db: Db): EmbeddedClient | undefined {
+  return embeddedClients.get(db);
+}
+
 /**
  * One SQL dialect, two engines: a PostgreSQL server when DATABASE_URL is set, otherwise PostgreSQL
  * embedded in the process (PGlite) with its files under DATA_DIR/pglite. Each driver is imported only
@@ -24,5 +40,7 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   const pglite = await PGlite.create(dir);
   // PGlite has a single connection: the dialect serialises connections, so a repository must be given
   // the open transaction (never `db`) while one is running, or it waits for itself.
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  embeddedClients.set(db, pglite);
+  return db;
 }

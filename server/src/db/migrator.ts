@@ -1,6 +1,8 @@
 import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as initial from './migrations/20261122T150000_initial.ts';
 import * as activityLogs from './migrations/20261122T160000_activity_logs.ts';
+import * as videos from './migrations/20261122T170000_videos.ts';
+import * as liveStreams from './migrations/20261122T180000_live_streams.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -10,6 +12,8 @@ import type { Db } from './schema.ts';
 const migrations: Record<string, Migration> = {
   '20261122T150000_initial': initial,
   '20261122T160000_activity_logs': activityLogs,
+  '20261122T170000_videos': videos,
+  '20261122T180000_live_streams': liveStreams,
 };
 
 function migrator(db: Db): Migrator {

@@ -2,12 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
 import type { ClientsTable } from './tables/clients.ts';
+import type { DirectoriesTable } from './tables/directories.ts';
 import type { LoginFailuresTable } from './tables/login-failures.ts';
 import type { MembershipsTable } from './tables/memberships.ts';
 import type { PasswordResetsTable } from './tables/password-resets.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
+import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
 import type { UsersTable } from './tables/users.ts';
+import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
+import type { VideoUploadsTable } from './tables/video-uploads.ts';
+import type { VideosTable } from './tables/videos.ts';
 
 export interface Database {
   clients: ClientsTable;
@@ -19,6 +24,13 @@ export interface Database {
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
   activity_logs: ActivityLogsTable;
+  live_streams: LiveStreamsTable;
+  live_stream_presets: LiveStreamPresetsTable;
+  live_stream_counts: LiveStreamCountsTable;
+  directories: DirectoriesTable;
+  videos: VideosTable;
+  video_uploads: VideoUploadsTable;
+  video_subtitles: VideoSubtitlesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS, type Permission, STAFF_PERMISSION } from '../permissions.ts';
 import type { Db } from './schema.ts';
+import { seedDemoStreams } from './seed-streams.ts';
+import { seedDemoVideoLibrary } from './seed-videos.ts';
 
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'palco123';
@@ -208,6 +210,8 @@ export async function seedDemoData(
         ),
       )
       .execute();
+    await seedDemoStreams(trx);
+    await seedDemoVideoLibrary(trx);
     return true;
   });
 }

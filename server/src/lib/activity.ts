@@ -1,16 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { ActivityEntry } from '../db/repositories/activity-log.ts';
 import type { LogRecordItem, LogValue } from '../db/tables/activity-logs.ts';
+import type { UserRow } from '../db/tables/users.ts';
 
 /** Field names whose values never reach a log record, at any depth. */
 const SECRET = /pass(word)?|secret|token|hash|key$|^key|credential|authorization/i;
 export const MASK = '***';
 
-/** Who did it, from where: the part of a log entry that comes from the request. */
+/** The responsible user of an entry: copied, so the entry keeps telling the truth after they change. */
+export function actorOf(user: Pick<UserRow, 'id' | 'name' | 'login' | 'avatar'>): ActivityEntry['actor'] {
+  return { id: user.id, name: user.name, email: user.login, avatar: user.avatar };
+}
+
+/** Who did it, from where: the part of a log entry that comes from the request. Calls outside the
+ * authenticated scope (login, password recovery) have no actor unless the route names one. */
 export function activityOf(request: FastifyRequest): Pick<ActivityEntry, 'actor' | 'ip' | 'userAgent'> {
   const user = request.auth?.user;
   return {
-    actor: user ? { id: user.id, name: user.name, email: user.login, avatar: user.avatar } : null,
+    actor: user ? actorOf(user) : null,
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent'] ?? null,
   };

@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { LOG_MESSAGES } from './i18n-logs.ts';
+import { STREAM_MESSAGES } from './i18n-streams.ts';
+import { VIDEO_MESSAGES } from './i18n-videos.ts';
 
 export type Lang = 'pt-BR' | 'en';
 
@@ -63,6 +66,9 @@ const MESSAGES = {
     'pt-BR': 'O link de recuperação de senha é inválido ou expirou',
     en: 'The password recovery link is invalid or has expired',
   },
+  ...LOG_MESSAGES,
+  ...STREAM_MESSAGES,
+  ...VIDEO_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -19,14 +19,35 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('actor_avatar', 'text')
     .addColumn('ip', 'text')
     .addColumn('user_agent', 'text')
+    .addCheckConstraint('activity_logs_record_is_list', sql`jsonb_typeof(record) = 'array'`)
     .execute();
-  // The page of one account in a date window, newest (or oldest) first.
+
+  // GET /v1/logs (docs/api-logs.md "Performance"). Every page is ordered by (created_at, id), newest or
+  // oldest first (a btree serves both directions), inside one account, one client or all of them.
   await sql`CREATE INDEX activity_logs_account_time_idx ON activity_logs (account_id, created_at DESC, id DESC)`.execute(
     db,
   );
-  // Staff looking across accounts.
+  await sql`CREATE INDEX activity_logs_client_time_idx ON activity_logs (client_id, created_at DESC, id DESC)`.execute(
+    db,
+  );
   await sql`CREATE INDEX activity_logs_time_idx ON activity_logs (created_at DESC, id DESC)`.execute(db);
-  await sql`CREATE INDEX activity_logs_actor_idx ON activity_logs (actor_id)`.execute(db);
+  // Searches match from the start, any letter case: `lower(col) LIKE 'prefix%'` is a range scan on a
+  // text_pattern_ops index whatever the database collation. created_at is in the key so a date range
+  // is checked in the index; the planner then picks between these (few matches: gather and sort) and
+  // the time index above (many matches: walk newest first and filter).
+  await sql`CREATE INDEX activity_logs_account_email_idx ON activity_logs (account_id, lower(actor_email) text_pattern_ops, created_at)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX activity_logs_account_name_idx ON activity_logs (account_id, lower(actor_name) text_pattern_ops, created_at)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX activity_logs_account_identifier_idx ON activity_logs (account_id, lower(identifier) text_pattern_ops, created_at)`.execute(
+    db,
+  );
+  // Deleting a user sets actor_id to null in their entries (the copied name and e-mail stay).
+  await sql`CREATE INDEX activity_logs_actor_idx ON activity_logs (actor_id) WHERE actor_id IS NOT NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { clearLoginAttempts } from '../../db/repositories/login-failures.ts';
 import {
   consumePasswordReset,
@@ -9,6 +10,7 @@ import {
   voidOpenPasswordResets,
 } from '../../db/repositories/password-resets.ts';
 import { findUserById, findUserByLogin, lockUser, setPassword } from '../../db/repositories/users.ts';
+import { activityOf, actorOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf } from '../../lib/i18n.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -46,6 +48,8 @@ const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { locale } = request.body;
       const lang: Lang = locale ? (locale.toLowerCase().startsWith('en') ? 'en' : 'pt-BR') : langOf(request);
 
+      const origin = activityOf(request);
+
       // Everything that depends on whether the address exists happens after the answer, so neither
       // the answer nor its timing tells.
       app.runInBackground('password-recovery mail', async () => {
@@ -56,11 +60,20 @@ const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const id = await app.db.transaction().execute(async (trx) => {
           await lockUser(trx, user.id);
           if ((await countRecentPasswordResets(trx, user.id, 60)) >= RESET_MAILS_PER_HOUR) return null;
-          return createPasswordReset(trx, {
+          const resetId = await createPasswordReset(trx, {
             userId: user.id,
             secretHash: sha256(secret).toString('hex'),
             ttlMinutes: RESET_TTL_MINUTES,
           });
+          // Whoever asked is not signed in: no responsible. Throttled requests (no link) are not logged.
+          await recordActivity(trx, {
+            ...origin,
+            accountId: user.default_account_id,
+            event: 'SENHA_RECUPERACAO_SOLICITADA',
+            identifier: user.login,
+            record: [],
+          });
+          return resetId;
         });
         if (!id) {
           request.log.warn({ userId: user.id }, 'password recovery throttled: no mail sent');
@@ -117,6 +130,15 @@ const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await setPassword(trx, user.id, passwordHash);
         await voidOpenPasswordResets(trx, user.id);
         await clearLoginAttempts(trx, user.login);
+        // The link proves who this is: the user is the responsible.
+        await recordActivity(trx, {
+          ...activityOf(request),
+          actor: actorOf(user),
+          accountId: user.default_account_id,
+          event: 'SENHA_ATUALIZADA',
+          identifier: user.login,
+          record: [],
+        });
         return true;
       });
       if (!changed) throw new ApiError(400, 'resetLinkInvalid');

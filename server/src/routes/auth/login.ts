@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   clearLoginAttempts,
   countLoginAttempts,
@@ -6,6 +7,7 @@ import {
   recordLoginAttempt,
 } from '../../db/repositories/login-failures.ts';
 import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
+import { activityOf, actorOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
 import { errors } from '../schemas.ts';
@@ -56,11 +58,40 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserByLogin(db, login);
       // An unknown login is checked against a dummy hash: same work, same answer, same time.
       const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), request.body.password);
-      if (!user || !ok) throw new ApiError(401, 'wrongCredentials');
+      const { ip, userAgent } = activityOf(request);
+      if (!user || !ok) {
+        // Its own small write (the attempt row above is already counted), one insert for a known and
+        // an unknown login alike so the timing tells nothing. Nobody is signed in: no responsible.
+        // A known login's refusal lands in that user's default team, where its owners can see it.
+        await recordActivity(db, {
+          accountId: user?.default_account_id ?? null,
+          event: 'LOGIN_RECUSADO',
+          identifier: login,
+          record: [],
+          actor: null,
+          ip,
+          userAgent,
+        });
+        throw new ApiError(401, 'wrongCredentials');
+      }
 
-      await clearLoginAttempts(db, login);
-      await recordLogin(db, user.id);
-      return { Token: await app.issueToken(user) };
+      // The session behind the token is made first: if the rest fails, no token leaves and the unused
+      // session simply expires.
+      const token = await app.issueToken(user);
+      await db.transaction().execute(async (trx) => {
+        await clearLoginAttempts(trx, login);
+        await recordLogin(trx, user.id);
+        await recordActivity(trx, {
+          accountId: user.default_account_id,
+          event: 'LOGIN_REALIZADO',
+          identifier: user.login,
+          record: [],
+          actor: actorOf(user),
+          ip,
+          userAgent,
+        });
+      });
+      return { Token: token };
     },
   );
 };

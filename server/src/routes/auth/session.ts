@@ -1,8 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { setSessionTeam } from '../../db/repositories/sessions.ts';
 import { revokeTokens } from '../../db/repositories/users.ts';
+import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { buildMe, loadAuthContext } from '../../lib/session.ts';
+import { buildMe, loadAuthContext, workingAccountId } from '../../lib/session.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 
@@ -67,7 +69,17 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeTokens(app.db, request.auth!.user.id);
+      const auth = request.auth!;
+      await app.db.transaction().execute(async (trx) => {
+        await revokeTokens(trx, auth.user.id);
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId: workingAccountId(auth, request.account),
+          event: 'SESSAO_ENCERRADA',
+          identifier: auth.user.login,
+          record: [],
+        });
+      });
       return reply.code(204).send(null);
     },
   );
@@ -88,7 +100,16 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = request.auth!;
       const account = await accessibleAccount(request, auth, request.body.accountId.toLowerCase());
       if (!account) throw new ApiError(404, 'accountNotFound');
-      await setSessionTeam(app.db, auth.session.id, account.id);
+      await app.db.transaction().execute(async (trx) => {
+        await setSessionTeam(trx, auth.session.id, account.id);
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId: account.id,
+          event: 'TIME_SELECIONADO',
+          identifier: account.name,
+          record: toRecord({ conta_id: account.id, conta_nome: account.name, cliente: account.clientName }),
+        });
+      });
       const fresh = await loadAuthContext(app.db, auth.user, {
         id: auth.session.id,
         selectedAccountId: account.id,

@@ -1,0 +1,181 @@
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../schema.ts';
+import type { LiveStreamRow, LiveStreamsTable, StreamStatus } from '../tables/streams.ts';
+
+export type NewStream = Insertable<LiveStreamsTable>;
+export type StreamChanges = Updateable<LiveStreamsTable>;
+
+export type StreamSort = 'name' | 'date' | 'status';
+export interface StreamListQuery {
+  /** Part of the name, any letter case; `%` and `_` are plain characters. */
+  title?: string;
+  status?: StreamStatus;
+  /** false: leave finished streams out; true: only finished ones; undefined: every status. */
+  shutdown?: boolean;
+  sort: StreamSort;
+  direction: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+export async function insertStreams(db: Executor, rows: NewStream[]): Promise<LiveStreamRow[]> {
+  if (rows.length === 0) return [];
+  return db.insertInto('live_streams').values(rows).returningAll().execute();
+}
+
+/** One stream of the account; another account's stream is not found, like a missing one. */
+export async function findStream(
+  db: Executor,
+  accountId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<LiveStreamRow | undefined> {
+  let query = db
+    .selectFrom('live_streams')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The account's streams among `ids`, locked for update, in the order of `ids`. */
+export async function findStreamsForUpdate(
+  db: Executor,
+  accountId: string,
+  ids: string[],
+): Promise<LiveStreamRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('live_streams')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const STATUS_RANK = sql<number>`case status when 'live' then 0 when 'paused' then 1 when 'scheduled' then 2 else 3 end`;
+const ALL_STATUSES: readonly StreamStatus[] = ['scheduled', 'live', 'paused', 'finished'];
+
+/** The statuses a query can answer: its `status`, narrowed by `shutdown`. */
+function statusesOf(q: Pick<StreamListQuery, 'status' | 'shutdown'>): StreamStatus[] {
+  return ALL_STATUSES.filter(
+    (s) =>
+      (q.status === undefined || s === q.status) &&
+      (q.shutdown === undefined || (s === 'finished') === q.shutdown),
+  );
+}
+
+/** A name as the generated `search_name` column holds it: lower case, without accents. */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * One page of the account's streams and how many match. Each filter is spelled the way an index of the
+ * migration reads it (`status <> 'finished'` is the partial index's predicate). Without a title the
+ * total comes from `live_stream_counts` (no rows counted); with one, the matching rows are counted in
+ * the same scan that finds the page (`count(*) over ()`). Each takes one round trip.
+ */
+export async function listStreams(
+  db: Executor,
+  accountId: string,
+  q: StreamListQuery,
+): Promise<{ rows: LiveStreamRow[]; total: number }> {
+  const statuses = statusesOf(q);
+  if (statuses.length === 0) return { rows: [], total: 0 };
+  let base = db.selectFrom('live_streams').where('account_id', '=', accountId);
+  if (q.status) base = base.where('status', '=', q.status);
+  if (q.shutdown === true) base = base.where('status', '=', 'finished');
+  if (q.shutdown === false) base = base.where('status', '<>', 'finished');
+  const title = searchKey(q.title?.trim() ?? '');
+  if (title) base = base.where('search_name', 'like', `%${title.replace(/[\\%_]/g, '\\$&')}%`);
+
+  const storedTotal = db
+    .selectFrom('live_stream_counts')
+    .select(sql<number>`coalesce(sum(n), 0)::int`.as('n'))
+    .where('account_id', '=', accountId)
+    .where('status', 'in', statuses);
+  const dir = q.direction;
+  let page = base
+    .selectAll()
+    .select(title ? sql<number>`count(*) over ()`.as('total') : storedTotal.as('total'));
+  if (q.sort === 'name') page = page.orderBy('search_name', dir).orderBy('id', dir);
+  else if (q.sort === 'status')
+    page = page.orderBy(STATUS_RANK, dir).orderBy('scheduled_start_time', 'desc').orderBy('id', 'desc');
+  else page = page.orderBy('scheduled_start_time', dir).orderBy('id', dir);
+
+  const found = await page
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  if (found.length > 0) {
+    const total = Number(found[0]!.total);
+    return { rows: found.map(({ total: _, ...row }) => row), total };
+  }
+  // A page past the end (or nothing at all): the total is still wanted.
+  if (q.page === 1 && title) return { rows: [], total: 0 };
+  const count = title ? base.select(sql<number>`count(*)::int`.as('n')) : storedTotal;
+  return { rows: [], total: Number((await count.executeTakeFirstOrThrow()).n) };
+}
+
+export async function updateStream(
+  db: Executor,
+  accountId: string,
+  id: string,
+  changes: StreamChanges,
+): Promise<LiveStreamRow | undefined> {
+  return db
+    .updateTable('live_streams')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a stream to `to` only if it is in one of `from` — the check and the change are one statement,
+ * so two concurrent controls cannot both pass. Undefined when the stream is missing or in another state.
+ */
+export async function transitionStream(
+  db: Executor,
+  accountId: string,
+  id: string,
+  from: readonly StreamStatus[],
+  to: StreamStatus,
+): Promise<LiveStreamRow | undefined> {
+  return db
+    .updateTable('live_streams')
+    .set((eb) => ({
+      status: to,
+      updated_at: sql<Date>`now()`,
+      // The first start counts; a resume does not move it.
+      started_at: to === 'live' ? eb.fn.coalesce('started_at', sql<Date>`now()`) : eb.ref('started_at'),
+      finished_at: to === 'finished' ? sql<Date>`now()` : eb.ref('finished_at'),
+    }))
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the stream unless it is running (live or paused); answers what was deleted. */
+export async function deleteIdleStream(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<LiveStreamRow | undefined> {
+  return db
+    .deleteFrom('live_streams')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('status', 'not in', ['live', 'paused'])
+    .returningAll()
+    .executeTakeFirst();
+}

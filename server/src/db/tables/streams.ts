@@ -1,0 +1,120 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export const STREAM_STATUSES = ['scheduled', 'live', 'paused', 'finished'] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+export const STREAM_TYPES = ['studio', 'encoder'] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
+export const LATENCIES = ['default', 'low', 'ultraLow'] as const;
+export type Latency = (typeof LATENCIES)[number];
+export const GEO_MODES = ['off', 'block', 'allow'] as const;
+export type GeoMode = (typeof GEO_MODES)[number];
+/** Banner images; `studioBackground` is the studio's background (`studio.background`). */
+export const BANNER_KINDS = [
+  'thumbnail',
+  'startSoonScreen',
+  'pauseScreen',
+  'endingScreen',
+  'studioBackground',
+] as const;
+export type BannerKind = (typeof BANNER_KINDS)[number];
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp'] as const;
+export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
+
+export interface Transcode {
+  enableLive2vod: boolean;
+  enableDvr: boolean;
+  enableAudioOnly: boolean;
+}
+export interface Security {
+  geoAccessControl: GeoMode;
+  /** ISO 3166-1 alpha-2 codes, upper case, no duplicates. */
+  geoRegionList: string[];
+  /** Authorized domains, lower case, no duplicates; empty = every domain. */
+  referrerWhitelist: string[];
+}
+export interface Ads {
+  preRollVastUrl: string | null;
+  postRollVastUrl: string | null;
+}
+/** The studio's settings; the background image lives in `banners.studioBackground`. */
+export interface StudioSettings {
+  chat: boolean;
+  settingsButton: boolean;
+  moreOptionsButton: boolean;
+  studioColor: string;
+  waitingRoomColor: string;
+}
+export interface Signal {
+  id: string;
+  nome: string;
+  /** Secret: 32 random bytes, base64url. */
+  key: string;
+  resolution: string | null;
+}
+/** An uploaded image: its file is `{kind}-{version}.{ext}`; `version` (random) makes its URL unguessable. */
+export interface StoredImage {
+  version: string;
+  ext: ImageExtension;
+  size: number;
+}
+export type Banners = Partial<Record<BannerKind, StoredImage>>;
+
+/** JSONB columns: read as objects, written as JSON text (the pg driver would turn arrays into SQL arrays). */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface LiveStreamsTable {
+  id: Generated<string>;
+  account_id: string;
+  nome: string;
+  /** Generated: `nome` in lower case without accents (title search and sorting by name). */
+  search_name: ColumnType<string, never, never>;
+  descricao: string | null;
+  status: ColumnType<StreamStatus, StreamStatus | undefined, StreamStatus>;
+  scheduled_start_time: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  type: StreamType;
+  latency: Latency;
+  auto_start: boolean;
+  auto_cuts: boolean;
+  player_color: string;
+  transcode: Json<Transcode>;
+  security: Json<Security>;
+  ads: Json<Ads>;
+  studio: Json<StudioSettings>;
+  banners: ColumnType<Banners, string | undefined, string>;
+  analytics_measurement_id: string | null;
+  stream_key: string;
+  signals: Json<Signal[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type LiveStreamRow = Selectable<LiveStreamsTable>;
+
+/** The general settings of an account (the defaults of a new stream). */
+export interface StreamSettings {
+  type: StreamType;
+  latency: Latency;
+  autoStart: boolean;
+  autoCuts: boolean;
+  playerColor: string;
+  transcode: Transcode;
+  security: Security;
+  ads: Ads;
+  analyticsMeasurementId: string | null;
+  studio: StudioSettings;
+}
+
+export interface LiveStreamPresetsTable {
+  account_id: string;
+  settings: Json<StreamSettings>;
+  updated_at: Generated<Date>;
+}
+
+/** Streams per account and status, kept by triggers (the library's totals). */
+export interface LiveStreamCountsTable {
+  account_id: string;
+  status: StreamStatus;
+  n: number;
+}

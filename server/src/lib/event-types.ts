@@ -1,0 +1,51 @@
+import type { Lang } from './i18n.ts';
+
+/**
+ * Every event code the server writes to the activity log, with its label in each language
+ * (docs/api-logs.md "Event codes"). Codes are upper-case pt-BR words: the console picks the row icon
+ * by the substrings CRIAD, AUTORIZAD, REMOVID, ATUALIZAD (SPEC §9). A route that logs a new code adds
+ * it here; the route-walking test (server/test/logs-coverage.test.ts) fails for a code without a label.
+ */
+export const EVENT_TYPES = {
+  // Session and auth
+  LOGIN_REALIZADO: { 'pt-BR': 'Login realizado', en: 'Signed in' },
+  LOGIN_RECUSADO: { 'pt-BR': 'Login recusado', en: 'Sign-in refused' },
+  SESSAO_ENCERRADA: { 'pt-BR': 'Sessão encerrada', en: 'Signed out' },
+  SENHA_RECUPERACAO_SOLICITADA: {
+    'pt-BR': 'Recuperação de senha solicitada',
+    en: 'Password recovery requested',
+  },
+  SENHA_ATUALIZADA: { 'pt-BR': 'Senha atualizada', en: 'Password updated' },
+  TIME_SELECIONADO: { 'pt-BR': 'Time selecionado', en: 'Team selected' },
+  // Live streams
+  TRANSMISSAO_CRIADA: { 'pt-BR': 'Transmissão criada', en: 'Stream created' },
+  TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Transmissão atualizada', en: 'Stream updated' },
+  TRANSMISSAO_REMOVIDA: { 'pt-BR': 'Transmissão removida', en: 'Stream removed' },
+  TRANSMISSAO_INICIADA: { 'pt-BR': 'Transmissão iniciada', en: 'Stream started' },
+  TRANSMISSAO_PAUSADA: { 'pt-BR': 'Transmissão pausada', en: 'Stream paused' },
+  TRANSMISSAO_RETOMADA: { 'pt-BR': 'Transmissão retomada', en: 'Stream resumed' },
+  TRANSMISSAO_ENCERRADA: { 'pt-BR': 'Transmissão encerrada', en: 'Stream ended' },
+  CHAVE_TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Chave de transmissão atualizada', en: 'Stream key updated' },
+  PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
+  // Video on demand
+  VIDEO_CRIADO: { 'pt-BR': 'Vídeo criado', en: 'Video created' },
+  VIDEO_ATUALIZADO: { 'pt-BR': 'Vídeo atualizado', en: 'Video updated' },
+  VIDEO_REMOVIDO: { 'pt-BR': 'Vídeo removido', en: 'Video removed' },
+  PASTA_CRIADA: { 'pt-BR': 'Pasta criada', en: 'Folder created' },
+  LEGENDA_CRIADA: { 'pt-BR': 'Legenda criada', en: 'Subtitle created' },
+  LEGENDA_REMOVIDA: { 'pt-BR': 'Legenda removida', en: 'Subtitle removed' },
+  UPLOAD_CONCLUIDO: { 'pt-BR': 'Upload concluído', en: 'Upload completed' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type EventCode = keyof typeof EVENT_TYPES;
+
+export function isEventCode(code: string): code is EventCode {
+  return Object.hasOwn(EVENT_TYPES, code);
+}
+
+/** `GET /v1/logs/list-event-types`: code → label in one language. */
+export function eventTypeLabels(lang: Lang): Record<EventCode, string> {
+  return Object.fromEntries(
+    Object.entries(EVENT_TYPES).map(([code, labels]) => [code, labels[lang]]),
+  ) as Record<EventCode, string>;
+}

@@ -1,0 +1,105 @@
+/** Largest subtitle file accepted. */
+export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+
+/** SPEC §3 "Subtitle cue": start and end in seconds, and the text. */
+export interface Cue {
+  id: string | null;
+  inicio: number;
+  fim: number;
+  texto: string;
+  settings: string;
+}
+
+export class SubtitleFormatError extends Error {}
+
+const VTT_TIME = /^(?:(\d{1,3}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
+const SRT_TIME = /^(\d{1,3}):([0-5]\d):([0-5]\d)[,.](\d{3})$/;
+
+function seconds(match: RegExpExecArray): number {
+  const [, h, m, s, ms] = match;
+  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s) + Number(ms) / 1000;
+}
+
+function timing(line: string, pattern: RegExp): { inicio: number; fim: number; settings: string } | null {
+  const parts = line.trim().split(/\s+-->\s+/);
+  if (parts.length !== 2) return null;
+  const [startText, rest] = parts as [string, string];
+  const [endText, ...settings] = rest.split(/[ \t]+/);
+  const start = pattern.exec(startText);
+  const end = pattern.exec(endText ?? '');
+  if (!start || !end) return null;
+  const inicio = seconds(start);
+  const fim = seconds(end);
+  if (fim <= inicio) return null;
+  return { inicio, fim, settings: settings.join(' ') };
+}
+
+function blocks(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((block) => block.split('\n').filter((line, i, all) => i < all.length - 1 || line !== ''))
+    .filter((lines) => lines.length > 0 && lines.some((l) => l.trim() !== ''));
+}
+
+function fail(reason: string): never {
+  throw new SubtitleFormatError(reason);
+}
+
+export function parseVtt(text: string): Cue[] {
+  const all = blocks(text);
+  const header = all.shift();
+  if (!header || !/^WEBVTT(?:[ \t].*)?$/.test(header[0] ?? '')) fail('missing WEBVTT header');
+  const cues: Cue[] = [];
+  for (const lines of all) {
+    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(lines[0] ?? '')) continue;
+    const timingAt = lines[0]?.includes('-->') ? 0 : 1;
+    const time = timing(lines[timingAt] ?? '', VTT_TIME);
+    if (!time) fail(`bad cue timing: ${lines[timingAt] ?? ''}`);
+    cues.push({
+      id: timingAt === 1 ? (lines[0] ?? null) : null,
+      ...time,
+      texto: lines.slice(timingAt + 1).join('\n'),
+    });
+  }
+  if (cues.length === 0) fail('no cues');
+  return cues;
+}
+
+export function parseSrt(text: string): Cue[] {
+  const cues: Cue[] = [];
+  for (const lines of blocks(text)) {
+    const timingAt = /^\d+$/.test(lines[0]?.trim() ?? '') ? 1 : 0;
+    const time = timing(lines[timingAt] ?? '', SRT_TIME);
+    if (!time) fail(`bad SRT block: ${lines.slice(0, 2).join(' / ')}`);
+    cues.push({ id: null, ...time, settings: '', texto: lines.slice(timingAt + 1).join('\n') });
+  }
+  if (cues.length === 0) fail('no cues');
+  return cues;
+}
+
+/** WebVTT or SRT (told apart by the WEBVTT header); anything else throws SubtitleFormatError. */
+export function parseSubtitles(bytes: Buffer): Cue[] {
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  if (text.includes('\0')) fail('binary data');
+  return /^\uFEFF?WEBVTT/.test(text) ? parseVtt(text) : parseSrt(text);
+}
+
+function stamp(total: number): string {
+  const ms = Math.round(total * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+}
+
+/** A clean WebVTT file from parsed cues (the stored form of both formats). */
+export function toVtt(cues: Cue[]): string {
+  const body = cues.map((c) => {
+    const time = `${stamp(c.inicio)} --> ${stamp(c.fim)}${c.settings ? ` ${c.settings}` : ''}`;
+    return [c.id, time, c.texto].filter((part) => part !== null && part !== '').join('\n');
+  });
+  return `WEBVTT\n\n${body.join('\n\n')}\n`;
+}

@@ -1,0 +1,134 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
+import { findVideo, setTranscodeProgress, updateVideo } from '../db/repositories/videos.ts';
+import { MediaInputError, makeThumbnail, probe, transcodeToHls } from './ffmpeg.ts';
+import { videoPrefix } from './storage.ts';
+
+export const TRANSCODE_QUEUE = 'video-transcode';
+
+/** How a transcode job is queued: retried (after a restart or an infrastructure error), never forever. */
+export const TRANSCODE_JOB_OPTIONS: PgBoss.SendOptions = {
+  retryLimit: 3,
+  retryDelay: 5,
+  expireInSeconds: 4 * 3600,
+};
+
+const PROGRESS_WRITE_MS = 1000;
+
+interface Running {
+  videoId: string;
+  controller: AbortController;
+}
+
+/**
+ * The transcode worker: one job at a time per instance (ffmpeg already uses every core), ffmpeg as a
+ * child process, progress written to the database about once a second.
+ */
+export class Transcoder {
+  private running: Running | null = null;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async start(): Promise<void> {
+    const { boss } = this.app.jobs;
+    await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, ...TRANSCODE_JOB_OPTIONS });
+    if (this.app.jobs.singleProcess) {
+      // Jobs left active by a process of this data dir that was killed: nobody is running them.
+      const orphans = await sql<{ id: string }>`
+        SELECT id FROM pgboss.job WHERE name = ${TRANSCODE_QUEUE} AND state = 'active'`.execute(this.app.db);
+      if (orphans.rows.length > 0)
+        await boss.fail(
+          TRANSCODE_QUEUE,
+          orphans.rows.map((r) => r.id),
+        );
+    }
+    await boss.work<{ videoId: string }>(
+      TRANSCODE_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+      async ([job]) => {
+        if (job) await this.run(job.data.videoId, job.retryCount >= job.retryLimit);
+      },
+    );
+    this.app.jobs.beforeStop(() => this.running?.controller.abort('shutdown'));
+  }
+
+  /** Stops the transcode of a deleted video, if this instance runs it. */
+  cancel(videoId: string): void {
+    if (this.running?.videoId === videoId) this.running.controller.abort('deleted');
+  }
+
+  private async run(videoId: string, lastAttempt: boolean): Promise<void> {
+    const { db, log, config, media } = this.app;
+    const video = await findVideo(db, videoId);
+    if (video?.status !== 'processing') return;
+    const controller = new AbortController();
+    this.running = { videoId, controller };
+    const scratch = await media.storage.scratchDir();
+    const source = media.uploads.files.sourcePath(videoId);
+    try {
+      const info = await probe(config, source);
+      await updateVideo(db, videoId, {
+        duration_seconds: info.duration,
+        width: info.width,
+        height: info.height,
+        transcode_progress: 0,
+      });
+      let shown = 0;
+      let writtenAt = 0;
+      const renditions = await transcodeToHls(
+        config,
+        source,
+        join(scratch, 'hls'),
+        info,
+        (fraction) => {
+          // 100 is kept for "done": the playlists are not in place before the end.
+          const percent = Math.min(99, Math.floor(fraction * 100));
+          if (percent <= shown || Date.now() - writtenAt < PROGRESS_WRITE_MS) return;
+          shown = percent;
+          writtenAt = Date.now();
+          setTranscodeProgress(db, videoId, percent).catch((error: unknown) =>
+            log.warn({ err: error, videoId }, 'could not store transcode progress'),
+          );
+        },
+        controller.signal,
+      );
+      await makeThumbnail(config, source, join(scratch, 'thumbnail.jpg'), info.duration, controller.signal);
+
+      const current = await findVideo(db, videoId);
+      if (current?.status !== 'processing') return;
+      const prefix = videoPrefix(current.account_id, videoId);
+      await media.storage.putDirectory(`${prefix}/hls`, join(scratch, 'hls'));
+      await media.storage.putFile(`${prefix}/thumbnail.jpg`, join(scratch, 'thumbnail.jpg'));
+      await updateVideo(db, videoId, {
+        status: 'ready',
+        error: null,
+        transcode_progress: 100,
+        renditions,
+        ...(current.custom_thumbnail ? {} : { thumbnail_key: 'thumbnail.jpg' }),
+      });
+      log.info({ videoId, renditions: renditions.map((r) => r.name) }, 'video transcoded');
+    } catch (error) {
+      if (controller.signal.aborted) {
+        // Deleted: nothing to report. Shutdown: the job goes back to the queue and runs again.
+        if (controller.signal.reason === 'deleted') return;
+        throw error;
+      }
+      if (error instanceof MediaInputError || lastAttempt) {
+        const reason =
+          error instanceof MediaInputError
+            ? error.message
+            : 'A conversão do vídeo falhou por um erro interno.';
+        log.warn({ err: error, videoId }, 'transcode failed');
+        await updateVideo(db, videoId, { status: 'failed', error: reason });
+        return;
+      }
+      throw error;
+    } finally {
+      this.running = null;
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { findStream, transitionStream } from '../../db/repositories/streams.ts';
+import type { StreamStatus } from '../../db/tables/streams.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { langOf } from '../../lib/i18n.ts';
+import { ACTION_WORDS, STATUS_WORDS } from '../../lib/i18n-streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { logStream, type StreamEvent } from './activity.ts';
+import { Stream } from './schemas.ts';
+import { accountOf, holds, requirePermission, streamView } from './view.ts';
+
+/** The state machine: scheduled → live ⇄ paused → finished (from live or paused). */
+export const TRANSITIONS = {
+  start: { from: ['scheduled'], to: 'live', event: 'TRANSMISSAO_INICIADA' },
+  pause: { from: ['live'], to: 'paused', event: 'TRANSMISSAO_PAUSADA' },
+  resume: { from: ['paused'], to: 'live', event: 'TRANSMISSAO_RETOMADA' },
+  complete: { from: ['live', 'paused'], to: 'finished', event: 'TRANSMISSAO_ENCERRADA' },
+} as const satisfies Record<string, { from: readonly StreamStatus[]; to: StreamStatus; event: StreamEvent }>;
+type Action = keyof typeof TRANSITIONS;
+
+const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/v1/live-streams/:id/control/:action',
+    {
+      schema: {
+        tags: ['live streams'],
+        summary: 'Start, pause, resume or end a stream',
+        description:
+          'scheduled → live (start), live → paused (pause), paused → live (resume), live | paused → finished (complete). Any other move: 409 naming the current state.',
+        security: bearer,
+        params: Type.Object({
+          id: Uuid,
+          action: Type.Union([
+            Type.Literal('start'),
+            Type.Literal('pause'),
+            Type.Literal('resume'),
+            Type.Literal('complete'),
+          ]),
+        }),
+        querystring: AccountIdQuery,
+        response: { 200: Stream, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      requirePermission(request, accountId, 'showStreaming');
+      const id = request.params.id.toLowerCase();
+      const action: Action = request.params.action;
+      const { from, to, event } = TRANSITIONS[action];
+      const lang = langOf(request);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const moved = await transitionStream(trx, accountId, id, from, to);
+        if (!moved) {
+          const current = await findStream(trx, accountId, id);
+          if (!current) throw new ApiError(404, 'streamNotFound');
+          throw new ApiError(409, 'illegalTransition', {
+            params: { action: ACTION_WORDS[lang][action], state: STATUS_WORDS[lang][current.status] },
+          });
+        }
+        const view = streamView(moved, false);
+        await logStream(trx, request, accountId, event, id, {
+          nome: moved.nome,
+          status: moved.status,
+          ...(to === 'finished' ? { durationSeconds: view.durationSeconds } : {}),
+        });
+        return moved;
+      });
+      return streamView(row, holds(request, accountId, 'broadcast'));
+    },
+  );
+};
+
+export default controlRoutes;

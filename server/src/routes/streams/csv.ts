@@ -1,0 +1,210 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { Temporal } from 'temporal-polyfill';
+import { insertStreams } from '../../db/repositories/streams.ts';
+import type { Latency, StreamType } from '../../db/tables/streams.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
+import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { loggableFields, logStream } from './activity.ts';
+import { accountSettings } from './crud.ts';
+import { parseCsv } from './csv-parse.ts';
+import { CsvErrorBody, Stream } from './schemas.ts';
+import { initialSignals } from './signals.ts';
+import { accountOf, holds, newStreamRow, requirePermission, streamView } from './view.ts';
+
+export const MAX_CSV_ROWS = 100;
+const CSV_BODY_LIMIT = 1024 * 1024;
+const COLUMNS = ['nome', 'data', 'hora', 'descricao', 'tipo', 'latencia'] as const;
+type Column = (typeof COLUMNS)[number];
+
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+
+const TYPES: Record<string, StreamType> = { studio: 'studio', estudio: 'studio', encoder: 'encoder' };
+const LATENCY: Record<string, Latency> = {
+  default: 'default',
+  padrao: 'default',
+  normal: 'default',
+  low: 'low',
+  baixa: 'low',
+  ultralow: 'ultraLow',
+  'ultra low': 'ultraLow',
+  'ultra-low': 'ultraLow',
+  'ultra baixa': 'ultraLow',
+  ultrabaixa: 'ultraLow',
+};
+
+const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HMS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The instant of a local date and time in the time zone, or the message key of what is wrong. */
+function instantOf(date: string, time: string, timeZone: string): Date | MessageKey {
+  const d = DMY.exec(date.trim());
+  const iso = YMD.exec(date.trim());
+  const [year, month, day] = d ? [d[3], d[2], d[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  let plainDate: Temporal.PlainDate;
+  try {
+    if (!year) return 'csvDate';
+    plainDate = Temporal.PlainDate.from(
+      { year: Number(year), month: Number(month), day: Number(day) },
+      { overflow: 'reject' },
+    );
+  } catch {
+    return 'csvDate';
+  }
+  const h = HMS.exec(time.trim());
+  let plainTime: Temporal.PlainTime;
+  try {
+    if (!h) return 'csvTime';
+    plainTime = Temporal.PlainTime.from(
+      { hour: Number(h[1]), minute: Number(h[2]), second: Number(h[3] ?? 0) },
+      { overflow: 'reject' },
+    );
+  } catch {
+    return 'csvTime';
+  }
+  const instant = plainDate.toPlainDateTime(plainTime).toZonedDateTime(timeZone).toInstant();
+  return new Date(instant.epochMilliseconds);
+}
+
+interface CsvStream {
+  line: number;
+  nome: string;
+  descricao: string | null;
+  scheduledStartTime: Date;
+  type?: StreamType;
+  latency?: Latency;
+}
+
+export type CsvCheck =
+  | { ok: true; rows: CsvStream[] }
+  | { ok: false; message: string; errors: { line: number; message: string }[] };
+
+/** Every row checked; any problem fails the whole file, listing each bad row by its line number. */
+export function checkCsv(csv: string, timeZone: string, lang: Lang): CsvCheck {
+  const fail = (key: MessageKey, errors: { line: number; message: string }[] = []): CsvCheck => ({
+    ok: false,
+    message: t(lang, key),
+    errors,
+  });
+  const parsed = parseCsv(csv);
+  if (!parsed.ok) return fail('csvRows', [{ line: parsed.line, message: t(lang, 'csvQuote') }]);
+  const [header, ...data] = parsed.records;
+  if (!header) return fail('csvEmpty');
+  const names = header.fields.map(plain);
+  const index = new Map<Column, number>();
+  for (const [i, name] of names.entries()) {
+    const column = COLUMNS.find((c) => c === name);
+    if (!column || index.has(column))
+      return fail('csvHeader', [{ line: header.line, message: t(lang, 'csvHeader') }]);
+    index.set(column, i);
+  }
+  if (!index.has('nome') || !index.has('data') || !index.has('hora'))
+    return fail('csvHeader', [{ line: header.line, message: t(lang, 'csvHeader') }]);
+  if (data.length === 0) return fail('csvEmpty');
+  if (data.length > MAX_CSV_ROWS) return fail('csvTooMany');
+
+  const errors: { line: number; message: string }[] = [];
+  const rows: CsvStream[] = [];
+  for (const { line, fields } of data) {
+    const problems: string[] = [];
+    if (fields.length > names.length) {
+      problems.push(t(lang, 'csvColumns', { found: fields.length, expected: names.length }));
+    } else {
+      const get = (c: Column) => {
+        const i = index.get(c);
+        return i === undefined ? '' : (fields[i] ?? '').trim();
+      };
+      const nome = get('nome').normalize('NFC');
+      if (!nome) problems.push(t(lang, 'csvName'));
+      else if (nome.length > 120) problems.push(t(lang, 'csvNameLength'));
+      const descricao = get('descricao');
+      if (descricao.length > 2000) problems.push(t(lang, 'csvDescriptionLength'));
+      const when = instantOf(get('data'), get('hora'), timeZone);
+      if (typeof when === 'string') problems.push(t(lang, when));
+      const tipo = plain(get('tipo'));
+      const type = tipo ? TYPES[tipo] : undefined;
+      if (tipo && !type) problems.push(t(lang, 'csvType'));
+      const latencia = plain(get('latencia'));
+      const latency = latencia ? LATENCY[latencia.replace(/\s+/g, ' ')] : undefined;
+      if (latencia && !latency) problems.push(t(lang, 'csvLatency'));
+      if (problems.length === 0 && when instanceof Date)
+        rows.push({ line, nome, descricao: descricao || null, scheduledStartTime: when, type, latency });
+    }
+    for (const message of problems) errors.push({ line, message });
+  }
+  return errors.length > 0 ? fail('csvRows', errors) : { ok: true, rows };
+}
+
+function validTimeZone(zone: string): boolean {
+  try {
+    Temporal.Now.instant().toZonedDateTimeISO(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/bff/whereby/create-csv-rooms',
+    {
+      bodyLimit: CSV_BODY_LIMIT,
+      schema: {
+        tags: ['live streams'],
+        summary: 'Create up to 100 streams from CSV: all of them, or none',
+        description:
+          'Header `nome,data,hora[,descricao,tipo,latencia]` (any order; `;` also accepted as the delimiter). `data` DD/MM/AAAA or AAAA-MM-DD, `hora` HH:mm or HH:mm:ss, in `timeZone` (default America/Sao_Paulo). Other fields take the general settings.',
+        security: bearer,
+        querystring: AccountIdQuery,
+        body: Type.Object({
+          csv: Type.String({ description: 'The file’s text (UTF-8)' }),
+          timeZone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA zone of `data`/`hora`' })),
+        }),
+        response: {
+          201: Type.Object({ created: Type.Integer(), items: Type.Array(Stream) }),
+          400: CsvErrorBody,
+          ...errors(401, 403, 404, 413),
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountOf(request);
+      requirePermission(request, accountId, 'showStreaming');
+      const lang = langOf(request);
+      const timeZone = request.body.timeZone ?? 'America/Sao_Paulo';
+      if (!validTimeZone(timeZone)) throw new ApiError(400, 'timeZoneInvalid', { field: 'timeZone' });
+      const check = checkCsv(request.body.csv, timeZone, lang);
+      if (!check.ok)
+        return reply
+          .code(400)
+          .send({ statusCode: 400, error: 'Bad Request', message: check.message, errors: check.errors });
+
+      const preset = await accountSettings(app.db, accountId);
+      const rows = await app.db.transaction().execute(async (trx) => {
+        const created = await insertStreams(
+          trx,
+          check.rows.map((r) =>
+            newStreamRow(
+              accountId,
+              {
+                nome: r.nome,
+                descricao: r.descricao,
+                scheduledStartTime: r.scheduledStartTime,
+                signals: initialSignals(undefined),
+              },
+              { ...preset, type: r.type ?? preset.type, latency: r.latency ?? preset.latency },
+            ),
+          ),
+        );
+        for (const row of created)
+          await logStream(trx, request, accountId, 'TRANSMISSAO_CRIADA', row.id, loggableFields(row));
+        return created;
+      });
+      const keys = holds(request, accountId, 'broadcast');
+      return reply.code(201).send({ created: rows.length, items: rows.map((r) => streamView(r, keys)) });
+    },
+  );
+};
+
+export default csvRoutes;

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { BannerKind, ImageExtension, StoredImage } from '../../db/tables/streams.ts';
+
+// Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{kind}-{version}.{ext}.
+// Nothing else touches these paths, so another store (S3-compatible) replaces this file alone.
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export const CONTENT_TYPES: Record<ImageExtension, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+export function streamMediaDir(dataDir: string, accountId: string, streamId: string): string {
+  return join(dataDir, 'media', 'streams', accountId, streamId);
+}
+
+export function imageFileName(kind: BannerKind, image: Pick<StoredImage, 'version' | 'ext'>): string {
+  return `${kind}-${image.version}.${image.ext}`;
+}
+
+/** The image format by its first bytes (the name and declared type are not trusted). */
+export function sniffImage(head: Buffer): ImageExtension | null {
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+export type SaveResult = { ok: true; image: StoredImage } | { ok: false; reason: 'tooLarge' | 'notAnImage' };
+
+/**
+ * Streams an upload to disk (never whole in memory) under a new random version, then checks it: a
+ * source cut at `maxBytes` (`truncated()` says so) or whose content is not PNG, JPEG or WebP is removed.
+ */
+export async function saveImage(
+  dataDir: string,
+  accountId: string,
+  streamId: string,
+  kind: BannerKind,
+  source: Readable,
+  truncated: () => boolean,
+): Promise<SaveResult> {
+  const dir = streamMediaDir(dataDir, accountId, streamId);
+  await mkdir(dir, { recursive: true });
+  const version = randomBytes(16).toString('base64url');
+  const temp = join(dir, `.upload-${version}`);
+  try {
+    await pipeline(source, createWriteStream(temp, { mode: 0o640 }));
+    if (truncated()) return { ok: false, reason: 'tooLarge' };
+    const file = await open(temp, 'r');
+    let head: Buffer;
+    let size: number;
+    try {
+      head = Buffer.alloc(16);
+      const { bytesRead } = await file.read(head, 0, 16, 0);
+      head = head.subarray(0, bytesRead);
+      size = (await file.stat()).size;
+    } finally {
+      await file.close();
+    }
+    const ext = sniffImage(head);
+    if (!ext) return { ok: false, reason: 'notAnImage' };
+    const image: StoredImage = { version, ext, size };
+    await rename(temp, join(dir, imageFileName(kind, image)));
+    return { ok: true, image };
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+export async function removeImage(
+  dataDir: string,
+  accountId: string,
+  streamId: string,
+  kind: BannerKind,
+  image: StoredImage,
+): Promise<void> {
+  await rm(join(streamMediaDir(dataDir, accountId, streamId), imageFileName(kind, image)), { force: true });
+}
+
+export async function removeStreamMedia(dataDir: string, accountId: string, streamId: string): Promise<void> {
+  await rm(streamMediaDir(dataDir, accountId, streamId), { recursive: true, force: true });
+}
+
+export function imagePath(dataDir: string, accountId: string, streamId: string, fileName: string): string {
+  return join(streamMediaDir(dataDir, accountId, streamId), fileName);
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { NewStream, StreamChanges } from '../../db/repositories/streams.ts';
+import type {
+  BannerKind,
+  LiveStreamRow,
+  Signal,
+  StoredImage,
+  StreamSettings,
+} from '../../db/tables/streams.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { roleIn, workingAccountId } from '../../lib/session.ts';
+import type { Permission } from '../../permissions.ts';
+import type { StreamView } from './schemas.ts';
+
+/** A stream or signal key: 32 random bytes, base64url (43 characters). */
+export function newKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The account the call works in: `accountId`, else the selected team, else the default one. */
+export function accountOf(request: FastifyRequest): string {
+  const id = workingAccountId(request.auth!, request.account);
+  if (!id) throw new ApiError(404, 'accountNotFound');
+  return id;
+}
+
+export function holds(request: FastifyRequest, accountId: string, ...any: Permission[]): boolean {
+  const role = roleIn(request.auth!, accountId);
+  return !!role && any.some((p) => role.permissoes.includes(p));
+}
+
+/** 403 unless the caller's role in the account holds one of the permissions. */
+export function requirePermission(request: FastifyRequest, accountId: string, ...any: Permission[]): void {
+  if (!holds(request, accountId, ...any)) throw new ApiError(403, 'forbidden');
+}
+
+/** Public URL of an uploaded image: unguessable (its random version is in the name), no token needed. */
+export function imageUrl(
+  accountId: string,
+  streamId: string,
+  kind: BannerKind,
+  image: StoredImage | undefined,
+): string | null {
+  return image ? `/media/streams/${accountId}/${streamId}/${kind}-${image.version}.${image.ext}` : null;
+}
+
+export function settingsOf(row: LiveStreamRow): StreamSettings {
+  return {
+    type: row.type,
+    latency: row.latency,
+    autoStart: row.auto_start,
+    autoCuts: row.auto_cuts,
+    playerColor: row.player_color,
+    transcode: row.transcode,
+    security: row.security,
+    ads: row.ads,
+    analyticsMeasurementId: row.analytics_measurement_id,
+    studio: row.studio,
+  };
+}
+
+/** The columns of a stream's settings, for an insert or an update. */
+export function settingsColumns(s: StreamSettings) {
+  return {
+    type: s.type,
+    latency: s.latency,
+    auto_start: s.autoStart,
+    auto_cuts: s.autoCuts,
+    player_color: s.playerColor,
+    transcode: JSON.stringify(s.transcode),
+    security: JSON.stringify(s.security),
+    ads: JSON.stringify(s.ads),
+    analytics_measurement_id: s.analyticsMeasurementId,
+    studio: JSON.stringify(s.studio),
+  } satisfies StreamChanges;
+}
+
+export function newStreamRow(
+  accountId: string,
+  fields: { nome: string; descricao: string | null; scheduledStartTime: Date; signals: Signal[] },
+  settings: StreamSettings,
+): NewStream {
+  return {
+    account_id: accountId,
+    nome: fields.nome,
+    descricao: fields.descricao,
+    scheduled_start_time: fields.scheduledStartTime,
+    started_at: null,
+    finished_at: null,
+    stream_key: newKey(),
+    signals: JSON.stringify(fields.signals),
+    ...settingsColumns(settings),
+  };
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** What the API answers for a stream; keys only for callers who may see them (`broadcast`). */
+export function streamView(row: LiveStreamRow, showKeys: boolean): StreamView {
+  const url = (kind: BannerKind) => imageUrl(row.account_id, row.id, kind, row.banners[kind]);
+  const started = row.started_at ? new Date(row.started_at).getTime() : null;
+  const finished = row.finished_at ? new Date(row.finished_at).getTime() : null;
+  const finishedWithVod = row.status === 'finished' && row.transcode.enableLive2vod;
+  return {
+    _id: row.id,
+    id: row.id,
+    nome: row.nome,
+    descricao: row.descricao,
+    status: row.status,
+    scheduledStartTime: iso(row.scheduled_start_time)!,
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    type: row.type,
+    latency: row.latency,
+    autoStart: row.auto_start,
+    autoCuts: row.auto_cuts,
+    transcode: row.transcode,
+    security: row.security,
+    allowed_refer: row.security.referrerWhitelist.length > 0,
+    assets: {
+      thumbnail: url('thumbnail'),
+      startSoonScreen: url('startSoonScreen'),
+      pauseScreen: url('pauseScreen'),
+      endingScreen: url('endingScreen'),
+      playerColor: row.player_color,
+    },
+    ads: row.ads,
+    analyticsMeasurementId: row.analytics_measurement_id,
+    studio: { ...row.studio, background: url('studioBackground') },
+    streamKey: showKeys ? row.stream_key : null,
+    signals: row.signals.map((s) => ({ ...s, key: showKeys ? s.key : null })),
+    // No media ingest exists in this build, so no recording is ever produced (docs/api-streams.md).
+    recording: null,
+    recordingStatus: finishedWithVod ? 'unavailable' : null,
+    durationSeconds: started !== null && finished !== null ? Math.round((finished - started) / 1000) : null,
+  };
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../lib/errors.ts';
+import { videoPrefix } from '../../media/storage.ts';
+import { errors, Uuid } from '../schemas.ts';
+import { uploadBase } from './common.ts';
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** The only media files a signed URL opens (never the uploaded source, which lives elsewhere anyway). */
+const FILES: [RegExp, string][] = [
+  [/^hls\/master\.m3u8$/, 'application/vnd.apple.mpegurl'],
+  [/^hls\/[0-9a-z]{2,12}\/index\.m3u8$/, 'application/vnd.apple.mpegurl'],
+  [/^hls\/[0-9a-z]{2,12}\/seg_\d{1,7}\.ts$/, 'video/mp2t'],
+  [/^thumbnail\.jpg$/, 'image/jpeg'],
+  [/^images\/[a-z-]{1,20}-[0-9a-f]{12}\.jpg$/, 'image/jpeg'],
+  [/^images\/[a-z-]{1,20}-[0-9a-f]{12}\.png$/, 'image/png'],
+  [/^images\/[a-z-]{1,20}-[0-9a-f]{12}\.webp$/, 'image/webp'],
+  [/^subtitles\/[A-Za-z0-9-]{2,35}-[0-9a-z]{1,12}\.vtt$/, 'text/vtt; charset=utf-8'],
+];
+
+/**
+ * Routes without a Bearer token: the console's configuration, and media behind signed, expiring URLs
+ * (docs/api-videos.md "Media serving").
+ */
+const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/bff/config',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'What the console needs before signing in: upload host, product name, version',
+        response: {
+          200: Type.Object({
+            uploadUrl: Type.String({
+              description: 'the upload host (SPEC §9): chunked mode when it differs from apiUrl',
+            }),
+            apiUrl: Type.String({ description: 'the standard API host (PUBLIC_URL)' }),
+            productName: Type.String(),
+            version: Type.String(),
+          }),
+          ...errors(500),
+        },
+      },
+    },
+    async () => ({
+      uploadUrl: uploadBase(app.config),
+      apiUrl: app.config.publicUrl,
+      productName: app.config.productName,
+      version: VERSION,
+    }),
+  );
+
+  app.get(
+    '/media/:accountId/:videoId/:token/*',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'A media file of one video, through a signed URL (no token needed)',
+        params: Type.Object({
+          accountId: Uuid,
+          videoId: Uuid,
+          token: Type.String({ maxLength: 80 }),
+          // The file path (the `*` wildcard) is checked against FILES below: TypeBox cannot name `*`.
+        }),
+        response: { 200: Type.Unknown({ description: 'the file' }), ...errors(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, videoId, token } = request.params;
+      const file = (request.params as Record<string, string | undefined>)['*'] ?? '';
+      if (!app.media.signer.verify(accountId, videoId, token)) throw new ApiError(403, 'mediaLinkInvalid');
+      const type = FILES.find(([pattern]) => pattern.test(file))?.[1];
+      if (!type) throw new ApiError(404, 'notFound');
+      const found = await app.media.storage.open(`${videoPrefix(accountId, videoId)}/${file}`);
+      if (!found) throw new ApiError(404, 'notFound');
+      return reply
+        .type(type)
+        .header('content-length', found.size)
+        .header('cache-control', 'private, max-age=3600')
+        .send(found.stream);
+    },
+  );
+};
+
+export default publicVideoRoutes;
