@@ -44,9 +44,12 @@ import { Route as AuthRecoverPasswordNewRouteImport } from './routes/auth/recove
 import { Route as AuthedShellAccountSettingsRouteImport } from './routes/_authed/_shell/account/settings'
 import { Route as AuthedShellAtendimentoLiveIdRouteImport } from './routes/_authed/_shell/atendimento/$liveId'
 import { Route as AuthedShellStreamingIndexRouteImport } from './routes/_authed/_shell/streaming/index'
+import { Route as AuthedShellStreamingNewRouteImport } from './routes/_authed/_shell/streaming/new'
+import { Route as AuthedShellStreamingSettingsRouteImport } from './routes/_authed/_shell/streaming/settings'
 import { Route as AuthedShellVodIndexRouteImport } from './routes/_authed/_shell/vod/index'
 import { Route as AuthedShellVodDashboardRouteImport } from './routes/_authed/_shell/vod/dashboard'
 import { Route as AuthedShellPreviewSignalIdLiveIdRouteImport } from './routes/_authed/_shell/preview/$signalId/$liveId'
+import { Route as AuthedShellStreamingLiveIdEditRouteImport } from './routes/_authed/_shell/streaming/$liveId/edit'
 import { Route as AuthedShellStreamingLiveIdPanelRouteImport } from './routes/_authed/_shell/streaming/$liveId/panel'
 import { Route as AuthedShellStreamingLiveIdSignalSignalIdRouteImport } from './routes/_authed/_shell/streaming/$liveId/signal/$signalId'
 
@@ -227,6 +230,17 @@ const AuthedShellStreamingIndexRoute =
     path: '/streaming/',
     getParentRoute: () => AuthedShellRoute,
   } as any)
+const AuthedShellStreamingNewRoute = AuthedShellStreamingNewRouteImport.update({
+  id: '/streaming/new',
+  path: '/streaming/new',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
+const AuthedShellStreamingSettingsRoute =
+  AuthedShellStreamingSettingsRouteImport.update({
+    id: '/streaming/settings',
+    path: '/streaming/settings',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
 const AuthedShellVodIndexRoute = AuthedShellVodIndexRouteImport.update({
   id: '/vod/',
   path: '/vod/',
@@ -241,6 +255,12 @@ const AuthedShellPreviewSignalIdLiveIdRoute =
   AuthedShellPreviewSignalIdLiveIdRouteImport.update({
     id: '/preview/$signalId/$liveId',
     path: '/preview/$signalId/$liveId',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellStreamingLiveIdEditRoute =
+  AuthedShellStreamingLiveIdEditRouteImport.update({
+    id: '/streaming/$liveId/edit',
+    path: '/streaming/$liveId/edit',
     getParentRoute: () => AuthedShellRoute,
   } as any)
 const AuthedShellStreamingLiveIdPanelRoute =
@@ -289,10 +309,13 @@ export interface FileRoutesByFullPath {
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
   '/account/settings': typeof AuthedShellAccountSettingsRoute
   '/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
+  '/streaming/new': typeof AuthedShellStreamingNewRoute
+  '/streaming/settings': typeof AuthedShellStreamingSettingsRoute
   '/vod/dashboard': typeof AuthedShellVodDashboardRoute
   '/streaming/': typeof AuthedShellStreamingIndexRoute
   '/vod/': typeof AuthedShellVodIndexRoute
   '/preview/$signalId/$liveId': typeof AuthedShellPreviewSignalIdLiveIdRoute
+  '/streaming/$liveId/edit': typeof AuthedShellStreamingLiveIdEditRoute
   '/streaming/$liveId/panel': typeof AuthedShellStreamingLiveIdPanelRoute
   '/streaming/$liveId/signal/$signalId': typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
@@ -328,10 +351,13 @@ export interface FileRoutesByTo {
   '/auth/recover-password': typeof AuthRecoverPasswordIndexRoute
   '/account/settings': typeof AuthedShellAccountSettingsRoute
   '/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
+  '/streaming/new': typeof AuthedShellStreamingNewRoute
+  '/streaming/settings': typeof AuthedShellStreamingSettingsRoute
   '/vod/dashboard': typeof AuthedShellVodDashboardRoute
   '/streaming': typeof AuthedShellStreamingIndexRoute
   '/vod': typeof AuthedShellVodIndexRoute
   '/preview/$signalId/$liveId': typeof AuthedShellPreviewSignalIdLiveIdRoute
+  '/streaming/$liveId/edit': typeof AuthedShellStreamingLiveIdEditRoute
   '/streaming/$liveId/panel': typeof AuthedShellStreamingLiveIdPanelRoute
   '/streaming/$liveId/signal/$signalId': typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
@@ -371,10 +397,13 @@ export interface FileRoutesById {
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
   '/_authed/_shell/account/settings': typeof AuthedShellAccountSettingsRoute
   '/_authed/_shell/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
+  '/_authed/_shell/streaming/new': typeof AuthedShellStreamingNewRoute
+  '/_authed/_shell/streaming/settings': typeof AuthedShellStreamingSettingsRoute
   '/_authed/_shell/vod/dashboard': typeof AuthedShellVodDashboardRoute
   '/_authed/_shell/streaming/': typeof AuthedShellStreamingIndexRoute
   '/_authed/_shell/vod/': typeof AuthedShellVodIndexRoute
   '/_authed/_shell/preview/$signalId/$liveId': typeof AuthedShellPreviewSignalIdLiveIdRoute
+  '/_authed/_shell/streaming/$liveId/edit': typeof AuthedShellStreamingLiveIdEditRoute
   '/_authed/_shell/streaming/$liveId/panel': typeof AuthedShellStreamingLiveIdPanelRoute
   '/_authed/_shell/streaming/$liveId/signal/$signalId': typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
@@ -413,10 +442,13 @@ export interface FileRouteTypes {
     | '/auth/recover-password/'
     | '/account/settings'
     | '/atendimento/$liveId'
+    | '/streaming/new'
+    | '/streaming/settings'
     | '/vod/dashboard'
     | '/streaming/'
     | '/vod/'
     | '/preview/$signalId/$liveId'
+    | '/streaming/$liveId/edit'
     | '/streaming/$liveId/panel'
     | '/streaming/$liveId/signal/$signalId'
   fileRoutesByTo: FileRoutesByTo
@@ -452,10 +484,13 @@ export interface FileRouteTypes {
     | '/auth/recover-password'
     | '/account/settings'
     | '/atendimento/$liveId'
+    | '/streaming/new'
+    | '/streaming/settings'
     | '/vod/dashboard'
     | '/streaming'
     | '/vod'
     | '/preview/$signalId/$liveId'
+    | '/streaming/$liveId/edit'
     | '/streaming/$liveId/panel'
     | '/streaming/$liveId/signal/$signalId'
   id:
@@ -494,10 +529,13 @@ export interface FileRouteTypes {
     | '/auth/recover-password/'
     | '/_authed/_shell/account/settings'
     | '/_authed/_shell/atendimento/$liveId'
+    | '/_authed/_shell/streaming/new'
+    | '/_authed/_shell/streaming/settings'
     | '/_authed/_shell/vod/dashboard'
     | '/_authed/_shell/streaming/'
     | '/_authed/_shell/vod/'
     | '/_authed/_shell/preview/$signalId/$liveId'
+    | '/_authed/_shell/streaming/$liveId/edit'
     | '/_authed/_shell/streaming/$liveId/panel'
     | '/_authed/_shell/streaming/$liveId/signal/$signalId'
   fileRoutesById: FileRoutesById
@@ -761,6 +799,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellStreamingIndexRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/streaming/new': {
+      id: '/_authed/_shell/streaming/new'
+      path: '/streaming/new'
+      fullPath: '/streaming/new'
+      preLoaderRoute: typeof AuthedShellStreamingNewRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/streaming/settings': {
+      id: '/_authed/_shell/streaming/settings'
+      path: '/streaming/settings'
+      fullPath: '/streaming/settings'
+      preLoaderRoute: typeof AuthedShellStreamingSettingsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/vod/': {
       id: '/_authed/_shell/vod/'
       path: '/vod'
@@ -780,6 +832,13 @@ declare module '@tanstack/react-router' {
       path: '/preview/$signalId/$liveId'
       fullPath: '/preview/$signalId/$liveId'
       preLoaderRoute: typeof AuthedShellPreviewSignalIdLiveIdRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/streaming/$liveId/edit': {
+      id: '/_authed/_shell/streaming/$liveId/edit'
+      path: '/streaming/$liveId/edit'
+      fullPath: '/streaming/$liveId/edit'
+      preLoaderRoute: typeof AuthedShellStreamingLiveIdEditRouteImport
       parentRoute: typeof AuthedShellRoute
     }
     '/_authed/_shell/streaming/$liveId/panel': {
@@ -837,10 +896,13 @@ interface AuthedShellRouteChildren {
   AuthedShellUsersRoute: typeof AuthedShellUsersRoute
   AuthedShellAccountSettingsRoute: typeof AuthedShellAccountSettingsRoute
   AuthedShellAtendimentoLiveIdRoute: typeof AuthedShellAtendimentoLiveIdRoute
+  AuthedShellStreamingNewRoute: typeof AuthedShellStreamingNewRoute
+  AuthedShellStreamingSettingsRoute: typeof AuthedShellStreamingSettingsRoute
   AuthedShellVodDashboardRoute: typeof AuthedShellVodDashboardRoute
   AuthedShellStreamingIndexRoute: typeof AuthedShellStreamingIndexRoute
   AuthedShellVodIndexRoute: typeof AuthedShellVodIndexRoute
   AuthedShellPreviewSignalIdLiveIdRoute: typeof AuthedShellPreviewSignalIdLiveIdRoute
+  AuthedShellStreamingLiveIdEditRoute: typeof AuthedShellStreamingLiveIdEditRoute
   AuthedShellStreamingLiveIdPanelRoute: typeof AuthedShellStreamingLiveIdPanelRoute
   AuthedShellStreamingLiveIdSignalSignalIdRoute: typeof AuthedShellStreamingLiveIdSignalSignalIdRoute
 }
@@ -863,10 +925,13 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellUsersRoute: AuthedShellUsersRoute,
   AuthedShellAccountSettingsRoute: AuthedShellAccountSettingsRoute,
   AuthedShellAtendimentoLiveIdRoute: AuthedShellAtendimentoLiveIdRoute,
+  AuthedShellStreamingNewRoute: AuthedShellStreamingNewRoute,
+  AuthedShellStreamingSettingsRoute: AuthedShellStreamingSettingsRoute,
   AuthedShellVodDashboardRoute: AuthedShellVodDashboardRoute,
   AuthedShellStreamingIndexRoute: AuthedShellStreamingIndexRoute,
   AuthedShellVodIndexRoute: AuthedShellVodIndexRoute,
   AuthedShellPreviewSignalIdLiveIdRoute: AuthedShellPreviewSignalIdLiveIdRoute,
+  AuthedShellStreamingLiveIdEditRoute: AuthedShellStreamingLiveIdEditRoute,
   AuthedShellStreamingLiveIdPanelRoute: AuthedShellStreamingLiveIdPanelRoute,
   AuthedShellStreamingLiveIdSignalSignalIdRoute:
     AuthedShellStreamingLiveIdSignalSignalIdRoute,

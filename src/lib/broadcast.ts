@@ -1,4 +1,36 @@
-import { type Infer, is, literal, number, object, optional, string, union } from 'superstruct';
+import {
+  array,
+  boolean,
+  enums,
+  type Infer,
+  instance,
+  is,
+  literal,
+  number,
+  object,
+  optional,
+  string,
+  union,
+} from 'superstruct';
+
+/** One upload of the VOD upload queue, as its leader tab shows it (docs/uploads.md). */
+const UploadProgressItemStruct = object({
+  id: string(),
+  videoId: string(),
+  accountId: string(),
+  userId: string(),
+  name: string(),
+  size: number(),
+  type: string(),
+  lastModified: number(),
+  offset: number(),
+  attempts: number(),
+  status: enums(['awaiting', 'uploading', 'paused', 'needs-file', 'done', 'failed']),
+  progress: number(),
+  fileStored: boolean(),
+  error: optional(string()),
+  createdAt: number(),
+});
 
 /** The messages the console's tabs exchange over BroadcastChannel('palco'). */
 export const BroadcastMessageStruct = union([
@@ -13,6 +45,16 @@ export const BroadcastMessageStruct = union([
     timestamp: optional(union([string(), number()])),
     live_id: optional(union([string(), number()])),
     titulo: optional(string()),
+  }),
+  /** The tab that runs the uploads (it holds the 'palco-upload-leader' lock) shows their progress. */
+  object({ type: literal('upload-progress'), items: array(UploadProgressItemStruct) }),
+  /** Another tab asks the upload leader to act: a new or re-picked item (with its File, which a
+   * BroadcastChannel can carry), a retry, a dismissal, or just a fresh 'upload-progress'. */
+  object({
+    type: literal('upload-request'),
+    videoId: optional(string()),
+    file: optional(instance(Blob)),
+    dismiss: optional(boolean()),
   }),
 ]);
 export type BroadcastMessage = Infer<typeof BroadcastMessageStruct>;

@@ -1,14 +1,16 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { streamsQueryOptions } from '@/features/streaming/api/list-streams';
+import { HistoricPage } from '@/features/streaming/components/historic/historic-page';
+import { historicQuery, validateHistoricSearch } from '@/features/streaming/lib/search';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** Finished broadcasts (shutdown=true) with date, duration and recording. */
 export const Route = createFileRoute('/_authed/_shell/historic')({
+  validateSearch: validateHistoricSearch,
   beforeLoad: ({ context }) => requireGate(context.auth, '/historic'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(streamsQueryOptions(historicQuery(deps)));
+  },
   component: HistoricPage,
 });
-
-function HistoricPage() {
-  return <ComingSoonPage title={msg`Histórico de transmissões`} />;
-}

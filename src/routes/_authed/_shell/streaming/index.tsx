@@ -1,14 +1,17 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { streamsQueryOptions } from '@/features/streaming/api/list-streams';
+import { StreamingPage } from '@/features/streaming/components/streaming-page';
+import { libraryQuery, validateLibrarySearch } from '@/features/streaming/lib/search';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.7 streaming library. Tab, page, search and sort live in the URL. */
 export const Route = createFileRoute('/_authed/_shell/streaming/')({
+  validateSearch: validateLibrarySearch,
   beforeLoad: ({ context }) => requireGate(context.auth, '/streaming'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    // Started, not awaited: the page shows skeleton rows while the list loads.
+    void context.queryClient.prefetchQuery(streamsQueryOptions(libraryQuery(deps)));
+  },
   component: StreamingPage,
 });
-
-function StreamingPage() {
-  return <ComingSoonPage title={msg`Transmissões`} />;
-}

@@ -1,14 +1,18 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { streamQueryOptions } from '@/features/streaming/api/get-stream';
+import { ControlPanelPage } from '@/features/streaming/components/panel/control-panel-page';
+import { StreamError } from '@/features/streaming/components/stream-not-found';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.7 control panel of one stream. */
 export const Route = createFileRoute('/_authed/_shell/streaming/$liveId/panel')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/streaming'),
-  component: ControlPanelPage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(streamQueryOptions(params.liveId)),
+  component: PanelRoute,
+  errorComponent: StreamError,
 });
 
-function ControlPanelPage() {
-  return <ComingSoonPage title={msg`Painel de controle`} />;
+function PanelRoute() {
+  const { liveId } = Route.useParams();
+  return <ControlPanelPage liveId={liveId} />;
 }

@@ -1,14 +1,18 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { streamQueryOptions } from '@/features/streaming/api/get-stream';
+import { SignalPreviewPage } from '@/features/streaming/components/preview/signal-preview-page';
+import { StreamError } from '@/features/streaming/components/stream-not-found';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.3 signal preview. */
 export const Route = createFileRoute('/_authed/_shell/streaming/$liveId/signal/$signalId')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/streaming'),
-  component: SignalPreviewPage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(streamQueryOptions(params.liveId)),
+  component: PreviewRoute,
+  errorComponent: StreamError,
 });
 
-function SignalPreviewPage() {
-  return <ComingSoonPage title={msg`Pré-visualização do sinal`} />;
+function PreviewRoute() {
+  const { liveId, signalId } = Route.useParams();
+  return <SignalPreviewPage liveId={liveId} signalId={signalId} />;
 }

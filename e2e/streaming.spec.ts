@@ -1,0 +1,466 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type Api,
+  confirmDialog,
+  createStream,
+  dayFromToday,
+  getStream,
+  listStreams,
+  PNG,
+  pickOption,
+  searchByName,
+  toast,
+  unique,
+} from './streaming-helpers';
+import { DEMO } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 3 / SPEC §2.7 streaming screens, §4 streaming statuses, §5 rules, §8 streaming messages,
+// against the real server. Each test makes its own streams (unique names).
+
+async function signIn(page: Page): Promise<Api> {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  return { request: page.request, token, teamId };
+}
+
+/** The control panel's status pill. */
+const status = (page: Page) =>
+  page.getByRole('region', { name: 'Controle da transmissão' }).locator('[data-status]');
+/** A switch's visible label (the checkbox itself is visually hidden). */
+const switchFor = (page: Page, name: string | RegExp) =>
+  page.locator('label').filter({ has: page.getByRole('switch', { name }) });
+const control = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
+
+test.describe
+  .serial('a stream from the wizard to the end', () => {
+    const name = unique('Aula e2e');
+    let api: Api;
+    let liveId = '';
+
+    test('the create wizard checks each step and creates the stream with its banner', async ({ page }) => {
+      test.setTimeout(60_000);
+      api = await signIn(page);
+      await page.goto('/streaming');
+      await page.getByRole('button', { name: 'Nova transmissão' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Transmissão única/ })
+        .click();
+      await expect(page).toHaveURL(/\/streaming\/new$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nova transmissão');
+
+      // Event: the name is required; the date cannot be in the past.
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await expect(page.getByText('O campo é obrigatório')).toBeVisible();
+      await page.locator('input[name="nome"]').fill(name);
+      await page.locator('textarea[name="descricao"]').fill('Turma A, câmera 2');
+      await page.locator('input[name="date"]').fill(dayFromToday(-1));
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await expect(page.getByText(/^A data minima é /)).toBeVisible();
+      await page.locator('input[name="date"]').fill(dayFromToday(1));
+      await page.locator('input[name="time"]').fill('19:30:00');
+
+      // Banners are checked before anything is sent (SPEC §5).
+      const thumb = page.locator('input[type="file"][name="thumbnail"]');
+      await thumb.setInputFiles({
+        name: 'capa.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not an image'),
+      });
+      await expect(page.getByText('O formato da imagem é inválido!')).toBeVisible();
+      await thumb.setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByText('O formato da imagem é inválido!')).toBeHidden();
+      await page.getByRole('button', { name: 'Próximo' }).click();
+
+      // Settings: DVR on, the domain rules, a VAST URL that must be a URL.
+      await expect(page.getByRole('heading', { level: 2, name: 'Configurações' })).toBeVisible();
+      await switchFor(page, /^DVR/).click();
+      const domain = page.locator('input[name="security.referrerWhitelist"]');
+      await domain.fill('não é domínio');
+      await page.getByRole('button', { name: 'Adicionar domínio' }).click();
+      await expect(page.getByText('Domínio inválido!')).toBeVisible();
+      await domain.fill('Palco.Example');
+      await domain.press('Enter');
+      await expect(page.getByTestId('domain-list')).toContainText('palco.example');
+      await domain.fill('palco.example');
+      await page.getByRole('button', { name: 'Adicionar domínio' }).click();
+      await expect(page.getByText('Domínio já inserido')).toBeVisible();
+      await page.locator('input[name="ads.preRollVastUrl"]').fill('anuncio.xml');
+      await page.getByRole('button', { name: 'Próximo' }).click();
+      await expect(
+        page.getByText('A URL não é válida (Exemplo válido: https://exemplo.com/vast.xml)'),
+      ).toBeVisible();
+      await page.locator('input[name="ads.preRollVastUrl"]').fill('https://ads.example.com/pre.xml');
+      await page.getByRole('button', { name: 'Próximo' }).click();
+
+      // Geoblock: block one region.
+      await page.getByRole('radio', { name: 'Bloquear regiões da lista' }).check();
+      await page.locator('select[name="security.geoRegionList"]').selectOption('AR');
+      await page.getByRole('button', { name: 'Adicionar região' }).click();
+      await expect(page.getByTestId('region-list')).toContainText('(AR)');
+      await page.getByRole('button', { name: 'Próximo' }).click();
+
+      // Keys: two signals; keys come with the stream.
+      await expect(page.getByText('As chaves são geradas quando a transmissão é criada')).toBeVisible();
+      await page.getByRole('button', { name: 'Adicionar sinal' }).click();
+      await page.locator('input[name="signals.1.nome"]').fill('Plateia');
+      await page.getByRole('button', { name: 'Criar transmissão' }).click();
+
+      await expect(toast(page, 'Transmissão criada')).toBeVisible();
+      await expect(page).toHaveURL(/\/streaming\/[0-9a-f-]{36}\/panel$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      liveId = page.url().match(/streaming\/([0-9a-f-]{36})\/panel/)![1]!;
+
+      const saved = (await getStream(api, liveId)).body!;
+      expect(saved.transcode.enableDvr).toBe(true);
+      expect(saved.security).toEqual({
+        geoAccessControl: 'block',
+        geoRegionList: ['AR'],
+        referrerWhitelist: ['palco.example'],
+      });
+      expect(saved.ads.preRollVastUrl).toBe('https://ads.example.com/pre.xml');
+      expect(saved.signals.map((s) => s.nome)).toEqual(['Sinal 1', 'Plateia']);
+      expect(saved.assets.thumbnail).toMatch(/^\/media\/streams\//);
+      expect(saved.status).toBe('scheduled');
+    });
+
+    test('the library finds it by name and in the Scheduled tab, not under Live', async ({ page }) => {
+      api = await signIn(page);
+      await page.goto('/streaming');
+      await expect(page.getByRole('tab', { name: 'Todas' })).toHaveAttribute('aria-selected', 'true');
+      await searchByName(page, name);
+      await expect(page).toHaveURL(/q=/);
+      const row = page.getByTestId('stream-row').filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Agendada');
+      await page.getByRole('tab', { name: 'Ao vivo' }).click();
+      await expect(page.getByText('Nenhum resultado encontrado')).toBeVisible();
+      await page.getByRole('tab', { name: 'Agendadas' }).click();
+      await expect(row).toBeVisible();
+      await row.getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`/streaming/${liveId}/panel$`));
+    });
+
+    test('the control panel runs it: start → pause → continue → end, each confirmed', async ({ page }) => {
+      test.setTimeout(60_000);
+      api = await signIn(page);
+      await page.goto(`/streaming/${liveId}/panel`);
+      await expect(status(page)).toHaveText('Agendada');
+      // Only the legal moves are enabled.
+      await expect(control(page, 'Iniciar')).toBeEnabled();
+      for (const b of ['Pausar', 'Continuar', 'Encerrar']) await expect(control(page, b)).toBeDisabled();
+
+      // A cancelled confirmation changes nothing.
+      await control(page, 'Iniciar').click();
+      await page
+        .getByRole('dialog', { name: 'Iniciar transmissão?' })
+        .getByRole('button', { name: 'Cancelar' })
+        .click();
+      await expect(status(page)).toHaveText('Agendada');
+
+      await control(page, 'Iniciar').click();
+      await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
+      await expect(toast(page, 'Transmissão iniciada')).toBeVisible();
+      await expect(status(page)).toHaveText('Ao vivo');
+      await expect(control(page, 'Iniciar')).toBeDisabled();
+      await expect(control(page, 'Continuar')).toBeDisabled();
+
+      await control(page, 'Pausar').click();
+      await confirmDialog(page, 'Pausar transmissão?', 'Pausar');
+      await expect(status(page)).toHaveText('Pausada');
+      await expect(control(page, 'Pausar')).toBeDisabled();
+
+      await control(page, 'Continuar').click();
+      await confirmDialog(page, 'Continuar transmissão?', 'Continuar');
+      await expect(status(page)).toHaveText('Ao vivo');
+
+      await control(page, 'Encerrar').click();
+      await confirmDialog(page, 'Encerrar transmissão?', 'Encerrar');
+      await expect(toast(page, 'Transmissão encerrada')).toBeVisible();
+      await expect(status(page)).toHaveText('Encerrada');
+      for (const b of ['Iniciar', 'Pausar', 'Continuar', 'Encerrar'])
+        await expect(control(page, b)).toBeDisabled();
+      expect((await getStream(api, liveId)).body!.status).toBe('finished');
+    });
+
+    test('editing: the name changes; date, time, colour and latency stay fixed after the start', async ({
+      page,
+    }) => {
+      api = await signIn(page);
+      await page.goto(`/streaming/${liveId}/edit`);
+      await expect(page.locator('input[name="date"]')).toBeDisabled();
+      await expect(page.locator('input[name="time"]')).toBeDisabled();
+      await page.locator('input[name="nome"]').fill(`${name} (editada)`);
+      await page.getByRole('tab', { name: 'Configurações', exact: true }).click();
+      await expect(page.getByRole('radio', { name: 'Baixa', exact: true })).toBeDisabled();
+      await expect(page.locator('input[type="color"]').first()).toBeDisabled();
+      await page.getByRole('button', { name: 'Salvar alterações' }).click();
+      await expect(toast(page, 'Transmissão atualizada')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} (editada)`);
+      expect((await getStream(api, liveId)).body!.nome).toBe(`${name} (editada)`);
+    });
+
+    test('the history lists it with its duration and an honest recording state', async ({ page }) => {
+      api = await signIn(page);
+      await page.goto('/historic');
+      await searchByName(page, `${name} (editada)`);
+      const row = page.getByTestId('historic-row').filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(/\d+:\d{2}/);
+      await expect(row).toContainText('Gravação indisponível');
+    });
+  });
+
+test('batch CSV: a good file creates every stream; a bad row is reported by line and creates none', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  const tag = unique('Lote');
+  await page.goto('/streaming');
+  const openCsv = async () => {
+    await page.getByRole('button', { name: 'Nova transmissão' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Lote por CSV/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Criar transmissões em lote' })).toBeVisible();
+  };
+
+  // A bad date on line 3: the server names it, nothing is created.
+  await openCsv();
+  const bad = `nome,data,hora\n${tag} A,01/12/2030,19:00\n${tag} B,31/02/2030,20:00\n`;
+  await page.locator('input[type="file"][name="csv"]').setInputFiles({
+    name: 'lote.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(bad),
+  });
+  await expect(page.getByTestId('csv-file')).toContainText('lote.csv');
+  await page.getByRole('button', { name: 'Enviar arquivo' }).click();
+  await expect(page.getByTestId('csv-errors')).toContainText('Linha 3: data: Data inválida');
+  expect((await listStreams(api, { title: tag, shutdown: false })).pagination.total).toBe(0);
+
+  // The corrected file creates all rows.
+  const good = `nome,data,hora,descricao\n${tag} A,01/12/2030,19:00,turma A\n${tag} B,02/12/2030,20:00:00,\n${tag} C,2030-12-03,21:15,\n`;
+  await page.locator('input[type="file"][name="csv"]').setInputFiles({
+    name: 'lote-ok.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(good),
+  });
+  await page.getByRole('button', { name: 'Enviar arquivo' }).click();
+  await expect(toast(page, 'Arquivo de lote enviado')).toBeVisible();
+  await expect(toast(page, 'Arquivo de lote enviado')).toContainText('3 transmissões criadas');
+  await searchByName(page, tag);
+  await expect(page.getByTestId('stream-row')).toHaveCount(3);
+});
+
+test('delete: confirmed from the options menu; a stream already gone says so', async ({ page }) => {
+  const api = await signIn(page);
+  const tag = unique('Apagar');
+  await createStream(api, `${tag} 1`);
+  const second = await createStream(api, `${tag} 2`);
+  await page.goto('/streaming');
+  await searchByName(page, tag);
+  await expect(page.getByTestId('stream-row')).toHaveCount(2);
+
+  await pickOption(page, `${tag} 1`, 'Excluir');
+  await expect(page.getByRole('dialog', { name: 'Excluir transmissão?' })).toContainText(`${tag} 1`);
+  await confirmDialog(page, 'Excluir transmissão?', 'Excluir');
+  await expect(toast(page, 'Transmissão excluída')).toBeVisible();
+  await expect(page.getByTestId('stream-row')).toHaveCount(1);
+
+  // Deleted elsewhere meanwhile: the console says 'Transmissão não encontrada'.
+  await pickOption(page, `${tag} 2`, 'Excluir');
+  const res = await api.request.delete(`/v1/live-streams/${second.id}`, {
+    headers: { Authorization: `Bearer ${api.token}` },
+    params: { accountId: api.teamId },
+  });
+  expect(res.status()).toBe(204);
+  await page
+    .getByRole('dialog', { name: 'Excluir transmissão?' })
+    .getByRole('button', { name: 'Excluir' })
+    .click();
+  await expect(toast(page, 'Transmissão não encontrada')).toBeVisible();
+  await expect(page.getByTestId('stream-row')).toHaveCount(0);
+  await expect(page.getByText('Nenhum resultado encontrado')).toBeVisible();
+
+  // Its panel, too.
+  await page.goto(`/streaming/${second.id}/panel`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transmissão não encontrada');
+});
+
+test('panel settings, colour, type and keys: notices and saved values', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const api = await signIn(page);
+  const stream = await createStream(api, unique('Painel'));
+  await page.goto(`/streaming/${stream.id}/panel`);
+
+  await switchFor(page, 'DVR').click();
+  await expect.poll(async () => (await getStream(api, stream.id)).body!.transcode.enableDvr).toBe(true);
+
+  await page.locator('input[type="color"]').fill('#ff0000');
+  await page.getByRole('spinbutton', { name: 'Opacidade (%)' }).fill('50');
+  await page.getByRole('button', { name: 'Aplicar cor' }).click();
+  await expect(toast(page, 'Cor aplicada com sucesso')).toBeVisible();
+  expect((await getStream(api, stream.id)).body!.assets.playerColor).toBe('rgba(255, 0, 0, 0.5)');
+
+  await page.getByRole('radio', { name: 'Estúdio' }).check();
+  await expect(toast(page, 'Tipo de transmissão alterado')).toBeVisible();
+  await page.getByRole('button', { name: 'Copiar link de convidado' }).click();
+  await expect(toast(page, 'Link de convidado copiado')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(stream.id);
+
+  const signals = page.getByRole('region', { name: 'Sinais' });
+  await signals.getByRole('button', { name: /^Copiar Chave geral/ }).click();
+  await expect(toast(page, 'Chave copiada')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stream.streamKey);
+
+  // A new key replaces the old one after a confirmation.
+  await signals.getByRole('button', { name: /^Gerar nova Chave geral/ }).click();
+  await confirmDialog(page, 'Gerar nova chave?', 'Gerar nova chave');
+  await expect(toast(page, 'Nova chave gerada')).toBeVisible();
+  const renewed = (await getStream(api, stream.id)).body!.streamKey;
+  expect(renewed).not.toBe(stream.streamKey);
+  await signals.getByRole('button', { name: /^Mostrar Chave geral/ }).click();
+  await expect(signals.getByTestId('stream-key').first()).toHaveText(renewed!);
+
+  // A setting the server refuses names the setting (SPEC §8).
+  await page.route(`**/v1/live-streams/${stream.id}?**`, (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"message":"recusado"}' })
+      : route.continue(),
+  );
+  await switchFor(page, 'Somente áudio').click();
+  await expect(
+    toast(page, 'Ocorreu um erro ao alterar a configuração do Somente áudio. Tente novamente'),
+  ).toBeVisible();
+  await page.getByRole('radio', { name: 'Encoder' }).click();
+  await expect(toast(page, 'Erro ao tentar alterar o tipo de transmissão')).toBeVisible();
+  // The panel keeps showing what the server has.
+  await expect(page.getByRole('radio', { name: 'Estúdio' })).toBeChecked();
+  await expect(switchFor(page, 'Somente áudio').getByRole('switch')).not.toBeChecked();
+});
+
+test('signal preview: signal 1 plays playlist a, the others playlist b, and no ingest shows "Sem sinal"', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  const stream = await createStream(api, unique('Prévia'), {
+    signals: [{ nome: 'Câmera' }, { nome: 'Palco' }],
+  });
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('.m3u8')) requested.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/streaming');
+  await searchByName(page, stream.nome);
+  await pickOption(page, stream.nome, 'Sinais');
+  await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/signal/${stream.signals[0]!.id}$`));
+  await expect(
+    page.getByText('Banners, contadores e pausa não se aplicam à pré-visualização.'),
+  ).toBeVisible();
+  await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(requested.at(-1)).toMatch(/\/a\.m3u8$/);
+
+  await page.getByRole('link', { name: 'Palco', exact: true }).click();
+  await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(requested.at(-1)).toMatch(/\/b\.m3u8$/);
+
+  await page.getByRole('link', { name: 'Voltar ao painel de controle' }).click();
+  await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/panel$`));
+});
+
+test('general settings: domains with the §5 messages, the users list, saved as the account preset', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  await page.goto('/streaming/settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurações gerais');
+  const steps = ['Configurações', 'Estúdio', 'Opções do player', 'Permissões', 'Anúncios'];
+  for (const s of steps) await expect(page.getByRole('tab', { name: s, exact: true })).toBeVisible();
+  await switchFor(page, /Cortes automáticos/).click();
+  await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
+  await expect(
+    page.getByText('Nenhum domínio na lista: o player pode ser exibido em qualquer domínio.'),
+  ).toBeVisible();
+  const domain = page.locator('input[name="security.referrerWhitelist"]');
+  await domain.fill('http://exemplo.com/x');
+  await domain.press('Enter');
+  await expect(page.getByText('Domínio inválido!')).toBeVisible();
+  const site = unique('site').replace(/\s/g, '-').toLowerCase();
+  await domain.fill(`${site}.com.br`);
+  await domain.press('Enter');
+  await domain.fill(`${site.toUpperCase()}.com.br`);
+  await domain.press('Enter');
+  await expect(page.getByText('Domínio já inserido')).toBeVisible();
+
+  const users = page.getByTestId('account-user');
+  await expect(users.filter({ hasText: 'owner@palco.test' })).toHaveCount(1);
+  // Every row has a last access date or says it has none.
+  for (const row of await users.all())
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}|Sem último acesso/);
+
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(toast(page, 'Configurações gerais salvas')).toBeVisible();
+  const preset = (await (
+    await page.request.get('/bff/lives/preset', {
+      headers: { Authorization: `Bearer ${api.token}` },
+      params: { accountId: api.teamId },
+    })
+  ).json()) as { autoCuts: boolean; security: { referrerWhitelist: string[] } };
+  expect(preset.security.referrerWhitelist).toContain(`${site}.com.br`);
+
+  // Put the preset back for the other tests.
+  await page.request.put('/bff/lives/preset', {
+    headers: { Authorization: `Bearer ${api.token}` },
+    params: { accountId: api.teamId },
+    data: { autoCuts: !preset.autoCuts, security: { referrerWhitelist: [] } },
+  });
+});
+
+test('apply the general settings to selected streams', async ({ page }) => {
+  const api = await signIn(page);
+  const tag = unique('Selecionadas');
+  const a = await createStream(api, `${tag} A`, { autoCuts: true });
+  const b = await createStream(api, `${tag} B`, { autoCuts: true });
+  await page.goto('/streaming');
+  await searchByName(page, tag);
+  await page.getByRole('checkbox', { name: `Selecionar ${tag} A` }).check();
+  await page.getByRole('checkbox', { name: `Selecionar ${tag} B` }).check();
+  await page.getByRole('button', { name: 'Aplicar configurações gerais (2)' }).click();
+  await confirmDialog(page, 'Aplicar configurações gerais', 'Aplicar');
+  await expect(toast(page, 'Configurações aplicadas')).toBeVisible();
+  // The preset's auto cuts (off by default) now rule both.
+  const preset = (await (
+    await page.request.get('/bff/lives/preset', {
+      headers: { Authorization: `Bearer ${api.token}` },
+      params: { accountId: api.teamId },
+    })
+  ).json()) as { autoCuts: boolean };
+  for (const s of [a, b])
+    expect((await getStream(api, s.id)).body).toMatchObject({ autoCuts: preset.autoCuts });
+});
+
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an operator finds a live, starts it and ends it from the panel', async ({ page }) => {
+    const { token, teamId } = await signInWithTeam(page, DEMO.operator, 'Demo Produções');
+    const api: Api = { request: page.request, token, teamId };
+    const stream = await createStream(api, unique('Celular'));
+    await page.goto('/streaming');
+    await searchByName(page, stream.nome);
+    await page.getByRole('link', { name: stream.nome }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(stream.nome);
+    // The controls are the first thing on the page, in view without scrolling.
+    await expect(control(page, 'Iniciar')).toBeInViewport();
+    await control(page, 'Iniciar').click();
+    await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
+    await expect(status(page)).toHaveText('Ao vivo');
+    await control(page, 'Encerrar').click();
+    await confirmDialog(page, 'Encerrar transmissão?', 'Encerrar');
+    await expect(status(page)).toHaveText('Encerrada');
+    // Nothing runs off the side of the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

@@ -1,0 +1,233 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO } from './support/env';
+import { signInWithTeam } from './support/pwa';
+import { deleteVideo, makePng, makeVideo, pickVideos } from './vod-helpers';
+
+// SPEC §2.2 /vod/dashboard (issue 4): folders, search, paging, edit (title, description, images with
+// SPEC §5's rules, subtitles), delete with confirmation, SPEC §8's content-creation messages, and the
+// phone layout below 930 px.
+
+test.describe.configure({ timeout: 90_000 });
+
+const TEAM = 'Demo Produções';
+const cleanup: Array<{ token: string; teamId: string; videoId: string }> = [];
+test.afterEach(async ({ request }) => {
+  for (const { token, teamId, videoId } of cleanup.splice(0))
+    await deleteVideo(request, token, videoId, teamId);
+});
+
+/** A content created through the API (no upload): enough for editing and deleting. */
+async function createContent(request: APIRequestContext, token: string, teamId: string, title: string) {
+  const res = await request.post('/v1/contents', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { accountId: teamId },
+    data: { title, directoryId: null, accountId: teamId },
+  });
+  expect(res.status()).toBe(201);
+  const { videoId } = (await res.json()) as { videoId: string };
+  cleanup.push({ token, teamId, videoId });
+  return videoId;
+}
+
+async function getVideo(request: APIRequestContext, token: string, teamId: string, videoId: string) {
+  return request.get(`/v1/videos/${videoId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { accountId: teamId },
+  });
+}
+
+async function openLibrary(page: Page, path = '/vod/dashboard') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
+}
+
+const rowOf = (page: Page, videoId: string) =>
+  page.locator(`[data-testid="video-row"][data-video-id="${videoId}"]`);
+
+test('folders: create one, open it, its path, and a video uploaded into it; search', async ({ page }) => {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const name = `Pasta ${Date.now()}`;
+  await openLibrary(page);
+
+  await page.getByRole('button', { name: 'Nova pasta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova pasta' });
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByText('O campo é obrigatório')).toBeVisible();
+  await dialog.locator('input[name="name"]').fill(name);
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Pasta criada')).toBeVisible();
+
+  // The same name again, at the same level: the server's message under the field.
+  await page.getByRole('button', { name: 'Nova pasta' }).click();
+  await dialog.locator('input[name="name"]').fill(name);
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByText('Já existe uma pasta com este nome aqui.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByTestId('folder').filter({ hasText: name }).click();
+  await expect(page).toHaveURL(/folder=/);
+  const path = page.getByRole('navigation', { name: 'Caminho da pasta' });
+  await expect(path.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('videos-empty')).toContainText('Nenhum vídeo aqui ainda');
+
+  // Uploaded here, the video belongs to this folder.
+  const video = makeVideo(`na-pasta-${Date.now()}.mp4`);
+  const created = page.waitForResponse((r) => r.url().includes('/v1/contents') && r.status() === 201);
+  await pickVideos(page, [video.path]);
+  const { videoId } = (await (await created).json()) as { videoId: string };
+  cleanup.push({ token, teamId, videoId });
+  await page.getByRole('dialog', { name: 'Processamento' }).getByRole('button', { name: 'Fechar' }).click();
+  await expect(rowOf(page, videoId)).toBeVisible();
+  const folderId = new URL(page.url()).searchParams.get('folder');
+  const stored = (await (await getVideo(page.request, token, teamId, videoId)).json()) as {
+    directoryId: string;
+  };
+  expect(stored.directoryId).toBe(folderId);
+
+  // Search within the folder.
+  const search = page.getByRole('searchbox', { name: 'Buscar vídeos' });
+  await search.fill('na-pasta');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=na-pasta/);
+  await expect(rowOf(page, videoId)).toBeVisible();
+  await search.fill('nada-com-este-nome');
+  await search.press('Enter');
+  await expect(page.getByTestId('videos-empty')).toContainText('Nenhum resultado encontrado');
+
+  // Back to the top level through the path.
+  await path.getByRole('link', { name: 'Biblioteca' }).click();
+  await expect(page.getByTestId('folder').filter({ hasText: name })).toBeVisible();
+});
+
+test('editing a video: title and description, image rules before sending, thumbnail, subtitles', async ({
+  page,
+}) => {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const title = `Editar ${Date.now()}`;
+  const videoId = await createContent(page.request, token, teamId, title);
+  const imagePosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/(thumbnail|end-screen)$/.test(new URL(r.url()).pathname))
+      imagePosts.push(r.url());
+  });
+  await openLibrary(page);
+
+  await rowOf(page, videoId)
+    .getByRole('button', { name: `Editar ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Editar vídeo' });
+  await dialog.locator('input[name="title"]').fill('');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('O campo é obrigatório')).toBeVisible();
+  await dialog.locator('input[name="title"]').fill(`${title} novo`);
+  await dialog.locator('textarea[name="description"]').fill('Descrição da aula');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, videoId)).toContainText(`${title} novo`);
+  const saved = (await (await getVideo(page.request, token, teamId, videoId)).json()) as {
+    description: string;
+  };
+  expect(saved.description).toBe('Descrição da aula');
+
+  await rowOf(page, videoId)
+    .getByRole('button', { name: /^Editar/ })
+    .click();
+  const dir = tmpdir();
+  // SPEC §5, checked before sending: more than 10 MB, then a file that is not PNG/JPEG/WebP.
+  const big = join(dir, 'grande.png');
+  const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  writeFileSync(big, Buffer.concat([header, Buffer.alloc(10 * 1024 * 1024 + 1 - header.length)]));
+  const thumbnailInput = dialog.locator('input[type="file"][name="thumbnail"]');
+  await thumbnailInput.setInputFiles(big);
+  await expect(dialog.getByTestId('thumbnail-error')).toHaveText('Tamanho da imagem excedeu limite de 10MB!');
+  const fake = join(dir, 'falsa.png');
+  writeFileSync(fake, 'GIF89a this is not a png');
+  await dialog.locator('input[type="file"][name="endScreen"]').setInputFiles(fake);
+  await expect(dialog.getByTestId('endScreen-error')).toHaveText('O formato da imagem é inválido!');
+  expect(imagePosts).toEqual([]);
+
+  // A real PNG is sent at once and becomes the thumbnail.
+  await thumbnailInput.setInputFiles(makePng('capa.png'));
+  await expect(page.getByText('Miniatura atualizada')).toBeVisible();
+  expect(imagePosts).toHaveLength(1);
+  const withThumb = (await (await getVideo(page.request, token, teamId, videoId)).json()) as {
+    thumbnailUrl: string;
+  };
+  expect(withThumb.thumbnailUrl).toMatch(/^\/media\//);
+  await expect(dialog.getByRole('img', { name: 'Miniatura' })).toHaveAttribute('src', /\/media\//);
+
+  // Subtitles: upload in a language, listed, then removed.
+  const vtt = join(dir, 'legenda.vtt');
+  writeFileSync(vtt, 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nOlá\n');
+  await dialog.locator('input[type="file"][name="subtitle"]').setInputFiles(vtt);
+  await expect(page.getByText('Legenda enviada')).toBeVisible();
+  await expect(dialog.getByTestId('subtitle')).toHaveText(/Português \(Brasil\)/);
+  await dialog.getByRole('button', { name: 'Remover legenda: Português (Brasil)' }).click();
+  await expect(dialog.getByTestId('subtitle')).toHaveCount(0);
+
+  // Automatic subtitles: the server says none are available, and so does the console.
+  await dialog.getByRole('button', { name: 'Gerar legendas automáticas' }).click();
+  await expect(dialog.getByText('Legendas automáticas não estão disponíveis neste servidor.')).toBeVisible();
+});
+
+test('deleting a video asks first', async ({ page }) => {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const title = `Excluir ${Date.now()}`;
+  const videoId = await createContent(page.request, token, teamId, title);
+  await openLibrary(page);
+
+  await rowOf(page, videoId)
+    .getByRole('button', { name: `Excluir ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir vídeo' });
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(rowOf(page, videoId)).toBeVisible();
+
+  await rowOf(page, videoId)
+    .getByRole('button', { name: `Excluir ${title}` })
+    .click();
+  await dialog.getByRole('button', { name: 'Excluir', exact: true }).click();
+  await expect(page.getByText('Vídeo excluído')).toBeVisible();
+  await expect(rowOf(page, videoId)).toHaveCount(0);
+  expect((await getVideo(page.request, token, teamId, videoId)).status()).toBe(404);
+});
+
+test('SPEC §8: content creation failing for one file, or for several', async ({ page }) => {
+  await signInWithTeam(page, DEMO.owner, TEAM);
+  await page.route('**/v1/contents*', (route) =>
+    route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'x' } }),
+  );
+  await openLibrary(page);
+  const a = makeVideo(`falha-a-${Date.now()}.mp4`, { seconds: 1 });
+  const b = makeVideo(`falha-b-${Date.now()}.mp4`, { seconds: 1 });
+  await pickVideos(page, [a.path]);
+  await expect(page.getByText('Erro ao criar este conteúdo, tente novamente.')).toBeVisible();
+  await pickVideos(page, [a.path, b.path]);
+  await expect(page.getByText('Erro ao criar estes conteúdos, tente novamente.')).toBeVisible();
+  // Nothing was queued.
+  await page.getByRole('button', { name: /Processamento/ }).click();
+  await expect(page.getByTestId('processing-item').filter({ hasText: 'falha-' })).toHaveCount(0);
+});
+
+test('below 930 px the videos are cards and nothing overflows the screen', async ({ page }) => {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const videoId = await createContent(page.request, token, teamId, `Celular ${Date.now()}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLibrary(page);
+  const row = rowOf(page, videoId);
+  await expect(row).toBeVisible();
+  expect(await row.evaluate((el) => el.tagName)).toBe('LI');
+  await expect(page.locator('table')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Processamento/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nova pasta', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar vídeos', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: /Processamento/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Processamento' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

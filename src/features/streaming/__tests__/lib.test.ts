@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration } from '../lib/format';
+import { checkImage, MAX_IMAGE_BYTES, sniffImage } from '../lib/images';
+import { iframeSnippet, PREVIEW_PLAYLISTS, previewPlaylist } from '../lib/links';
+import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
+
+describe('banner images (SPEC §5)', () => {
+  it('recognises PNG, JPEG and WebP by content', () => {
+    expect(sniffImage(new Uint8Array(PNG))).toBe('image/png');
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniffImage(new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]))).toBe(
+      'image/webp',
+    );
+    expect(sniffImage(new TextEncoder().encode('GIF89a......'))).toBeNull();
+  });
+  it('refuses a big file and a non-image, whatever its name', async () => {
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'capa.png', { type: 'image/png' });
+    expect((await checkImage(big))?.message).toBe('Tamanho da imagem excedeu limite de 10MB!');
+    const fake = new File(['not an image'], 'capa.png', { type: 'image/png' });
+    expect((await checkImage(fake))?.message).toBe('O formato da imagem é inválido!');
+    const ok = new File([new Uint8Array(PNG)], 'whatever.bin');
+    expect(await checkImage(ok)).toBeUndefined();
+  });
+});
+
+describe('library URL', () => {
+  it('keeps valid values, drops defaults and junk', () => {
+    expect(validateLibrarySearch({ tab: 'live', page: '3', q: ' aula ', sort: 'name,asc' })).toEqual({
+      tab: 'live',
+      page: 3,
+      q: 'aula',
+      sort: 'name,asc',
+    });
+    expect(validateLibrarySearch({ tab: 'all', page: '1', q: '', sort: 'date,desc' })).toEqual({
+      tab: undefined,
+      page: undefined,
+      q: undefined,
+      sort: undefined,
+    });
+    expect(validateLibrarySearch({ tab: 'x', page: '-2', sort: 'drop table' })).toEqual({
+      tab: undefined,
+      page: undefined,
+      q: undefined,
+      sort: undefined,
+    });
+  });
+  it('maps tabs to the list query (never finished streams, 10 a page)', () => {
+    expect(libraryQuery({})).toEqual({
+      sort: 'date,desc',
+      page: 1,
+      limit: 10,
+      title: undefined,
+      status: undefined,
+      shutdown: false,
+    });
+    expect(libraryQuery({ tab: 'scheduled', page: 2, q: 'x' })).toMatchObject({
+      status: 'scheduled',
+      page: 2,
+      title: 'x',
+    });
+  });
+  it('header clicks toggle the sort', () => {
+    expect(nextSort(undefined, 'name')).toBe('name,asc');
+    expect(nextSort('name,asc', 'name')).toBe('name,desc');
+    expect(nextSort('name,desc', 'date')).toBeUndefined();
+    expect(nextSort(undefined, 'date')).toBe('date,asc');
+  });
+});
+
+describe('links', () => {
+  it('signal 1 plays playlist a, any other playlist b', () => {
+    expect(previewPlaylist(0)).toBe(PREVIEW_PLAYLISTS.a);
+    expect(previewPlaylist(1)).toBe(PREVIEW_PLAYLISTS.b);
+    expect(previewPlaylist(5)).toBe(PREVIEW_PLAYLISTS.b);
+  });
+  it('the iframe snippet embeds the player and escapes the title', () => {
+    const s = iframeSnippet('f0000000-0000-4000-8000-000000000001', 'Show "A" & <B>');
+    expect(s).toMatch(
+      /^<iframe src="https:\/\/player\.palco\.example\/embed\/f0000000-0000-4000-8000-000000000001"/,
+    );
+    expect(s).toContain('title="Show &quot;A&quot; &amp; &lt;B>"');
+    expect(s).toContain('allowfullscreen');
+  });
+  it('durations', () => {
+    expect(formatDuration(3120)).toBe('52:00');
+    expect(formatDuration(10800)).toBe('3:00:00');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(null)).toBe('');
+  });
+});

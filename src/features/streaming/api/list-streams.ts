@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { array, number, optional, type } from 'superstruct';
+import { api } from '@/lib/api-client';
+import type { StreamStatus } from '../lib/status';
+import { StreamStruct, streamingKey } from './stream';
+
+export const StreamPageStruct = type({
+  items: array(StreamStruct),
+  pagination: type({
+    page: number(),
+    limit: number(),
+    total: optional(number()),
+    pagesTotal: number(),
+  }),
+});
+
+export interface StreamsQuery {
+  sort: string;
+  page: number;
+  limit: number;
+  title?: string;
+  status?: StreamStatus;
+  /** false: without finished streams; true: only finished ones (history). */
+  shutdown: boolean;
+}
+
+/** GET /v1/live-streams?sort&page&limit=10&title&status&shutdown. */
+export const listStreams = (query: StreamsQuery) =>
+  api('/v1/live-streams', StreamPageStruct, { query: { ...query } });
+
+export const streamsQueryOptions = (query: StreamsQuery) =>
+  queryOptions({ queryKey: streamingKey('list', query), queryFn: () => listStreams(query) });
+
+/** The loader starts the fetch; the previous page stays on screen (as placeholder) while the next loads. */
+export const useStreams = (query: StreamsQuery) =>
+  useQuery({ ...streamsQueryOptions(query), placeholderData: keepPreviousData });

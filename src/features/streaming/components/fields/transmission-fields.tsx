@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Switch } from '@/components/ui/switch';
+import * as css from '../streaming.css';
+import { RadioGroup } from './controls';
+import type { SettingsFieldsProps } from './types';
+
+/** Type, latency, and the transcode and automation switches (SPEC §2.7). */
+export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
+  const { t } = useLingui();
+  return (
+    <div className={css.formGrid}>
+      <RadioGroup
+        name="type"
+        legend={<Trans>Tipo de transmissão</Trans>}
+        value={form.type}
+        onChange={(type) => set({ type })}
+        options={[
+          { value: 'encoder', label: t`Encoder` },
+          { value: 'studio', label: t`Estúdio` },
+        ]}
+        hint={<Trans>Encoder: envie o sinal por RTMP (OBS, vMix…). Estúdio: transmita pelo navegador.</Trans>}
+      />
+      <RadioGroup
+        name="latency"
+        legend={<Trans>Latência</Trans>}
+        value={form.latency}
+        onChange={(latency) => set({ latency })}
+        disabled={locked}
+        options={[
+          { value: 'default', label: t`Padrão` },
+          { value: 'low', label: t`Baixa` },
+          { value: 'ultraLow', label: t`Ultra baixa (beta)` },
+        ]}
+        hint={
+          locked ? (
+            <Trans>A latência não pode ser alterada depois do início da transmissão.</Trans>
+          ) : undefined
+        }
+      />
+      <div className={`${css.switches} ${css.full}`}>
+        <Switch
+          name="transcode.enableDvr"
+          label={<Trans>DVR</Trans>}
+          hint={<Trans>O espectador pode voltar a trechos já transmitidos.</Trans>}
+          checked={form.enableDvr}
+          onCheckedChange={(enableDvr) => set({ enableDvr })}
+        />
+        <Switch
+          name="transcode.enableLive2vod"
+          label={<Trans>Live para VOD</Trans>}
+          hint={<Trans>Grava a transmissão e a publica no Video on Demand ao encerrar.</Trans>}
+          checked={form.enableLive2vod}
+          onCheckedChange={(enableLive2vod) => set({ enableLive2vod })}
+        />
+        <Switch
+          name="transcode.enableAudioOnly"
+          label={<Trans>Somente áudio</Trans>}
+          hint={<Trans>Transmite apenas o áudio do sinal.</Trans>}
+          checked={form.enableAudioOnly}
+          onCheckedChange={(enableAudioOnly) => set({ enableAudioOnly })}
+        />
+        <Switch
+          name="autoCuts"
+          label={<Trans>Cortes automáticos</Trans>}
+          hint={<Trans>Interrompe o sinal após 10 minutos sem conteúdo.</Trans>}
+          checked={form.autoCuts}
+          onCheckedChange={(autoCuts) => set({ autoCuts })}
+        />
+        <Switch
+          name="autoStart"
+          label={<Trans>Início automático</Trans>}
+          hint={<Trans>A transmissão começa sozinha quando o sinal chega.</Trans>}
+          checked={form.autoStart}
+          onCheckedChange={(autoStart) => set({ autoStart })}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useStreams } from '../../api/list-streams';
+import type { Stream } from '../../api/stream';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useIsMobile } from '../../hooks/use-is-mobile';
+import { formatDateTime, formatDuration } from '../../lib/format';
+import { type HistoricSearch, historicQuery } from '../../lib/search';
+import { SearchBox } from '../search-box';
+import * as css from '../streaming.css';
+
+const route = getRouteApi('/_authed/_shell/historic');
+
+/** What became of the recording: a link, or why there is none (honestly: this server has no ingest). */
+function Recording({ stream }: { stream: Stream }) {
+  if (stream.recording)
+    return (
+      <a href={stream.recording.url} target="_blank" rel="noopener noreferrer" className={css.link}>
+        <Trans>Assistir gravação</Trans>
+        <span className={css.visuallyHidden}> {stream.nome}</span>
+      </a>
+    );
+  if (!stream.transcode.enableLive2vod)
+    return (
+      <span className={css.muted}>
+        <Trans>Sem gravação (Live para VOD desligado)</Trans>
+      </span>
+    );
+  return (
+    <span className={css.muted}>
+      <Trans>Gravação indisponível: nenhum vídeo foi recebido</Trans>
+    </span>
+  );
+}
+
+/** /historic: finished broadcasts with their date, duration and recording (SPEC §2.2, issue 3). */
+export function HistoricPage() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Histórico de transmissões`);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const mobile = useIsMobile();
+  const query = historicQuery(search);
+  const streams = useStreams(query);
+  const update = (patch: Partial<HistoricSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }) });
+  const items = streams.data?.items ?? [];
+  const loading = streams.isPending || streams.isPlaceholderData;
+  const pagesTotal = streams.data?.pagination.pagesTotal ?? 0;
+  const name = (s: Stream) => (
+    <Link
+      to="/streaming/$liveId/panel"
+      params={{ liveId: s.id }}
+      className={`${css.rowLink} ${css.nameCell}`}
+    >
+      {s.nome}
+    </Link>
+  );
+
+  return (
+    <section className={css.page} aria-labelledby="historic-title">
+      <h1 id="historic-title" className={css.title}>
+        <Trans>Histórico de transmissões</Trans>
+      </h1>
+      <div className={css.toolbar}>
+        <SearchBox
+          q={search.q ?? ''}
+          label={t`Buscar no histórico pelo nome`}
+          onSearch={(q) => update({ q: q || undefined, page: undefined })}
+        />
+      </div>
+      <div className={css.surface} aria-busy={loading || undefined}>
+        {loading ? (
+          <div className={css.card}>
+            <p role="status" className={css.visuallyHidden}>
+              <Trans>Carregando histórico…</Trans>
+            </p>
+            <Skeleton height="1.2em" />
+            <Skeleton height="1.2em" />
+            <Skeleton height="1.2em" />
+          </div>
+        ) : items.length === 0 ? (
+          <p className={css.empty} role="status">
+            {search.q ? (
+              <Trans>Nenhum resultado encontrado</Trans>
+            ) : (
+              <Trans>Nenhuma transmissão encerrada ainda.</Trans>
+            )}
+          </p>
+        ) : mobile ? (
+          <ul className={css.cards}>
+            {items.map((s) => (
+              <li key={s.id} className={css.cardItemSingle} data-testid="historic-row">
+                <span className={css.cardBody}>
+                  {name(s)}
+                  <span className={css.cardMeta}>
+                    {formatDateTime(s.startedAt ?? s.scheduledStartTime, i18n.locale)} ·{' '}
+                    {formatDuration(s.durationSeconds)}
+                  </span>
+                  <Recording stream={s} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <table className={css.table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Nome</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Data</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Duração</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Gravação</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((s) => (
+                <tr key={s.id} data-testid="historic-row">
+                  <td>{name(s)}</td>
+                  <td>{formatDateTime(s.startedAt ?? s.scheduledStartTime, i18n.locale)}</td>
+                  <td>{formatDuration(s.durationSeconds)}</td>
+                  <td>
+                    <Recording stream={s} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {pagesTotal > 1 ? (
+        <Pagination
+          page={query.page}
+          pagesTotal={pagesTotal}
+          siblingCount={mobile ? 0 : 1}
+          onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+          labels={{
+            root: t`Paginação do histórico`,
+            previous: t`Página anterior`,
+            next: t`Próxima página`,
+            page: (page, all) => t`Página ${page} de ${all}`,
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '@/components/ui/button';
+import { streamQueryOptions } from '../../api/get-stream';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { BackIcon } from '../icons';
+import * as css from '../streaming.css';
+import * as p from './panel.css';
+import { PanelControl } from './panel-control';
+import { PanelDetails } from './panel-details';
+import { PanelResources } from './panel-resources';
+import { PanelRooms } from './panel-rooms';
+import { PanelSettings } from './panel-settings';
+import { PanelSignals } from './panel-signals';
+
+/** How often the panel re-reads the stream (another operator, auto start, auto cuts may change it). */
+const REFRESH_MS = 15_000;
+
+/** SPEC §2.7 control panel: details, settings, player colour, streaming type, spectator room,
+ * streaming room, resources, signals, and start/pause/continue/end. On a phone the controls come
+ * first. */
+export function ControlPanelPage({ liveId }: { liveId: string }) {
+  const { t } = useLingui();
+  const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval: REFRESH_MS });
+  useDocumentTitle(t`Painel de controle: ${stream.nome}`);
+  return (
+    <section className={css.page} aria-labelledby="panel-title">
+      <Link to="/streaming" className={css.backLink}>
+        <BackIcon />
+        <Trans>Transmissões</Trans>
+      </Link>
+      <div className={css.header}>
+        <div>
+          <p className={css.muted}>
+            <Trans>Painel de controle</Trans>
+          </p>
+          <h1 id="panel-title" className={css.title}>
+            {stream.nome}
+          </h1>
+        </div>
+        <Link
+          to="/streaming/$liveId/edit"
+          params={{ liveId }}
+          className={`${buttonClass('secondary')} ${css.grow}`}
+        >
+          <Trans>Editar transmissão</Trans>
+        </Link>
+      </div>
+      <div className={p.layout}>
+        <div className={p.column}>
+          <PanelControl stream={stream} />
+          <PanelSignals stream={stream} />
+          <PanelDetails stream={stream} />
+          <PanelResources stream={stream} />
+        </div>
+        <div className={p.column}>
+          <PanelSettings stream={stream} />
+          <PanelRooms stream={stream} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Stream } from '../../api/stream';
+import { useCopy } from '../../hooks/use-copy';
+import { guestUrl, INGEST_URL, iframeSnippet, spectatorUrl, studioUrl } from '../../lib/links';
+import { CopyIcon } from '../icons';
+import * as css from '../streaming.css';
+import * as p from './panel.css';
+
+function CopyButton({ text, success, label }: { text: string; success: string; label: string }) {
+  const copy = useCopy();
+  return (
+    <button
+      type="button"
+      className={css.iconButton}
+      aria-label={label}
+      onClick={() => void copy(text, success)}
+    >
+      <CopyIcon />
+    </button>
+  );
+}
+
+/** Where viewers watch (spectator room, embed) and where the host streams (studio room, guest link,
+ * or the RTMP server for an encoder). */
+export function PanelRooms({ stream }: { stream: Stream }) {
+  const { t } = useLingui();
+  const spectator = spectatorUrl(window.location.origin, stream.id);
+  return (
+    <>
+      <section className={css.card} aria-labelledby="panel-spectator-title">
+        <h2 id="panel-spectator-title" className={css.cardTitle}>
+          <Trans>Sala do espectador</Trans>
+        </h2>
+        <div className={p.linkRow}>
+          <a href={spectator} target="_blank" rel="noopener noreferrer" className={css.link}>
+            <Trans>Abrir a sala do espectador</Trans>
+          </a>
+          <CopyButton
+            text={spectator}
+            success={t`Link da sala copiado`}
+            label={t`Copiar link da sala do espectador`}
+          />
+        </div>
+        <div className={p.linkRow}>
+          <span>
+            <Trans>Incorporar em um site (iframe)</Trans>
+          </span>
+          <CopyButton
+            text={iframeSnippet(stream.id, stream.nome)}
+            success={t`Link do iframe copiado`}
+            label={t`Copiar link do iframe`}
+          />
+        </div>
+      </section>
+
+      <section className={css.card} aria-labelledby="panel-room-title">
+        <h2 id="panel-room-title" className={css.cardTitle}>
+          <Trans>Sala de transmissão</Trans>
+        </h2>
+        {stream.type === 'studio' ? (
+          <>
+            <div className={p.linkRow}>
+              <a href={studioUrl(stream.id)} target="_blank" rel="noopener noreferrer" className={css.link}>
+                <Trans>Entrar no estúdio</Trans>
+              </a>
+            </div>
+            <div className={p.linkRow}>
+              <span>
+                <Trans>Link de convidado</Trans>
+              </span>
+              <CopyButton
+                text={guestUrl(stream.id)}
+                success={t`Link de convidado copiado`}
+                label={t`Copiar link de convidado`}
+              />
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={css.muted}>
+              <Trans>Configure o seu encoder (OBS, vMix…) com o servidor abaixo e a chave de um sinal.</Trans>
+            </p>
+            <div className={p.linkRow}>
+              <code className={css.code}>{INGEST_URL}</code>
+              <CopyButton text={INGEST_URL} success={t`Servidor copiado`} label={t`Copiar servidor RTMP`} />
+            </div>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

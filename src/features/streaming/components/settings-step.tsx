@@ -1,0 +1,40 @@
+import { Trans } from '@lingui/react/macro';
+import { AdsFields } from './fields/ads-fields';
+import { DomainsField } from './fields/domains-field';
+import { PlayerFields } from './fields/player-fields';
+import { StudioFields } from './fields/studio-fields';
+import { TransmissionFields } from './fields/transmission-fields';
+import type { SettingsFieldsProps } from './fields/types';
+import * as css from './streaming.css';
+
+/** Step 2 (Settings) of the create/edit wizard: every setting of SPEC §2.7 but the geoblock. */
+export function SettingsStep(props: SettingsFieldsProps) {
+  return (
+    <div className={css.page}>
+      <Section title={<Trans>Transmissão</Trans>}>
+        <TransmissionFields {...props} />
+      </Section>
+      <Section title={<Trans>Player</Trans>}>
+        <PlayerFields {...props} />
+      </Section>
+      <Section title={<Trans>Permissões</Trans>}>
+        <DomainsField {...props} />
+      </Section>
+      <Section title={<Trans>Anúncios</Trans>}>
+        <AdsFields {...props} />
+      </Section>
+      <Section title={<Trans>Estúdio</Trans>}>
+        <StudioFields {...props} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section className={css.fieldset}>
+      <h3 className={css.cardTitle}>{title}</h3>
+      {children}
+    </section>
+  );
+}

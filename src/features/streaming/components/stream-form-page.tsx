@@ -1,0 +1,59 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { usePreset } from '../api/get-preset';
+import { useStream } from '../api/get-stream';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { newStreamForm, streamForm } from '../lib/form';
+import { browserTimeZone, temporal } from '../lib/temporal';
+import { BackIcon } from './icons';
+import { StatusBadge } from './status-badge';
+import { StreamWizard } from './stream-wizard';
+import * as css from './streaming.css';
+
+/** /streaming/new: the create wizard, starting from the account's general settings. */
+export function NewStreamPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Nova transmissão`);
+  const preset = usePreset();
+  // The preset seeds the form once; later refetches must not wipe what the user typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: seeded once.
+  const initial = useMemo(() => newStreamForm(temporal(), preset, browserTimeZone()), []);
+  return (
+    <section className={css.page} aria-labelledby="new-stream-title">
+      <Link to="/streaming" className={css.backLink}>
+        <BackIcon />
+        <Trans>Transmissões</Trans>
+      </Link>
+      <h1 id="new-stream-title" className={css.title}>
+        <Trans>Nova transmissão</Trans>
+      </h1>
+      <StreamWizard initial={initial} />
+    </section>
+  );
+}
+
+/** /streaming/$liveId/edit: the same wizard over the stream (date/time, colour and latency fixed once
+ * it has started). */
+export function EditStreamPage({ liveId }: { liveId: string }) {
+  const { t } = useLingui();
+  const stream = useStream(liveId);
+  useDocumentTitle(t`Editar ${stream.nome}`);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: seeded once per stream.
+  const initial = useMemo(() => streamForm(temporal(), stream, browserTimeZone()), [stream.id]);
+  return (
+    <section className={css.page} aria-labelledby="edit-stream-title">
+      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
+        <BackIcon />
+        <Trans>Painel de controle</Trans>
+      </Link>
+      <div className={css.header}>
+        <h1 id="edit-stream-title" className={css.title}>
+          <Trans>Editar transmissão</Trans>
+        </h1>
+        <StatusBadge status={stream.status} />
+      </div>
+      <StreamWizard key={stream.id} initial={initial} stream={stream} />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionMenu } from '@/components/ui/menu';
+import { notify } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useDeleteStream } from '../api/delete-stream';
+import type { Stream } from '../api/stream';
+import { useCopy } from '../hooks/use-copy';
+import { iframeSnippet } from '../lib/links';
+import { MoreIcon } from './icons';
+
+/** SPEC §2.7 per-item options: Signals, Monitoring, Control Panel, Copy iframe link, Edit, Delete. */
+export function StreamMenu({ stream }: { stream: Stream }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const copy = useCopy();
+  const remove = useDeleteStream();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string>();
+  const first = stream.signals[0];
+
+  const onSelect = (value: string) => {
+    const liveId = stream.id;
+    if (value === 'signals' && first)
+      void navigate({ to: '/streaming/$liveId/signal/$signalId', params: { liveId, signalId: first.id } });
+    else if (value === 'monitoring' || value === 'panel')
+      void navigate({ to: '/streaming/$liveId/panel', params: { liveId } });
+    else if (value === 'iframe') void copy(iframeSnippet(liveId, stream.nome), t`Link do iframe copiado`);
+    else if (value === 'edit') void navigate({ to: '/streaming/$liveId/edit', params: { liveId } });
+    else if (value === 'delete') {
+      setError(undefined);
+      setConfirming(true);
+    }
+  };
+
+  const confirmDelete = () =>
+    remove.mutate(stream.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify('success', t`Transmissão excluída`);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 404) {
+          setConfirming(false);
+          notify('error', t`Transmissão não encontrada`);
+        } else if (e instanceof ApiError && e.status < 500 && e.status > 0) setError(e.message);
+        else setError(t`Não foi possível excluir a transmissão. Tente novamente`);
+      },
+    });
+
+  return (
+    <>
+      <ActionMenu
+        label={t`Opções de ${stream.nome}`}
+        trigger={<MoreIcon />}
+        onSelect={onSelect}
+        items={[
+          { value: 'signals', label: t`Sinais`, disabled: !first },
+          { value: 'monitoring', label: t`Monitoramento` },
+          { value: 'panel', label: t`Painel de controle` },
+          { value: 'iframe', label: t`Copiar link do iframe` },
+          { value: 'edit', label: t`Editar` },
+          { value: 'delete', label: t`Excluir`, tone: 'danger' },
+        ]}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={<Trans>Excluir transmissão?</Trans>}
+        description={
+          <Trans>A transmissão “{stream.nome}” será excluída. Essa ação não pode ser desfeita.</Trans>
+        }
+        confirmLabel={<Trans>Excluir</Trans>}
+        cancelLabel={<Trans>Cancelar</Trans>}
+        closeLabel={t`Fechar`}
+        tone="danger"
+        busy={remove.isPending}
+        error={error}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Steps } from '@/components/ui/steps';
+import { notify } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useCreateStream } from '../api/create-stream';
+import type { Stream } from '../api/stream';
+import { useUpdateStream } from '../api/update-stream';
+import { createPayload, patchPayload, type StreamForm } from '../lib/form';
+import { hasStarted } from '../lib/status';
+import { browserTimeZone, temporal } from '../lib/temporal';
+import {
+  errorsOfStep,
+  type FormErrors,
+  firstStepWithError,
+  stepOf,
+  validateStreamForm,
+} from '../lib/validate';
+import { type Banners, EventStep } from './event-step';
+import { GeoFields } from './fields/geo-fields';
+import { KeysStep } from './keys-step';
+import { saveBanners } from './save-banners';
+import { SettingsStep } from './settings-step';
+import * as css from './streaming.css';
+
+/** SPEC §2.7 create wizard (Event, Settings, Geoblock, Keys), also used to edit a stream. */
+export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm; stream?: Stream }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const T = temporal();
+  const zone = browserTimeZone();
+  const editing = loaded !== undefined;
+  const [stream, setStream] = useState(loaded);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [step, setStep] = useState(0);
+  const [banners, setBanners] = useState<Banners>({});
+  const [failure, setFailure] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const create = useCreateStream();
+  const update = useUpdateStream(loaded?.id ?? '');
+  const top = useRef<HTMLDivElement>(null);
+  const locked = stream ? hasStarted(stream.status) : false;
+  const today = T.Now.plainDateISO(zone);
+
+  const set = (patch: Partial<StreamForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch))
+        for (const f of Object.keys(next)) if (f === key || f.startsWith(`${key}.`)) delete next[f];
+      return next;
+    });
+  };
+  const allErrors = () =>
+    validateStreamForm(T, form, {
+      today,
+      display: (d) => d.toLocaleString(i18n.locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+      locked,
+    });
+  const go = (next: number) => {
+    setStep(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
+  /** Moves forward only through steps that pass their checks. */
+  const moveTo = (target: number) => {
+    if (target <= step) return go(target);
+    const all = allErrors();
+    for (let s = step; s < target; s++) {
+      const own = errorsOfStep(all, s);
+      if (Object.keys(own).length) {
+        setErrors((e) => ({ ...e, ...own }));
+        return go(s);
+      }
+    }
+    go(target);
+  };
+
+  const serverFailure = (e: unknown, fallback: string) => {
+    if (e instanceof ApiError && e.status === 404) return setFailure(t`Transmissão não encontrada`);
+    const field = e instanceof ApiError ? (e.data as { field?: unknown })?.field : undefined;
+    if (e instanceof ApiError && e.status >= 400 && e.status < 500 && typeof field === 'string') {
+      setErrors((prev) => ({ ...prev, [field]: e.message }));
+      go(stepOf(field));
+    }
+    setFailure(
+      e instanceof ApiError && e.status >= 400 && e.status < 500 ? `${fallback}: ${e.message}` : fallback,
+    );
+  };
+
+  const submit = async () => {
+    const all = allErrors();
+    if (Object.keys(all).length) {
+      setErrors(all);
+      go(firstStepWithError(all));
+      return;
+    }
+    setFailure(undefined);
+    setSaving(true);
+    try {
+      const saved = editing
+        ? await update.mutateAsync(patchPayload(T, form, stream!, zone))
+        : await create.mutateAsync(createPayload(T, form, zone));
+      const filesOk = await saveBanners(saved.id, banners);
+      if (!filesOk)
+        notify(
+          'warning',
+          editing
+            ? t`As alterações foram salvas, mas houve um erro no upload dos seus arquivos.`
+            : t`A sua transmissão foi criada, mas houve um erro no upload dos seus arquivos.`,
+        );
+      else notify('success', editing ? t`Transmissão atualizada` : t`Transmissão criada`);
+      void navigate({ to: '/streaming/$liveId/panel', params: { liveId: saved.id } });
+    } catch (e) {
+      serverFailure(
+        e,
+        editing ? t`Não foi possível salvar as alterações` : t`Ocorreu um erro ao criar a transmissão`,
+      );
+      top.current?.scrollIntoView({ block: 'start' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const stepErrors = (s: number) => Object.keys(errorsOfStep(errors, s)).length > 0;
+  const labels = [t`Evento`, t`Configurações`, t`Bloqueio geográfico`, t`Chaves`];
+  const last = step === labels.length - 1;
+  const props = { form, set, errors, locked };
+
+  return (
+    <form
+      className={css.page}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        // Enter in a field of an earlier step of a new stream moves on; it creates only at the end.
+        if (!editing && !last) moveTo(step + 1);
+        else void submit();
+      }}
+    >
+      <div ref={top} className={css.visuallyHidden} />
+      {failure ? <Alert>{failure}</Alert> : null}
+      <Steps
+        label={t`Etapas`}
+        invalidLabel={t`com erro`}
+        steps={labels.map((label, i) => ({ label, invalid: stepErrors(i) }))}
+        step={step}
+        onStepChange={moveTo}
+      >
+        <div className={css.card}>
+          <h2 className={css.cardTitle}>{labels[step]}</h2>
+          {step === 0 ? (
+            <EventStep
+              {...props}
+              minDate={today.toString()}
+              stream={stream}
+              banners={banners}
+              setBanner={(kind, draft) => setBanners((b) => ({ ...b, [kind]: draft }))}
+            />
+          ) : step === 1 ? (
+            <SettingsStep {...props} />
+          ) : step === 2 ? (
+            <GeoFields {...props} />
+          ) : (
+            <KeysStep form={form} set={set} errors={errors} stream={stream} onStreamChanged={setStream} />
+          )}
+        </div>
+      </Steps>
+      <div className={css.wizardFooter}>
+        <div className={css.actions}>
+          {step > 0 ? (
+            <Button variant="secondary" className={css.grow} onClick={() => go(step - 1)}>
+              <Trans>Voltar</Trans>
+            </Button>
+          ) : (
+            <Link
+              to={editing ? '/streaming/$liveId/panel' : '/streaming'}
+              params={{ liveId: stream?.id ?? '' }}
+              className={`${buttonClass('ghost')} ${css.grow}`}
+            >
+              <Trans>Cancelar</Trans>
+            </Link>
+          )}
+        </div>
+        <div className={css.actions}>
+          {!last ? (
+            <Button
+              variant={editing ? 'secondary' : 'primary'}
+              className={css.grow}
+              onClick={() => moveTo(step + 1)}
+            >
+              <Trans>Próximo</Trans>
+            </Button>
+          ) : null}
+          {editing || last ? (
+            <Button type="submit" className={css.grow} busy={saving}>
+              {editing ? <Trans>Salvar alterações</Trans> : <Trans>Criar transmissão</Trans>}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

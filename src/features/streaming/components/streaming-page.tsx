@@ -1,0 +1,157 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Tabs } from '@/components/ui/tabs';
+import { useStreams } from '../api/list-streams';
+import type { Stream } from '../api/stream';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { type LibrarySearch, libraryQuery, nextSort, type Tab } from '../lib/search';
+import { ApplySettingsDialog } from './apply-settings-dialog';
+import { CreateModeDialog } from './create-mode-dialog';
+import { PlusIcon, SettingsIcon } from './icons';
+import { SearchBox } from './search-box';
+import { StreamList } from './stream-list';
+import * as css from './streaming.css';
+
+const route = getRouteApi('/_authed/_shell/streaming/');
+
+/** SPEC §2.7 library: status tabs, name/date/status columns, title search, sort, 10 a page, the options
+ * of each stream, selection for the general settings, and the new-streaming button. */
+export function StreamingPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Transmissões`);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const mobile = useIsMobile();
+  const query = libraryQuery(search);
+  const streams = useStreams(query);
+  const [selected, setSelected] = useState<Map<string, Stream>>(new Map());
+  const [creating, setCreating] = useState(false);
+  const [applying, setApplying] = useState(false);
+
+  const update = (patch: Partial<LibrarySearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: false });
+
+  // A selection belongs to what is on screen: a new tab, page or search starts afresh.
+  const queryKey = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query (as text) is what resets it.
+  useEffect(() => setSelected(new Map()), [queryKey]);
+
+  const items = streams.data?.items ?? [];
+  const loading = streams.isPending || streams.isPlaceholderData;
+  const empty = !loading && items.length === 0;
+  const pagesTotal = streams.data?.pagination.pagesTotal ?? 0;
+  const total = streams.data?.pagination.total;
+
+  const toggle = (stream: Stream, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(stream.id, stream);
+      else next.delete(stream.id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Map(items.map((s) => [s.id, s])) : new Map());
+
+  const tabs = [
+    { value: 'all', label: t`Todas` },
+    { value: 'live', label: t`Ao vivo` },
+    { value: 'scheduled', label: t`Agendadas` },
+  ];
+
+  return (
+    <section className={css.page} aria-labelledby="streaming-title">
+      <div className={css.header}>
+        <h1 id="streaming-title" className={css.title}>
+          <Trans>Transmissões</Trans>
+        </h1>
+        <div className={css.actions}>
+          <Link to="/streaming/settings" className={`${buttonClass('secondary')} ${css.grow}`}>
+            <SettingsIcon />
+            <Trans>Configurações gerais</Trans>
+          </Link>
+          <Button className={css.grow} onClick={() => setCreating(true)}>
+            <PlusIcon />
+            <Trans>Nova transmissão</Trans>
+          </Button>
+        </div>
+      </div>
+
+      <Tabs
+        label={t`Filtrar por status`}
+        tabs={tabs}
+        value={search.tab ?? 'all'}
+        onValueChange={(v) => update({ tab: v === 'all' ? undefined : (v as Tab), page: undefined })}
+      >
+        <div className={css.page}>
+          <div className={css.toolbar}>
+            <SearchBox
+              q={search.q ?? ''}
+              label={t`Buscar transmissões pelo nome`}
+              onSearch={(q) => update({ q: q || undefined, page: undefined })}
+            />
+            {selected.size > 0 ? (
+              <Button variant="secondary" onClick={() => setApplying(true)}>
+                <Trans>Aplicar configurações gerais ({selected.size})</Trans>
+              </Button>
+            ) : null}
+          </div>
+
+          <div className={css.surface}>
+            {loading ? (
+              <p role="status" className={css.visuallyHidden}>
+                <Trans>Carregando transmissões…</Trans>
+              </p>
+            ) : null}
+            {empty ? (
+              <p className={css.empty} role="status">
+                <Trans>Nenhum resultado encontrado</Trans>
+              </p>
+            ) : (
+              <StreamList
+                items={items}
+                loading={loading}
+                mobile={mobile}
+                sort={query.sort}
+                onSort={(field) => update({ sort: nextSort(search.sort, field), page: undefined })}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
+              />
+            )}
+          </div>
+
+          <div className={css.footer}>
+            <p className={css.muted}>
+              {total !== undefined && !loading ? <Trans>{total} transmissões</Trans> : null}
+            </p>
+            {pagesTotal > 1 ? (
+              <Pagination
+                page={query.page}
+                pagesTotal={pagesTotal}
+                siblingCount={mobile ? 0 : 1}
+                onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+                labels={{
+                  root: t`Paginação das transmissões`,
+                  previous: t`Página anterior`,
+                  next: t`Próxima página`,
+                  page: (page, all) => t`Página ${page} de ${all}`,
+                }}
+              />
+            ) : null}
+          </div>
+        </div>
+      </Tabs>
+
+      <CreateModeDialog open={creating} onOpenChange={setCreating} />
+      <ApplySettingsDialog
+        open={applying}
+        onOpenChange={setApplying}
+        streams={[...selected.values()]}
+        onApplied={() => setSelected(new Map())}
+      />
+    </section>
+  );
+}

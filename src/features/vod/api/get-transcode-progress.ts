@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { array } from 'superstruct';
+import { api } from '@/lib/api-client';
+import { ProgressItemStruct } from './structs';
+
+/** SPEC §9: polled every 5000 ms. */
+export const PROGRESS_POLL_MS = 5000;
+
+/** GET /v1/videos/transcode/progress. Silent and never retried: SPEC §7 "polling errors are ignored". */
+export const getTranscodeProgress = () =>
+  api('/v1/videos/transcode/progress', array(ProgressItemStruct), { silent: true });
+
+export const transcodeProgressQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: ['vod', accountId, 'transcode-progress'],
+    queryFn: getTranscodeProgress,
+    retry: false,
+  });
+
+/** Polled while `polling` (the modal is open, or something is in progress). */
+export const useTranscodeProgress = (accountId: string, polling: boolean) =>
+  useQuery({
+    ...transcodeProgressQueryOptions(accountId),
+    refetchInterval: polling ? PROGRESS_POLL_MS : false,
+    refetchIntervalInBackground: false,
+  });

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { array, number, optional, type } from 'superstruct';
+import { api } from '@/lib/api-client';
+import { VideoStruct } from './structs';
+
+export const VideoPageStruct = type({
+  items: array(VideoStruct),
+  pagination: type({
+    page: optional(number()),
+    limit: optional(number()),
+    total: optional(number()),
+    pagesTotal: number(),
+  }),
+});
+
+export interface VideosQuery {
+  /** A folder id, or 'root' for the top level. */
+  directoryId: string;
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+/** GET /v1/videos?directoryId&search&page&limit (newest first). */
+export const listVideos = (query: VideosQuery) =>
+  api('/v1/videos', VideoPageStruct, {
+    query: {
+      directoryId: query.directoryId,
+      page: query.page,
+      limit: query.limit,
+      search: query.search || undefined,
+    },
+  });
+
+export const videosQueryOptions = (accountId: string, query: VideosQuery) =>
+  queryOptions({ queryKey: ['vod', accountId, 'videos', query], queryFn: () => listVideos(query) });
+
+/** While a video is being uploaded or processed, its row follows along (every 5 s, like the modal). */
+export const useVideos = (accountId: string, query: VideosQuery) =>
+  useQuery({
+    ...videosQueryOptions(accountId, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.items.some((v) => v.status === 'uploading' || v.status === 'processing') ? 5000 : false,
+  });

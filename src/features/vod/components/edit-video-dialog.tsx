@@ -1,0 +1,163 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { notify } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useTotalLikes } from '../api/get-total-likes';
+import { useVideo } from '../api/get-video';
+import type { Video } from '../api/structs';
+import { useUpdateVideo } from '../api/update-video';
+import { uploadEndScreen } from '../api/upload-end-screen';
+import { uploadThumbnail } from '../api/upload-thumbnail';
+import { MAX_TITLE_LENGTH } from '../lib/format';
+import * as css from './dialogs.css';
+import { ImageField } from './image-field';
+import { SubtitlesSection } from './subtitles-section';
+
+const MAX_DESCRIPTION = 5000;
+
+export interface EditVideoDialogProps {
+  accountId: string;
+  video: Video | null;
+  onClose: () => void;
+}
+
+/** Editing a video: title and description (saved together), thumbnail and end screen (sent as soon as
+ * a valid image is picked), subtitles. */
+export function EditVideoDialog({ accountId, video, onClose }: EditVideoDialogProps) {
+  const { t } = useLingui();
+  return (
+    <Dialog
+      open={video !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={<Trans>Editar vídeo</Trans>}
+      closeLabel={t`Fechar`}
+      className={css.wide}
+    >
+      {video ? <EditVideoForm accountId={accountId} initial={video} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function EditVideoForm({
+  accountId,
+  initial,
+  onClose,
+}: {
+  accountId: string;
+  initial: Video;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const formId = useId();
+  const queryClient = useQueryClient();
+  // The freshest copy (signed image URLs, subtitles) replaces the list's as soon as it arrives.
+  const fresh = useVideo(accountId, initial.id);
+  const video = fresh.data ?? initial;
+  const likes = useTotalLikes(accountId, initial.id);
+  const [title, setTitle] = useState(initial.title);
+  const [description, setDescription] = useState(initial.description);
+  const [errors, setErrors] = useState<{ title?: string; description?: string; form?: string }>({});
+  const update = useUpdateVideo();
+
+  const refresh = (next?: Video) => {
+    if (next) queryClient.setQueryData(['vod', accountId, 'video', next.id], next);
+    void queryClient.invalidateQueries({ queryKey: ['vod'] });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = title.trim();
+    const next: typeof errors = {};
+    if (!value) next.title = t`O campo é obrigatório`;
+    else if (value.length > MAX_TITLE_LENGTH) next.title = t`O tamanho máximo é ${MAX_TITLE_LENGTH}`;
+    if (description.length > MAX_DESCRIPTION) next.description = t`O tamanho máximo é ${MAX_DESCRIPTION}`;
+    setErrors(next);
+    if (next.title || next.description) return;
+    update.mutate(
+      { id: video.id, changes: { title: value, description } },
+      {
+        onSuccess: () => {
+          notify('success', t`Vídeo atualizado`);
+          onClose();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.status < 500) setErrors({ form: e.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={css.form}>
+      <form id={formId} className={css.form} onSubmit={submit} noValidate>
+        <TextField
+          name="title"
+          label={<Trans>Título</Trans>}
+          value={title}
+          maxLength={MAX_TITLE_LENGTH}
+          required
+          error={errors.title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <div className={css.textareaField}>
+          <label htmlFor={`${formId}-description`} className={css.label}>
+            <Trans>Descrição</Trans>
+          </label>
+          <textarea
+            id={`${formId}-description`}
+            name="description"
+            className={css.textarea}
+            value={description}
+            maxLength={MAX_DESCRIPTION}
+            aria-invalid={errors.description ? true : undefined}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          {errors.description ? <p className={css.fieldError}>{errors.description}</p> : null}
+        </div>
+        {errors.form ? (
+          <p role="alert" className={css.fieldError}>
+            {errors.form}
+          </p>
+        ) : null}
+      </form>
+      <div className={css.images}>
+        <ImageField
+          name="thumbnail"
+          label={t`Miniatura`}
+          current={video.thumbnailUrl}
+          upload={(file) => uploadThumbnail(video.id, file)}
+          onUploaded={refresh}
+          success={t`Miniatura atualizada`}
+        />
+        <ImageField
+          name="endScreen"
+          label={t`Tela final`}
+          current={video.endScreenUrl}
+          upload={(file) => uploadEndScreen(video.id, file)}
+          onUploaded={refresh}
+          success={t`Tela final atualizada`}
+        />
+      </div>
+      <SubtitlesSection video={video} onChanged={() => refresh()} />
+      {likes.data ? (
+        <p className={css.meta}>
+          <Trans>Curtidas: {likes.data.totalLikes}</Trans>
+        </p>
+      ) : null}
+      <div className={css.footerRow}>
+        <Button variant="secondary" onClick={onClose}>
+          <Trans>Cancelar</Trans>
+        </Button>
+        <Button type="submit" form={formId} busy={update.isPending}>
+          <Trans>Salvar</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { Directory, DirectorySettings, Video } from '../api/structs';
+import { FolderIcon } from './icons';
+import { VideoCards, type VideoListProps, VideoTable } from './video-list';
+import * as css from './vod.css';
+
+/** Library › folder › subfolder: each step a link, the open folder marked as the current page. */
+export function Breadcrumb({ settings }: { settings: DirectorySettings | undefined }) {
+  const { t } = useLingui();
+  const path = settings?.path ?? [];
+  return (
+    <nav aria-label={t`Caminho da pasta`}>
+      <ol className={css.crumbs}>
+        <li>
+          <Link
+            to="/vod/dashboard"
+            search={{}}
+            className={css.crumbLink}
+            aria-current={path.length === 0 ? 'page' : undefined}
+          >
+            <Trans>Biblioteca</Trans>
+          </Link>
+        </li>
+        {path.map((step, i) => (
+          <li key={step.id} className={css.crumbs}>
+            <span className={css.crumbSep} aria-hidden="true">
+              /
+            </span>
+            <Link
+              to="/vod/dashboard"
+              search={{ folder: step.id }}
+              className={css.crumbLink}
+              aria-current={i === path.length - 1 ? 'page' : undefined}
+            >
+              {step.name}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function FolderList({ folders }: { folders: readonly Directory[] }) {
+  const { t } = useLingui();
+  if (folders.length === 0) return null;
+  return (
+    <section className={css.section} aria-labelledby="vod-folders">
+      <h2 id="vod-folders" className={css.sectionTitle}>
+        <Trans>Pastas</Trans>
+      </h2>
+      <ul className={css.folders}>
+        {folders.map((f) => (
+          <li key={f.id}>
+            <Link to="/vod/dashboard" search={{ folder: f.id }} className={css.folder} data-testid="folder">
+              <FolderIcon className={css.folderIcon} />
+              <span className={css.folderText}>
+                <span className={css.folderName}>{f.name}</span>
+                <span className={css.muted}>
+                  {t`${plural(f.videoCount, { 0: 'Nenhum vídeo', one: '# vídeo', other: '# vídeos' })}`}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export interface VideoSectionProps extends Omit<VideoListProps, 'videos'> {
+  videos: readonly Video[] | undefined;
+  loading: boolean;
+  searching: boolean;
+  mobile: boolean;
+  page: number;
+  pagesTotal: number;
+  onPage: (page: number) => void;
+}
+
+export function VideoSection({
+  videos,
+  loading,
+  searching,
+  mobile,
+  page,
+  pagesTotal,
+  onPage,
+  ...handlers
+}: VideoSectionProps) {
+  const { t } = useLingui();
+  const empty = !loading && (!videos || videos.length === 0);
+  return (
+    <section className={css.section} aria-labelledby="vod-videos" aria-busy={loading || undefined}>
+      <h2 id="vod-videos" className={css.sectionTitle}>
+        <Trans>Vídeos</Trans>
+      </h2>
+      <div className={css.surface}>
+        {loading ? (
+          <div className={css.empty}>
+            <p role="status" className={css.visuallyHidden}>
+              <Trans>Carregando vídeos…</Trans>
+            </p>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={48} />
+            ))}
+          </div>
+        ) : empty ? (
+          <div className={css.empty} data-testid="videos-empty">
+            <p className={css.emptyTitle}>
+              {searching ? (
+                <Trans>Nenhum resultado encontrado</Trans>
+              ) : (
+                <Trans>Nenhum vídeo aqui ainda</Trans>
+              )}
+            </p>
+            <p className={css.emptyText}>
+              {searching ? (
+                <Trans>Tente novamente com outra palavra-chave.</Trans>
+              ) : (
+                <Trans>Envie vídeos arrastando os arquivos para a área acima.</Trans>
+              )}
+            </p>
+          </div>
+        ) : mobile ? (
+          <VideoCards videos={videos ?? []} {...handlers} />
+        ) : (
+          <VideoTable videos={videos ?? []} {...handlers} />
+        )}
+      </div>
+      {pagesTotal > 1 && !empty ? (
+        <div className={css.footer}>
+          <Pagination
+            page={page}
+            pagesTotal={pagesTotal}
+            siblingCount={mobile ? 0 : 1}
+            onPageChange={onPage}
+            labels={{
+              root: t`Paginação dos vídeos`,
+              previous: t`Página anterior`,
+              next: t`Próxima página`,
+              page: (p, total) => t`Página ${p} de ${total}`,
+            }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useLingui } from '@lingui/react/macro';
+import type { Video } from '../api/structs';
+import * as css from './video-list.css';
+
+/** A video's status as a coloured label; uploading and processing show their percent. */
+export function VideoStatus({ video }: { video: Pick<Video, 'status' | 'progress' | 'error'> }) {
+  const { t } = useLingui();
+  const labels: Record<Video['status'], string> = {
+    awaiting_upload: t`Aguardando envio`,
+    uploading: t`Enviando`,
+    processing: t`Processando`,
+    ready: t`Pronto`,
+    failed: t`Falhou`,
+  };
+  const moving = video.status === 'uploading' || video.status === 'processing';
+  return (
+    <span
+      className={css.status}
+      data-status={video.status}
+      data-testid="video-status"
+      title={video.status === 'failed' ? (video.error ?? undefined) : undefined}
+    >
+      <span className={css.statusDot} aria-hidden="true" />
+      {labels[video.status]}
+      {moving ? ` ${Math.round(video.progress)}%` : null}
+    </span>
+  );
+}

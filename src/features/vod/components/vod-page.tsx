@@ -1,0 +1,160 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { FileDropzone, type FileDropzoneHandle } from '@/components/ui/file-upload';
+import type { Video } from '../api/structs';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { useLibrary } from '../hooks/use-library';
+import { useProcessing } from '../hooks/use-processing';
+import { useStartUploads } from '../hooks/use-start-uploads';
+import { MAX_SEARCH_LENGTH } from '../lib/search';
+import { getUploadEngine, setUploadNavigator } from '../upload/engine-instance';
+import { CreateFolderDialog } from './create-folder-dialog';
+import { DeleteVideoDialog } from './delete-video-dialog';
+import { EditVideoDialog } from './edit-video-dialog';
+import { ActivityIcon, SearchIcon } from './icons';
+import { Breadcrumb, FolderList, VideoSection } from './library-view';
+import { PreviewDialog } from './preview-dialog';
+import { ProcessingDialog } from './processing-dialog';
+import * as css from './vod.css';
+
+const VIDEO_TYPES = ['video/*', '.mp4', '.mov', '.m4v', '.mkv', '.webm', '.avi', '.mpg', '.mpeg', '.ts'];
+const MAX_FILES_AT_ONCE = 50;
+
+/** /vod/dashboard: the video library of the selected team (folders, videos, uploads, processing). */
+export function VodPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Video on Demand`);
+  const router = useRouter();
+  const mobile = useIsMobile();
+  const lib = useLibrary();
+  const processing = useProcessing(lib.accountId, lib.userId);
+  const uploads = useStartUploads({
+    accountId: lib.accountId,
+    userId: lib.userId,
+    directoryId: lib.folderId,
+  });
+  const dropzone = useRef<FileDropzoneHandle>(null);
+  const [folderOpen, setFolderOpen] = useState(false);
+  const [editing, setEditing] = useState<Video | null>(null);
+  const [deleting, setDeleting] = useState<Video | null>(null);
+  const [previewing, setPreviewing] = useState<Video | null>(null);
+  const [q, setQ] = useState(lib.search.q ?? '');
+  useEffect(() => setQ(lib.search.q ?? ''), [lib.search.q]);
+
+  // Opening the library resumes any upload left unfinished (another page load, the network, a crash).
+  useEffect(() => {
+    void getUploadEngine().start();
+    return setUploadNavigator((to) => void router.navigate({ to }));
+  }, [router]);
+
+  const upload = async (files: File[]) => {
+    const created = await uploads.start(files);
+    if (created > 0) processing.setOpen(true);
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    lib.update({ q: q.trim() || undefined });
+  };
+  const variant = mobile ? 'sheet' : 'modal';
+
+  return (
+    <section className={css.page} aria-labelledby="vod-title">
+      <div className={css.head}>
+        <h1 id="vod-title" className={css.title}>
+          <Trans>Video on Demand</Trans>
+        </h1>
+        <div className={css.actions}>
+          <Button variant="secondary" className={css.action} onClick={() => processing.setOpen(true)}>
+            <ActivityIcon />
+            <Trans>Processamento</Trans>
+            {processing.activeCount > 0 ? (
+              <span className={css.badge} data-testid="processing-count">
+                <span className={css.visuallyHidden}>
+                  <Trans>em andamento:</Trans>
+                </span>
+                {processing.activeCount}
+              </span>
+            ) : null}
+          </Button>
+          <Button variant="secondary" className={css.action} onClick={() => setFolderOpen(true)}>
+            <Trans>Nova pasta</Trans>
+          </Button>
+          <Button
+            className={css.action}
+            busy={uploads.uploading}
+            onClick={() => dropzone.current?.openPicker()}
+          >
+            <Trans>Enviar vídeos</Trans>
+          </Button>
+        </div>
+      </div>
+
+      <Breadcrumb settings={lib.folderId ? lib.settings.data : undefined} />
+
+      <search aria-label={t`Buscar vídeos`}>
+        <form className={css.searchForm} onSubmit={submitSearch}>
+          <TextField
+            name="search"
+            type="search"
+            label={<Trans>Buscar vídeos</Trans>}
+            value={q}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(e) => setQ(e.target.value)}
+            className={css.searchField}
+          />
+          <Button type="submit" variant="secondary" aria-label={t`Buscar`} className={css.searchButton}>
+            <SearchIcon />
+          </Button>
+        </form>
+      </search>
+
+      <FileDropzone
+        name="file"
+        handleRef={dropzone}
+        label={t`Enviar vídeos: arraste os arquivos para cá ou clique para escolher`}
+        title={<Trans>Arraste vídeos para cá ou clique para escolher</Trans>}
+        hint={<Trans>Vários arquivos de uma vez. Se a conexão cair, o envio continua de onde parou.</Trans>}
+        accept={VIDEO_TYPES}
+        maxFiles={MAX_FILES_AT_ONCE}
+        disabled={uploads.uploading}
+        onFiles={(files) => void upload(files)}
+      />
+
+      <FolderList folders={lib.folders} />
+
+      <VideoSection
+        videos={lib.videos.data?.items}
+        loading={lib.videos.isPending || lib.videos.isPlaceholderData}
+        searching={Boolean(lib.search.q)}
+        mobile={mobile}
+        page={lib.page}
+        pagesTotal={lib.videos.data?.pagination.pagesTotal ?? 0}
+        onPage={(page) => lib.update({ page })}
+        onPreview={setPreviewing}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
+
+      <CreateFolderDialog open={folderOpen} onOpenChange={setFolderOpen} parentId={lib.folderId} />
+      <EditVideoDialog accountId={lib.accountId} video={editing} onClose={() => setEditing(null)} />
+      <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
+      <PreviewDialog
+        accountId={lib.accountId}
+        video={previewing}
+        onClose={() => setPreviewing(null)}
+        variant={variant}
+      />
+      <ProcessingDialog
+        open={processing.open}
+        onOpenChange={processing.setOpen}
+        rows={processing.rows}
+        variant={variant}
+        {...processing.actions}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/** The VOD page's URL: the open folder, the search text and the page (all optional). */
+export interface VodSearch {
+  folder?: string;
+  q?: string;
+  page?: number;
+}
+
+export const VIDEOS_PER_PAGE = 12;
+export const MAX_SEARCH_LENGTH = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Keeps only well-formed values: a hand-edited URL opens the library instead of an error. */
+export function validateVodSearch(raw: Record<string, unknown>): VodSearch {
+  const out: VodSearch = {};
+  if (typeof raw.folder === 'string' && UUID.test(raw.folder)) out.folder = raw.folder.toLowerCase();
+  if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.trim().slice(0, MAX_SEARCH_LENGTH);
+  const page = typeof raw.page === 'number' ? raw.page : Number(raw.page);
+  if (Number.isInteger(page) && page > 1) out.page = page;
+  return out;
+}

@@ -1,0 +1,70 @@
+import type { Outcome } from './retry';
+
+export interface SendRequest {
+  /** The source URL with its query (accountId). */
+  url: string;
+  /** The bytes to send: the whole file (simple mode) or one chunk. */
+  blob: Blob;
+  filename: string;
+  /** Chunked mode only. */
+  contentRange?: string;
+  token: string | null;
+  language: string;
+  signal: AbortSignal;
+  /** Bytes of `blob` sent so far (approximate: the multipart envelope is counted too). */
+  onProgress?: (sentBytes: number) => void;
+}
+
+export interface SendResult {
+  outcome: Outcome;
+  /** The server's message for a refused request, when it sent one. */
+  message?: string;
+}
+
+function parseBody(text: string): { offset?: number; message?: string } {
+  try {
+    const body = JSON.parse(text) as { offset?: unknown; message?: unknown };
+    return {
+      offset: typeof body.offset === 'number' && Number.isSafeInteger(body.offset) ? body.offset : undefined,
+      message: typeof body.message === 'string' ? body.message : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * One POST of the source: multipart with the single field `file` (SPEC §7), plus Content-Range for a
+ * chunk. XMLHttpRequest rather than fetch: it reports upload progress, which matters for 128 MB chunks
+ * on a slow line. Never rejects: every ending is an Outcome.
+ */
+export function sendSource(req: SendRequest): Promise<SendResult> {
+  return new Promise((resolve) => {
+    if (req.signal.aborted) {
+      resolve({ outcome: { kind: 'aborted' } });
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = (result: SendResult) => {
+      req.signal.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    xhr.open('POST', req.url);
+    if (req.token) xhr.setRequestHeader('Authorization', `Bearer ${req.token}`);
+    if (req.contentRange) xhr.setRequestHeader('Content-Range', req.contentRange);
+    xhr.setRequestHeader('Accept-Language', req.language);
+    xhr.upload.onprogress = (event) => req.onProgress?.(Math.min(event.loaded, req.blob.size));
+    xhr.onload = () => {
+      const { offset, message } = parseBody(xhr.responseText);
+      done({ outcome: { kind: 'answer', status: xhr.status, offset }, message });
+    };
+    xhr.onerror = () => done({ outcome: { kind: 'network' } });
+    xhr.ontimeout = () => done({ outcome: { kind: 'network' } });
+    xhr.onabort = () => done({ outcome: { kind: 'aborted' } });
+    req.signal.addEventListener('abort', onAbort, { once: true });
+    const form = new FormData();
+    form.append('file', req.blob, req.filename);
+    xhr.send(form);
+  });
+}
