@@ -102,7 +102,7 @@ test('English: the menu and <html lang> follow, and the choice survives a reload
   await expect(nav.getByRole('link', { name: 'Live streams', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Streaming history' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streaming history');
 
   await page.reload();
   await expect(

@@ -154,15 +154,18 @@ export async function createdVideoId(page: Page, trigger: () => Promise<void>) {
 /**
  * A pass-through HTTP proxy in front of the e2e server that counts, from the server's side of the wire,
  * the file bytes of every source upload request that actually arrived (the multipart envelope is left
- * out; a request cut short counts what got through). Pages opened on `origin` talk to the server only
- * through it.
+ * out; a request cut short counts what got through; a request the server answers before reading its
+ * body counts what the browser sent anyway). Pages opened on `origin` talk to the server only through
+ * it.
  */
 export async function startCountingProxy() {
   let fileBytes = 0;
+  const ranges: Array<{ start: number; end: number }> = [];
   const server = createServer((req, res) => {
     const counted = req.method === 'POST' && /\/v1\/videos\/[^/]+\/source(\?|$)/.test(req.url ?? '');
     const range = /^bytes (\d+)-(\d+)\/\d+$/.exec(String(req.headers['content-range'] ?? ''));
     const declared = range ? Number(range[2]) - Number(range[1]) + 1 : Number.POSITIVE_INFINITY;
+    if (counted && range) ranges.push({ start: Number(range[1]), end: Number(range[2]) });
     let head = Buffer.alloc(0);
     let preamble = -1;
     let body = 0;
@@ -194,6 +197,8 @@ export async function startCountingProxy() {
   return {
     origin: `http://127.0.0.1:${port}`,
     fileBytes: () => fileBytes,
+    /** The Content-Range of every source POST that reached the proxy, in order. */
+    ranges,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -35,31 +35,33 @@ export function Steps({ label, invalidLabel, steps, step, onStepChange, children
       className={[css.root, className].filter(Boolean).join(' ')}
     >
       <ArkSteps.List className={css.list} aria-label={label}>
-        {steps.map((s, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed and identified by their place.
-          <ArkSteps.Item
-            key={i}
-            index={i}
-            className={css.item}
-            data-invalid={s.invalid ? '' : undefined}
-            // The tab itself says it is current (aria-selected); on this wrapper it would break the tab list.
-            aria-current={undefined}
-          >
-            <ArkSteps.Trigger className={css.trigger}>
-              <ArkSteps.Indicator className={css.indicator} aria-hidden="true">
-                {s.invalid ? '!' : i + 1}
-              </ArkSteps.Indicator>
-              <span className={css.label}>
-                {s.label}
-                {s.invalid && invalidLabel ? <span className={css.hidden}> ({invalidLabel})</span> : null}
-              </span>
-            </ArkSteps.Trigger>
-            {i < last ? (
-              // A plain line: Ark's separator role is not allowed inside the tab list.
-              <span className={css.separator} data-complete={i < step ? '' : undefined} aria-hidden="true" />
-            ) : null}
-          </ArkSteps.Item>
-        ))}
+        {/* Own wrappers around Ark's trigger props: Ark's item puts aria-current on a div, which a tab
+            list may not contain (only tabs). The tab's aria-selected says which step is current. */}
+        <ArkSteps.Context>
+          {(api) =>
+            steps.map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed and identified by their place.
+              <div key={i} className={css.item} data-invalid={s.invalid ? '' : undefined}>
+                <button {...api.getTriggerProps({ index: i })} className={css.trigger}>
+                  <span {...api.getIndicatorProps({ index: i })} className={css.indicator} aria-hidden="true">
+                    {s.invalid ? '!' : i + 1}
+                  </span>
+                  <span className={css.label}>
+                    {s.label}
+                    {s.invalid && invalidLabel ? <span className={css.hidden}> ({invalidLabel})</span> : null}
+                  </span>
+                </button>
+                {i < last ? (
+                  <span
+                    className={css.separator}
+                    data-complete={i < step ? '' : undefined}
+                    aria-hidden="true"
+                  />
+                ) : null}
+              </div>
+            ))
+          }
+        </ArkSteps.Context>
       </ArkSteps.List>
       {steps.map((_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: one panel per fixed step.

@@ -90,7 +90,7 @@ export async function runUpload(
       try {
         const state = await deps.getState(target, item.videoId, item.accountId);
         if (state.complete) return finish();
-        offset = 0; void state.offset;
+        offset = state.offset;
         if (!hooks.update(id, { type: 'progress', offset })) return 'next';
         // The offset may have gone back only if the server lost bytes; the item keeps the larger
         // figure for display, the plan follows the server.
