@@ -45,6 +45,8 @@ export default defineConfig({
       '/bff': 'http://localhost:8080',
       '/v1': 'http://localhost:8080',
       '/v2': 'http://localhost:8080',
+      '/upload': 'http://localhost:8080',
+      '/media': 'http://localhost:8080',
     },
   },
   // The manifest lets bench/run.ts compute each route's first-load JS from the module graph.

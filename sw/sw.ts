@@ -14,7 +14,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 /** Paths the server answers itself: never given index.html, never cached. */
-const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/ws/', '/docs', '/healthz'];
+const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/ws/', '/docs', '/healthz', '/media/', '/upload/'];
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)),
