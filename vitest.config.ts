@@ -29,7 +29,7 @@ export default defineConfig({
           include: ['server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
           // One PGlite per file is heavy on 2 cores: files run one after another.
           fileParallelism: false,
         },
