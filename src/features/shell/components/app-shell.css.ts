@@ -39,12 +39,16 @@ export const brand = style({
   letterSpacing: '0.05em',
 });
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+// The end of every page can scroll clear of the floating scroll-to-top button (48 px, lg from the
+// corner), so it never covers the last controls, such as a pagination's next-page button.
+const clearOfScrollTop = `calc(48px + 2 * ${vars.space.lg})`;
 export const main = style({
   flex: 1,
   minWidth: 0,
   padding: vars.space.lg,
+  paddingBottom: clearOfScrollTop,
   outline: 'none',
-  '@media': { [MOBILE_QUERY]: { padding: vars.space.md } },
+  '@media': { [MOBILE_QUERY]: { padding: vars.space.md, paddingBottom: clearOfScrollTop } },
 });
 export const page = style({ minWidth: 0 });
 export const scrollTop = style({
