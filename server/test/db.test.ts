@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -212,6 +213,36 @@ describe('a restart keeps state in the data directory and the database', () => {
       await app.close();
     }
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on PostgreSQL, keeps serving after the server closes its connections (restart, failover)',
+    async () => {
+      const store = await freshStore();
+      const app = await buildApp(testConfig(store));
+      try {
+        const token = await loginAs(app, DEMO_USERS.owner.login);
+        const me = () => app.inject({ method: 'GET', url: '/bff/me', headers: bearer(token) });
+        expect((await me()).statusCode).toBe(200);
+        // What a PostgreSQL restart does to the pool's idle connections.
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        try {
+          const name = new URL(store.databaseUrl ?? '').pathname.slice(1);
+          const killed = await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          );
+          expect(killed.rowCount).toBeGreaterThan(0);
+        } finally {
+          await admin.end();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await me()).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
 
 describe('passwords', () => {

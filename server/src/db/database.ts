@@ -29,6 +29,12 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, an administrator) is an 'error' on the
+    // pool: without a listener it would end the process. The pool drops that client and opens another
+    // on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = join(config.dataDir, 'pglite');
