@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../src/db/repositories/activity-log.ts';
+import { MAX_SEARCH_VALUES, recordActivity } from '../src/db/repositories/activity-log.ts';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import type { ActivityLogRow, ActivityLogsTable, LogRecordItem } from '../src/db/tables/activity-logs.ts';
 import { toRecord } from '../src/lib/activity.ts';
@@ -606,6 +606,55 @@ describe('GET /v1/logs', () => {
       expect((await q({ identifier: '' })).pagination.total).toBe(SEEDED_DAYS);
     });
 
+    it('gives the same answers when a search matches more distinct values than are resolved', async () => {
+      // 60 distinct identifiers in 2024: more than MAX_SEARCH_VALUES, so "bulk-" stays a LIKE, while
+      // "bulk-00" resolves to 10 values.
+      expect(MAX_SEARCH_VALUES).toBeLessThan(60);
+      await server.app.db
+        .insertInto('activity_logs')
+        .values(
+          Array.from({ length: 60 }, (_, i) => ({
+            account_id: eventosAoVivo.id,
+            client_id: DEMO_CLIENTS.demo.id,
+            event: 'VIDEO_CRIADO',
+            identifier: `Bulk-${String(i).padStart(3, '0')}`,
+            record: JSON.stringify([]) as unknown as LogRecordItem[],
+            created_at: new Date(Date.UTC(2024, 5, 1, 0, i)),
+            actor_name: i % 2 ? 'Carla Dias' : null,
+            actor_email: i % 2 ? `carla${i}@cliente.test` : null,
+          })),
+        )
+        .execute();
+      const in2024 = { start: '2024-01-01', end: '2024-12-31' };
+      const like = await q({ ...in2024, identifier: 'bulk-' });
+      expect(like.pagination).toMatchObject({ total: 60, pagesTotal: 2, totalExact: true });
+      expect(like.items[0]!.identifier).toBe('Bulk-059');
+      const resolved = await q({ ...in2024, identifier: 'BULK-00' });
+      expect(resolved.items.map((e) => e.identifier)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Bulk-00${9 - i}`),
+      );
+      // 30 distinct e-mails (resolved) and one name: the same 30 entries, counted once.
+      const people = await q({ ...in2024, user: 'carla' });
+      expect(people.pagination).toMatchObject({ total: 30, totalExact: true });
+      const byName = await q({ ...in2024, user: 'Carla D' });
+      expect(byName.items.map((e) => e.id)).toEqual(people.items.map((e) => e.id));
+      const small = await logsOk(ownerToken, {
+        accountId: eventosAoVivo.id,
+        ...in2024,
+        user: 'carla',
+        limit: 10,
+        page: 2,
+      });
+      expect(small.pagination).toMatchObject({ total: 30, pagesTotal: 3, totalExact: true });
+      const tiny = await logsOk(ownerToken, {
+        accountId: eventosAoVivo.id,
+        ...in2024,
+        identifier: 'bulk-',
+        limit: 10,
+      });
+      expect(tiny.pagination).toMatchObject({ total: 60, pagesTotal: 6, totalExact: true });
+    });
+
     it('date range: days (UTC, end day included) and instants with an offset', async () => {
       const days = await q({ start: '2025-03-10', end: '2025-03-12' });
       expect(days.items.map((e) => e.created_at)).toEqual(
@@ -720,6 +769,12 @@ describe('GET /v1/logs', () => {
         'a timestamp number',
         { start: '1700000000' },
         'start',
+        'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:mm:ssZ',
+      ],
+      [
+        'an over-long date',
+        { end: `2025-03-01T00:00:00.${'0'.repeat(80)}Z` },
+        'end',
         'Data inválida: use AAAA-MM-DD ou AAAA-MM-DDTHH:mm:ssZ',
       ],
       ['an over-long user search', { user: 'a'.repeat(101) }, 'user', 'O tamanho máximo é 100'],

@@ -32,16 +32,17 @@ export async function up(db: AnyDb): Promise<void> {
   );
   await sql`CREATE INDEX activity_logs_time_idx ON activity_logs (created_at DESC, id DESC)`.execute(db);
   // Searches match from the start, any letter case: `lower(col) LIKE 'prefix%'` is a range scan on a
-  // text_pattern_ops index whatever the database collation. created_at is in the key so a date range
-  // is checked in the index; the planner then picks between these (few matches: gather and sort) and
-  // the time index above (many matches: walk newest first and filter).
-  await sql`CREATE INDEX activity_logs_account_email_idx ON activity_logs (account_id, lower(actor_email) text_pattern_ops, created_at)`.execute(
+  // text_pattern_ops index whatever the database collation, and it finds the few distinct values a
+  // search stands for (a loose index scan). For one value, (created_at, id) after it is the page order:
+  // the page and the count walk that value's slice of the date range and nothing else. The planner
+  // picks between these and the time index above (a common search: walk newest first and filter).
+  await sql`CREATE INDEX activity_logs_account_email_idx ON activity_logs (account_id, lower(actor_email) text_pattern_ops, created_at, id)`.execute(
     db,
   );
-  await sql`CREATE INDEX activity_logs_account_name_idx ON activity_logs (account_id, lower(actor_name) text_pattern_ops, created_at)`.execute(
+  await sql`CREATE INDEX activity_logs_account_name_idx ON activity_logs (account_id, lower(actor_name) text_pattern_ops, created_at, id)`.execute(
     db,
   );
-  await sql`CREATE INDEX activity_logs_account_identifier_idx ON activity_logs (account_id, lower(identifier) text_pattern_ops, created_at)`.execute(
+  await sql`CREATE INDEX activity_logs_account_identifier_idx ON activity_logs (account_id, lower(identifier) text_pattern_ops, created_at, id)`.execute(
     db,
   );
   // Deleting a user sets actor_id to null in their entries (the copied name and e-mail stay).

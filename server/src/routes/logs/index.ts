@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type ActivityQuery, countActivity, listActivity } from '../../db/repositories/activity-log.ts';
+import { type ActivityQuery, findActivity } from '../../db/repositories/activity-log.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { eventTypeLabels } from '../../lib/event-types.ts';
@@ -80,7 +80,7 @@ const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
         limit,
         countAhead: COUNT_PAGES_AHEAD * limit,
       };
-      const [rows, count] = await Promise.all([listActivity(app.db, filter), countActivity(app.db, filter)]);
+      const { rows, ...count } = await findActivity(app.db, filter);
       return {
         items: rows.map((row) => ({
           id: String(row.id),

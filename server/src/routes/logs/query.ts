@@ -37,11 +37,15 @@ export const LogsQuery = Type.Object({
   ),
   start: Type.Optional(
     Type.String({
+      maxLength: 64,
       description: 'From this instant (ISO 8601 date-time with Z or an offset), or this day (UTC)',
     }),
   ),
   end: Type.Optional(
-    Type.String({ description: 'Up to this instant (inclusive), or to the end of this day (UTC)' }),
+    Type.String({
+      maxLength: 64,
+      description: 'Up to this instant (inclusive), or to the end of this day (UTC)',
+    }),
   ),
   order: Type.Optional(
     Type.Union([Type.Literal('desc'), Type.Literal('asc')], {
