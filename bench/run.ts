@@ -17,6 +17,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chunksOf, firstLoadJs, kB, readManifest } from './first-load';
+import { serverCommand } from './server-bundle.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -63,7 +64,7 @@ async function freePort(): Promise<number> {
 async function startServer(): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -313,7 +314,11 @@ async function all() {
   }
   if (wanted('uploads')) {
     log('\n== Chunked upload of 1 GB vs one plain POST (issue 4) ==');
-    await (await import('./uploads.ts')).runUploadBench();
+    const { runUploadBench } = await import('./uploads.ts');
+    // The default set-up (embedded PGlite, the database inside the server's process), then, when
+    // BENCH_DATABASE_URL names a scratch PostgreSQL database, the scale-out set-up.
+    await runUploadBench({ databaseUrl: '' });
+    if (process.env.BENCH_DATABASE_URL) await runUploadBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
   }
 }
 

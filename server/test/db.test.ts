@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -213,6 +213,24 @@ describe('a restart keeps state in the data directory and the database', () => {
       await app.close();
     }
   });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'creates the embedded database in a child process, and will not overwrite a folder that is not one',
+    async () => {
+      const store = await freshStore();
+      const app = await buildApp(testConfig(store));
+      await app.close();
+      // Created whole and renamed into place: nothing of the creation is left beside it.
+      expect((await readdir(store.dataDir)).sort()).toEqual(['jwt-secret', 'pglite']);
+      expect((await stat(join(store.dataDir, 'pglite', 'PG_VERSION'))).isFile()).toBe(true);
+
+      const other = await freshStore();
+      await mkdir(join(other.dataDir, 'pglite'));
+      await writeFile(join(other.dataDir, 'pglite', 'notes.txt'), 'mine');
+      await expect(buildApp(testConfig(other))).rejects.toThrow(/neither empty nor a PGlite database/);
+      expect(await readFile(join(other.dataDir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine');
+    },
+  );
 
   it.skipIf(!process.env.DATABASE_URL)(
     'on PostgreSQL, keeps serving after the server closes its connections (restart, failover)',

@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import packageJson from '../../../../package.json' with { type: 'json' };
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { errors, Uuid } from '../schemas.ts';
 import { uploadBase } from './common.ts';
 
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
+const VERSION = packageJson.version;
 
 /** The only media files a signed URL opens (never the uploaded source, which lives elsewhere anyway). */
 const FILES: [RegExp, string][] = [
