@@ -80,7 +80,7 @@ describe('migrations and seed', () => {
       // A cheap hash keeps this test fast; the app itself seeds with real argon2id.
       expect(await seedDemoData(db, async (p) => `plain:${p}`)).toBe(true);
       expect(await seedDemoData(db, async (p) => `plain:${p}`)).toBe(false);
-      expect(await countUsers(db)).toBe(4);
+      expect(await countUsers(db)).toBe(5); // the four demo logins and the streaming demo's guest (seed-streams.ts)
 
       const clients = await db.selectFrom('clients').select(['id', 'name']).orderBy('name').execute();
       expect(clients).toEqual(
@@ -151,7 +151,8 @@ describe('migrations and seed', () => {
           .execute(),
       ).rejects.toThrow();
       const count = await sql<{ n: number }>`select count(*)::int as n from memberships`.execute(db);
-      expect(count.rows[0]?.n).toBe(5);
+      // The five memberships of the demo logins, and the streaming demo's guest.
+      expect(count.rows[0]?.n).toBe(6);
     } finally {
       await db.destroy();
     }
@@ -194,7 +195,7 @@ describe('a restart keeps state in the data directory and the database', () => {
         payload: { login: DEMO_USERS.operator.login, password: DEMO_PASSWORD },
       });
       expect(locked.statusCode).toBe(429);
-      expect(await countUsers(second.db)).toBe(4);
+      expect(await countUsers(second.db)).toBe(5);
       const owner = await findUserByLogin(second.db, DEMO_USERS.owner.login);
       expect(owner?.password_hash).toMatch(/^\$argon2id\$/);
     } finally {

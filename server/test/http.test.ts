@@ -188,6 +188,7 @@ describe('OpenAPI document', () => {
         'PUT /bff/lives/preset',
         'POST /bff/whereby/create-csv-rooms',
         'GET /v1/account-users',
+        'DELETE /v1/account-users/{userId}',
         'GET /media/streams/{accountId}/{streamId}/{file}',
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',

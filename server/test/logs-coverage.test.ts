@@ -200,6 +200,33 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     });
     return { event: 'TRANSMISSAO_CRIADA', count: 2 };
   },
+  'DELETE /v1/account-users/:userId': async (ctx) => {
+    const db = server.app.db;
+    const role = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('account_id', '=', DEMO)
+      .executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({
+        login: 'cover-removed@palco.test',
+        name: 'Removível',
+        avatar: null,
+        password_hash: 'unused',
+        default_account_id: DEMO,
+        root_directory: null,
+        last_login_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberships')
+      .values({ user_id: user.id, account_id: DEMO, role_id: role.id })
+      .execute();
+    await ctx.act(ctx.owner, 'DELETE', `/v1/account-users/${user.id}?accountId=${DEMO}`);
+    return { event: 'USUARIO_REMOVIDO' };
+  },
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {

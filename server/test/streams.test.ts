@@ -846,12 +846,15 @@ describe('GET /v1/account-users', () => {
     expect(res.statusCode, res.body).toBe(200);
     const users = res.json<{ nome: string; login: string; cargo: string; lastLoginAt: string | null }[]>();
     expect(users.map((u) => [u.login, u.cargo])).toEqual([
+      ['convidada@palco.test', 'operador'],
       ['owner@palco.test', 'proprietário'],
       ['operator@palco.test', 'operador'],
       ['viewer@palco.test', 'papel-viewer@palco.test'],
       ['vod@palco.test', 'papel-vod@palco.test'],
     ]);
-    expect(users[0]!.lastLoginAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(users[1]!.lastLoginAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The demo guest never signed in: the console shows 'Sem último acesso'.
+    expect(users[0]!.lastLoginAt).toBeNull();
     const eventos = (await api(owner, 'GET', `/v1/account-users?accountId=${EVENTOS}`)).json();
     expect(eventos.map((u: { login: string }) => u.login)).toEqual(['owner@palco.test']);
     expectError(await api(operator, 'GET', `/v1/account-users?accountId=${EVENTOS}`), 404);

@@ -124,9 +124,39 @@ export const DEMO_STREAMS = {
   },
 } as const satisfies Record<string, DemoStream>;
 
+/**
+ * A member of Demo Produções who was added but never signed in (no usable password: it is not a demo
+ * login). The streaming settings' users list shows her with 'Sem último acesso', and she is the one a
+ * demo (or the e2e suite) can remove from the team without taking a demo login's access away.
+ */
+export const DEMO_GUEST = {
+  id: 'e0000000-0000-4000-8000-000000000010',
+  login: 'convidada@palco.test',
+  name: 'Clara Convidada',
+  roleId: 'd0000000-0000-4000-8000-000000000003', // DEMO_ROLES.operadorDemo
+} as const;
+
 /** Puts the demo streams in; called by `seedDemoData` inside its transaction, after the accounts. */
 export async function seedDemoStreams(db: Executor, now = Date.now()): Promise<void> {
   const at = (offset: number | undefined) => (offset === undefined ? null : new Date(now + offset));
+  await db
+    .insertInto('users')
+    .values({
+      id: DEMO_GUEST.id,
+      login: DEMO_GUEST.login,
+      name: DEMO_GUEST.name,
+      avatar: null,
+      // Not a PHC string: no password matches it (a malformed hash is a wrong password).
+      password_hash: '!never-signed-in',
+      default_account_id: DEMO_PRODUCOES,
+      root_directory: null,
+      last_login_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('memberships')
+    .values({ user_id: DEMO_GUEST.id, account_id: DEMO_PRODUCOES, role_id: DEMO_GUEST.roleId })
+    .execute();
   await db
     .insertInto('live_streams')
     .values(

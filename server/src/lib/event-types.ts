@@ -27,6 +27,7 @@ export const EVENT_TYPES = {
   TRANSMISSAO_ENCERRADA: { 'pt-BR': 'Transmissão encerrada', en: 'Stream ended' },
   CHAVE_TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Chave de transmissão atualizada', en: 'Stream key updated' },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
+  USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },
   // Video on demand
   VIDEO_CRIADO: { 'pt-BR': 'Vídeo criado', en: 'Video created' },
   VIDEO_ATUALIZADO: { 'pt-BR': 'Vídeo atualizado', en: 'Video updated' },

@@ -4,6 +4,11 @@
 export const STREAM_MESSAGES = {
   streamNotFound: { 'pt-BR': 'Transmissão não encontrada', en: 'Stream not found' },
   signalNotFound: { 'pt-BR': 'Sinal não encontrado', en: 'Signal not found' },
+  userNotFound: { 'pt-BR': 'Usuário não encontrado', en: 'User not found' },
+  removeSelf: {
+    'pt-BR': 'Você não pode remover a si mesmo da equipe',
+    en: 'You cannot remove yourself from the team',
+  },
   domainInvalid: { 'pt-BR': 'Domínio inválido!', en: 'Invalid domain!' },
   domainDuplicate: { 'pt-BR': 'Domínio já inserido', en: 'Domain already added' },
   urlInvalid: {

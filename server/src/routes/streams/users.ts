@@ -1,6 +1,13 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { listAccountUsers } from '../../db/repositories/streams-account-users.ts';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
+import {
+  findAccountMemberForUpdate,
+  listAccountUsers,
+  removeAccountMember,
+} from '../../db/repositories/streams-account-users.ts';
+import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { STAFF_PERMISSION } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf, holds } from './view.ts';
 
@@ -40,6 +47,46 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...u,
         lastLoginAt: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
       }));
+    },
+  );
+
+  app.delete(
+    '/v1/account-users/:userId',
+    {
+      schema: {
+        tags: ['live streams'],
+        summary: "Remove a user from the team (the users list's action)",
+        description:
+          'Needs showUsers or canManageTeamsUsers. Only the membership in this team goes; the user keeps ' +
+          'their other teams. Removing yourself → 409; a staff member, unless the caller is staff → 403.',
+        security: bearer,
+        params: Type.Object({ userId: Uuid }),
+        querystring: AccountIdQuery,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountOf(request);
+      const auth = request.auth!;
+      if (!holds(request, accountId, 'showUsers') && !auth.user.can_manage_teams_users && !auth.isStaff)
+        throw new ApiError(403, 'forbidden');
+      const userId = request.params.userId.toLowerCase();
+      if (userId === auth.user.id) throw new ApiError(409, 'removeSelf');
+      await app.db.transaction().execute(async (trx) => {
+        const member = await findAccountMemberForUpdate(trx, accountId, userId);
+        if (!member) throw new ApiError(404, 'userNotFound');
+        if (member.permissions.includes(STAFF_PERMISSION) && !auth.isStaff)
+          throw new ApiError(403, 'forbidden');
+        await removeAccountMember(trx, accountId, userId);
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId,
+          event: 'USUARIO_REMOVIDO',
+          identifier: userId,
+          record: toRecord({ nome: member.nome, login: member.login }),
+        });
+      });
+      return reply.code(204).send(null);
     },
   );
 };
