@@ -418,6 +418,78 @@ test('general settings: domains with the §5 messages, the users list, saved as 
   });
 });
 
+test('users list: the guest who never signed in shows no last access and is removed after a confirmation', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/streaming/settings');
+  await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
+  const users = page.getByTestId('account-user');
+  const guest = users.filter({ hasText: 'convidada@palco.test' });
+  await expect(guest).toContainText('Sem último acesso');
+  // Nobody removes themselves: the owner's own row has no remove action.
+  await expect(
+    users.filter({ hasText: 'owner@palco.test' }).getByRole('button', { name: /^Remover da equipe/ }),
+  ).toHaveCount(0);
+  // Cancelling keeps her.
+  await guest.getByRole('button', { name: 'Remover da equipe Clara Convidada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remover usuário da equipe?' });
+  await expect(dialog).toContainText('Clara Convidada perderá o acesso a esta equipe.');
+  await dialog.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(guest).toHaveCount(1);
+  await guest.getByRole('button', { name: 'Remover da equipe Clara Convidada' }).click();
+  await confirmDialog(page, 'Remover usuário da equipe?', 'Remover');
+  await expect(toast(page, 'Usuário removido da equipe')).toBeVisible();
+  await expect(guest).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
+  await expect(users.filter({ hasText: 'owner@palco.test' })).toHaveCount(1);
+  await expect(guest).toHaveCount(0);
+});
+
+test('an operator (no showUsers) sees the users list without the remove action', async ({ page }) => {
+  await signInWithTeam(page, DEMO.operator, 'Demo Produções');
+  await page.goto('/streaming/settings');
+  await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
+  await expect(page.getByTestId('account-user').filter({ hasText: 'owner@palco.test' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Remover da equipe/ })).toHaveCount(0);
+});
+
+test('studio background: checked like a banner (§5 messages), uploaded on save, shown in the panel', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  const stream = await createStream(api, unique('Fundo'));
+  await page.goto(`/streaming/${stream.id}/edit`);
+  await page.getByRole('tab', { name: 'Configurações', exact: true }).click();
+  const input = page.locator('input[type="file"][name="studioBackground"]');
+  await input.setInputFiles({ name: 'fundo.png', mimeType: 'image/png', buffer: Buffer.from('texto') });
+  await expect(page.getByText('O formato da imagem é inválido!')).toBeVisible();
+  await input.setInputFiles({
+    name: 'fundo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]),
+  });
+  await expect(page.getByText('Tamanho da imagem excedeu limite de 10MB!')).toBeVisible();
+  await input.setInputFiles({ name: 'fundo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Tamanho da imagem excedeu limite de 10MB!')).toBeHidden();
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(toast(page, 'Transmissão atualizada')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/panel$`));
+  const saved = (await (
+    await page.request.get(`/v1/live-streams/${stream.id}`, {
+      headers: { Authorization: `Bearer ${api.token}` },
+      params: { accountId: api.teamId },
+    })
+  ).json()) as { studio: { background: string | null } };
+  expect(saved.studio.background).toMatch(/^\/media\/streams\/.+\/studioBackground-[^/]+\.png$/);
+  const figure = page.locator('figure').filter({ hasText: 'Fundo do estúdio' });
+  await expect(figure.locator('img')).toHaveAttribute('src', saved.studio.background!);
+  // The image is public (no token), as a studio page would load it.
+  expect((await page.request.get(saved.studio.background!)).status()).toBe(200);
+});
+
 test('apply the general settings to selected streams', async ({ page }) => {
   const api = await signIn(page);
   const tag = unique('Selecionadas');

@@ -1,10 +1,10 @@
 import { api } from '@/lib/api-client';
-import type { BannerKind } from '../lib/images';
+import type { UploadKind } from '../lib/images';
 import { StreamStruct } from './stream';
 
 /** POST /v1/live-streams/{id}/banners/{kind}, multipart `file` (PNG, JPEG or WebP, ≤ 10 MB): 200 the
  * stream; 413 / 415 with the §5 messages. `silent`: the caller reports the failure itself. */
-export function uploadBanner(id: string, kind: BannerKind, file: File) {
+export function uploadBanner(id: string, kind: UploadKind, file: File) {
   const body = new FormData();
   body.append('file', file, file.name);
   return api(`/v1/live-streams/${encodeURIComponent(id)}/banners/${kind}`, StreamStruct, {
@@ -14,5 +14,5 @@ export function uploadBanner(id: string, kind: BannerKind, file: File) {
 }
 
 /** DELETE /v1/live-streams/{id}/banners/{kind}. */
-export const removeBanner = (id: string, kind: BannerKind) =>
+export const removeBanner = (id: string, kind: UploadKind) =>
   api(`/v1/live-streams/${encodeURIComponent(id)}/banners/${kind}`, StreamStruct, { method: 'DELETE' });

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/ui/field';
 import type { Stream } from '../api/stream';
 import type { StreamForm } from '../lib/form';
-import { BANNER_KINDS, type BannerKind } from '../lib/images';
+import { BANNER_KINDS, type BannerKind, type UploadKind } from '../lib/images';
 import { DESCRIPTION_MAX, type FormErrors, NAME_MAX, normalizeTime } from '../lib/validate';
 import { type BannerDraft, BannerInput } from './banner-input';
 import { TextArea, useErrorText } from './fields/controls';
@@ -17,7 +17,8 @@ export const BANNER_LABELS: Record<BannerKind, MessageDescriptor> = {
   endingScreen: msg`Tela de encerramento`,
 };
 
-export type Banners = Partial<Record<BannerKind, BannerDraft>>;
+/** The images picked in the wizard, uploaded once the stream is saved (banners and studio background). */
+export type Banners = Partial<Record<UploadKind, BannerDraft>>;
 
 /** Step 1 (Event): name, internal description, date and time, banners. */
 export function EventStep({

@@ -2,13 +2,16 @@ import { Trans } from '@lingui/react/macro';
 import { AdsFields } from './fields/ads-fields';
 import { DomainsField } from './fields/domains-field';
 import { PlayerFields } from './fields/player-fields';
-import { StudioFields } from './fields/studio-fields';
+import { type StudioBackground, StudioFields } from './fields/studio-fields';
 import { TransmissionFields } from './fields/transmission-fields';
 import type { SettingsFieldsProps } from './fields/types';
 import * as css from './streaming.css';
 
 /** Step 2 (Settings) of the create/edit wizard: every setting of SPEC §2.7 but the geoblock. */
-export function SettingsStep(props: SettingsFieldsProps) {
+export function SettingsStep({
+  background,
+  ...props
+}: SettingsFieldsProps & { background?: StudioBackground }) {
   return (
     <div className={css.page}>
       <Section title={<Trans>Transmissão</Trans>}>
@@ -24,7 +27,7 @@ export function SettingsStep(props: SettingsFieldsProps) {
         <AdsFields {...props} />
       </Section>
       <Section title={<Trans>Estúdio</Trans>}>
-        <StudioFields {...props} />
+        <StudioFields {...props} background={background} />
       </Section>
     </div>
   );

@@ -8,7 +8,7 @@ import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useCreateStream } from '../api/create-stream';
 import type { Stream } from '../api/stream';
-import { useUpdateStream } from '../api/update-stream';
+import { useStreamSaved, useUpdateStream } from '../api/update-stream';
 import { createPayload, patchPayload, type StreamForm } from '../lib/form';
 import { hasStarted } from '../lib/status';
 import { browserTimeZone, temporal } from '../lib/temporal';
@@ -42,6 +42,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const [saving, setSaving] = useState(false);
   const create = useCreateStream();
   const update = useUpdateStream(loaded?.id ?? '');
+  const streamSaved = useStreamSaved();
   const top = useRef<HTMLDivElement>(null);
   const locked = stream ? hasStarted(stream.status) : false;
   const today = T.Now.plainDateISO(zone);
@@ -104,8 +105,9 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
       const saved = editing
         ? await update.mutateAsync(patchPayload(T, form, stream!, zone))
         : await create.mutateAsync(createPayload(T, form, zone));
-      const filesOk = await saveBanners(saved.id, banners);
-      if (!filesOk)
+      const files = await saveBanners(saved.id, banners);
+      if (files.stream) streamSaved(files.stream);
+      if (!files.ok)
         notify(
           'warning',
           editing
@@ -161,7 +163,14 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
               setBanner={(kind, draft) => setBanners((b) => ({ ...b, [kind]: draft }))}
             />
           ) : step === 1 ? (
-            <SettingsStep {...props} />
+            <SettingsStep
+              {...props}
+              background={{
+                current: stream?.studio.background ?? null,
+                draft: banners.studioBackground,
+                onChange: (draft) => setBanners((b) => ({ ...b, studioBackground: draft })),
+              }}
+            />
           ) : step === 2 ? (
             <GeoFields {...props} />
           ) : (

@@ -443,3 +443,4 @@ export const cardItemSingle = style([
   { gridTemplateColumns: 'minmax(0, 1fr)', paddingLeft: vars.space.md },
 ]);
 export const searchForm = style({ display: 'flex', flex: 1, minWidth: 0, position: 'relative' });
+export const dangerLink = style([linkButton, { color: vars.color.danger }]);

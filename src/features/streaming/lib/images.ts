@@ -30,3 +30,7 @@ export async function checkImage(file: Blob): Promise<MessageDescriptor | undefi
 /** The banners of a stream (SPEC §2.7): thumbnail/cover, waiting-to-start, pause, closing. */
 export const BANNER_KINDS = ['thumbnail', 'startSoonScreen', 'pauseScreen', 'endingScreen'] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
+
+/** Every image the banner calls take: the four banners and the studio background (`studio.background`). */
+export const UPLOAD_KINDS = [...BANNER_KINDS, 'studioBackground'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];

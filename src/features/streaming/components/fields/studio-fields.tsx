@@ -1,13 +1,39 @@
 import { Trans } from '@lingui/react/macro';
 import { Switch } from '@/components/ui/switch';
+import { type BannerDraft, BannerInput } from '../banner-input';
 import * as css from '../streaming.css';
 import { ColorInput } from './color-input';
 import type { SettingsFieldsProps } from './types';
 
-/** Studio settings (SPEC §2.7): chat, buttons, studio and waiting-room colours. */
-export function StudioFields({ form, set }: SettingsFieldsProps) {
+/** The studio background image of one stream: its current URL and what was picked (uploaded on save). */
+export interface StudioBackground {
+  current: string | null;
+  draft: BannerDraft | undefined;
+  onChange: (draft: BannerDraft | undefined) => void;
+}
+
+/** Studio settings (SPEC §2.7): chat, background, buttons, studio and waiting-room colours. The
+ * background is an image of one stream (the general settings hold no images), so it shows only when
+ * `background` is given. */
+export function StudioFields({
+  form,
+  set,
+  background,
+}: SettingsFieldsProps & { background?: StudioBackground }) {
   return (
     <div className={css.formGrid}>
+      {background ? (
+        <div className={css.full}>
+          <BannerInput
+            name="studioBackground"
+            label={<Trans>Fundo do estúdio</Trans>}
+            hint={<Trans>PNG, JPEG ou WebP de até 10MB (recomendado 1920x1080).</Trans>}
+            current={background.current}
+            draft={background.draft}
+            onChange={background.onChange}
+          />
+        </div>
+      ) : null}
       <div className={`${css.switches} ${css.full}`}>
         <Switch
           name="studio.chat"

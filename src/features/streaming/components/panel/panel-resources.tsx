@@ -7,7 +7,7 @@ import { BANNER_LABELS } from '../event-step';
 import * as css from '../streaming.css';
 import * as p from './panel.css';
 
-/** Resources of the stream: banners, studio settings, authorized domains, geoblock, ads, analytics. */
+/** Resources of the stream: banners, studio background and settings, authorized domains, geoblock, ads, analytics. */
 export function PanelResources({ stream }: { stream: Stream }) {
   const { t, i18n } = useLingui();
   const yes = (on: boolean) => (on ? t`Ativado` : t`Desativado`);
@@ -35,6 +35,18 @@ export function PanelResources({ stream }: { stream: Stream }) {
             <figcaption>{i18n._(BANNER_LABELS[kind])}</figcaption>
           </figure>
         ))}
+        <figure className={p.thumb}>
+          {stream.studio.background ? (
+            <img src={stream.studio.background} alt="" className={p.thumbImage} loading="lazy" />
+          ) : (
+            <span className={p.thumbEmpty}>
+              <Trans>Sem imagem</Trans>
+            </span>
+          )}
+          <figcaption>
+            <Trans>Fundo do estúdio</Trans>
+          </figcaption>
+        </figure>
       </div>
       <dl className={css.dl}>
         <dt>

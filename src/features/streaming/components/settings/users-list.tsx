@@ -1,33 +1,70 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { notify } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
 import { MANAGE_TEAM_USERS } from '@/lib/permissions';
-import { useAccountUsers } from '../../api/list-account-users';
+import { type AccountUser, useAccountUsers } from '../../api/list-account-users';
+import { useRemoveAccountUser } from '../../api/remove-account-user';
 import { useCopy } from '../../hooks/use-copy';
 import { useIsMobile } from '../../hooks/use-is-mobile';
-import { useCan } from '../../hooks/use-session';
+import { useCan, useSession } from '../../hooks/use-session';
 import { formatDateTime } from '../../lib/format';
 import * as css from '../streaming.css';
 
-/** SPEC §2.7 users list: name, last login (or 'Sem último acesso') and actions. */
+/** SPEC §2.7 users list: name, last login (or 'Sem último acesso') and actions: copy the e-mail, and
+ * — for users who may manage the team's users (showUsers / manageTeamUsers; the server checks it
+ * again) — remove someone else from the team, behind a confirmation (§8 "user deleted" notice). */
 export function UsersList() {
   const { t, i18n } = useLingui();
   const users = useAccountUsers();
   const copy = useCopy();
   const canManage = useCan(['showUsers', MANAGE_TEAM_USERS]);
+  const me = useSession().user?.id;
   const mobile = useIsMobile();
+  const remove = useRemoveAccountUser();
+  const [removing, setRemoving] = useState<AccountUser>();
+  const [error, setError] = useState<string>();
+  const removingName = removing?.nome ?? '';
   const lastAccess = (at: string | null) => (at ? formatDateTime(at, i18n.locale) : t`Sem último acesso`);
-  const actions = (u: { nome: string; login: string }) => (
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    const name = removing.nome;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        setRemoving(undefined);
+        notify('success', t`Usuário removido da equipe`, name);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 404) {
+          setRemoving(undefined);
+          notify('error', t`Usuário não encontrado`);
+        } else if (e instanceof ApiError && e.status > 0 && e.status < 500) setError(e.message);
+        else setError(t`Não foi possível remover o usuário. Tente novamente`);
+      },
+    });
+  };
+
+  const actions = (u: AccountUser) => (
     <div className={css.toolbar}>
       <button type="button" className={css.linkButton} onClick={() => void copy(u.login, t`E-mail copiado`)}>
         <Trans>Copiar e-mail</Trans>
         <span className={css.visuallyHidden}> {u.nome}</span>
       </button>
-      {canManage ? (
-        <Link to="/users" className={css.link}>
-          <Trans>Gerenciar</Trans>
+      {canManage && u.id !== me ? (
+        <button
+          type="button"
+          className={css.dangerLink}
+          onClick={() => {
+            setError(undefined);
+            setRemoving(u);
+          }}
+        >
+          <Trans>Remover da equipe</Trans>
           <span className={css.visuallyHidden}> {u.nome}</span>
-        </Link>
+        </button>
       ) : null}
     </div>
   );
@@ -53,6 +90,7 @@ export function UsersList() {
                 <span className={css.cardBody}>
                   <span className={css.nameCell}>{u.nome}</span>
                   <span className={css.muted}>{u.login}</span>
+                  {u.cargo ? <span className={css.muted}>{u.cargo}</span> : null}
                   <span className={css.muted}>
                     <Trans>Último acesso:</Trans> {lastAccess(u.lastLoginAt)}
                   </span>
@@ -83,6 +121,7 @@ export function UsersList() {
                     <span className={css.nameCell}>{u.nome}</span>
                     <br />
                     <span className={css.muted}>{u.login}</span>
+                    {u.cargo ? <span className={css.muted}> · {u.cargo}</span> : null}
                   </td>
                   <td>{lastAccess(u.lastLoginAt)}</td>
                   <td>{actions(u)}</td>
@@ -92,6 +131,23 @@ export function UsersList() {
           </table>
         )}
       </div>
+      <ConfirmDialog
+        open={removing !== undefined}
+        onOpenChange={(open) => (open ? undefined : setRemoving(undefined))}
+        title={<Trans>Remover usuário da equipe?</Trans>}
+        description={
+          <Trans>
+            {removingName} perderá o acesso a esta equipe. A conta e as outras equipes do usuário não mudam.
+          </Trans>
+        }
+        confirmLabel={<Trans>Remover</Trans>}
+        cancelLabel={<Trans>Cancelar</Trans>}
+        closeLabel={t`Fechar`}
+        tone="danger"
+        busy={remove.isPending}
+        error={error}
+        onConfirm={confirmRemove}
+      />
     </section>
   );
 }
