@@ -423,6 +423,10 @@ test('users list: the guest who never signed in shows no last access and is remo
 }) => {
   await signIn(page);
   await page.goto('/streaming/settings');
+  // The general settings hold no images: the Studio step says where the background is chosen.
+  await page.getByRole('tab', { name: 'Estúdio', exact: true }).click();
+  await expect(page.getByText(/^O fundo do estúdio é uma imagem de cada transmissão/)).toBeVisible();
+  await expect(page.locator('input[type="file"][name="studioBackground"]')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
   const users = page.getByTestId('account-user');
   const guest = users.filter({ hasText: 'convidada@palco.test' });

@@ -33,7 +33,13 @@ export function StudioFields({
             onChange={background.onChange}
           />
         </div>
-      ) : null}
+      ) : (
+        <p className={`${css.muted} ${css.full}`}>
+          <Trans>
+            O fundo do estúdio é uma imagem de cada transmissão: escolha-o ao criar ou editar a transmissão.
+          </Trans>
+        </p>
+      )}
       <div className={`${css.switches} ${css.full}`}>
         <Switch
           name="studio.chat"
