@@ -539,4 +539,17 @@ test.describe('on a phone (390×844)', () => {
     // Nothing runs off the side of the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test('the general settings wizard and its users list fit the screen, with their actions', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/streaming/settings');
+    await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
+    const operatorCard = page.getByTestId('account-user').filter({ hasText: 'operator@palco.test' });
+    await expect(operatorCard).toContainText('Último acesso:');
+    await expect(operatorCard.getByRole('button', { name: /^Remover da equipe/ })).toBeVisible();
+    await expect(operatorCard.getByRole('button', { name: /^Copiar e-mail/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
