@@ -216,11 +216,16 @@ describe('a restart keeps state in the data directory and the database', () => {
   });
 
   it.skipIf(Boolean(process.env.DATABASE_URL))(
-    'creates the embedded database in a child process, and will not overwrite a folder that is not one',
+    'runs the embedded database in a child process it stops on close, creates it in another, and will not overwrite a folder that is not one',
     async () => {
       const store = await freshStore();
       const app = await buildApp(testConfig(store));
+      // The engine runs in its own process, which closing the server stops.
+      const engine = Number(await readFile(join(store.dataDir, 'pglite.pid'), 'utf8'));
+      expect(engine).not.toBe(process.pid);
+      expect(() => process.kill(engine, 0)).not.toThrow();
       await app.close();
+      expect(() => process.kill(engine, 0)).toThrow();
       // Created whole and renamed into place: nothing of the creation is left beside it.
       expect((await readdir(store.dataDir)).sort()).toEqual(['jwt-secret', 'pglite']);
       expect((await stat(join(store.dataDir, 'pglite', 'PG_VERSION'))).isFile()).toBe(true);
