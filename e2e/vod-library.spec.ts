@@ -164,7 +164,7 @@ test('editing a video: title and description, image rules before sending, thumbn
   const vtt = join(dir, 'legenda.vtt');
   writeFileSync(vtt, 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nOlá\n');
   await dialog.locator('input[type="file"][name="subtitle"]').setInputFiles(vtt);
-  await expect(page.getByText('Legenda enviada')).toBeVisible();
+  await expect(page.getByText('Legenda enviada', { exact: true })).toBeVisible();
   await expect(dialog.getByTestId('subtitle')).toHaveText(/Português \(Brasil\)/);
   await dialog.getByRole('button', { name: 'Remover legenda: Português (Brasil)' }).click();
   await expect(dialog.getByTestId('subtitle')).toHaveCount(0);
