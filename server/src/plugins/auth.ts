@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
-import { createSession, findSession, purgeExpiredSessions } from '../db/repositories/sessions.ts';
-import { findUserById } from '../db/repositories/users.ts';
+import { createSession, findUserAndSession, purgeExpiredSessions } from '../db/repositories/sessions.ts';
 import type { UserRow } from '../db/tables/users.ts';
 import { ApiError } from '../lib/errors.ts';
 import { getDummyHash } from '../lib/password.ts';
@@ -80,11 +79,10 @@ export default fp(
       if (!result.ok)
         throw new ApiError(401, result.reason === 'expired' ? 'sessionExpired' : 'sessionInvalid');
       const { sub, ver, sid } = result.claims;
-      const user = UUID.test(sub) ? await findUserById(app.db, sub) : undefined;
+      const found = UUID.test(sub) && UUID.test(sid) ? await findUserAndSession(app.db, sub, sid) : undefined;
       // A token signed before the last logout or password change carries an older version.
-      if (!user || user.token_version !== ver) throw new ApiError(401, 'sessionExpired');
-      const session = UUID.test(sid) ? await findSession(app.db, sid, user.id) : undefined;
-      if (!session) throw new ApiError(401, 'sessionExpired');
+      if (!found || found.user.token_version !== ver) throw new ApiError(401, 'sessionExpired');
+      const { user, session } = found;
       request.auth = await loadAuthContext(app.db, user, {
         id: session.id,
         selectedAccountId: session.selected_account_id,
