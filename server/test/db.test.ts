@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -235,6 +238,25 @@ describe('a restart keeps state in the data directory and the database', () => {
       await writeFile(join(other.dataDir, 'pglite', 'notes.txt'), 'mine');
       await expect(buildApp(testConfig(other))).rejects.toThrow(/neither empty nor a PGlite database/);
       expect(await readFile(join(other.dataDir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine');
+    },
+  );
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'a script that only queries the embedded database stays alive until the answer comes',
+    async () => {
+      const store = await freshStore();
+      const database = new URL('../src/db/database.ts', import.meta.url).href;
+      const script = `const { createDatabase } = await import(${JSON.stringify(database)});
+        const db = await createDatabase({ dataDir: ${JSON.stringify(store.dataDir)} });
+        const { rows } = await db.executeQuery({ sql: 'select 41 + 1 as n', parameters: [], query: { kind: 'RawNode' } });
+        console.log('answer', rows[0].n);
+        await db.destroy();`;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', script],
+        { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+      );
+      expect(stdout.trim()).toBe('answer 42');
     },
   );
 

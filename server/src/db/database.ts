@@ -146,6 +146,7 @@ async function startEmbeddedEngine(dir: string): Promise<EngineClient> {
     const call = pending.get(message.id);
     if (!call) return;
     pending.delete(message.id);
+    if (pending.size === 0) child.channel?.unref();
     if (message.error) call.reject(Object.assign(new Error(message.error.message), message.error));
     else call.resolve(message.result);
   });
@@ -170,13 +171,15 @@ async function startEmbeddedEngine(dir: string): Promise<EngineClient> {
       process.exit(1);
     }
   });
-  // A server that exits without closing the database leaves the engine to stop on its own.
+  // Only a query waiting for its answer keeps this process alive; a server that exits without closing
+  // the database leaves the engine to stop on its own.
   child.channel?.unref();
   child.unref();
   const call = (message: { sql: string; params?: unknown[]; exec?: true }) =>
     new Promise<unknown>((resolve, reject) => {
       if (stopping) return reject(new Error('the embedded database is closed'));
       const id = nextId++;
+      if (pending.size === 0) child.channel?.ref();
       pending.set(id, { resolve, reject });
       child.send({ id, ...message });
     });
