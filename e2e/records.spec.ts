@@ -316,3 +316,38 @@ test('on a phone the rows are cards, the filters open in a sheet and nothing is 
   await expect(page).toHaveURL(/start=/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+// Last in this file: it adds many entries. The server counts at most 10 pages ahead (docs/api-logs.md).
+test('past what the server counts, the pager says more pages follow and shows them as it moves on', async ({
+  page,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  const owner = await tokenOf(request, DEMO.owner);
+  const teams = await teamsOf(request, owner);
+  for (let i = 0; i < 220; i++) {
+    const accountId = i % 2 ? teams['Demo Produções'] : teams['Eventos Ao Vivo'];
+    const res = await request.put('/bff/me/selected-team', {
+      headers: { Authorization: `Bearer ${owner}` },
+      data: { accountId },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await request.dispose();
+
+  const { token } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const { pagination } = await logsFor(page.request, token, {
+    limit: 10,
+    accountId: teams['Demo Produções']!,
+  });
+  expect(pagination).toMatchObject({ pagesTotal: 11, totalExact: false });
+  await openRecords(page);
+  const pager = page.getByRole('navigation', { name: 'Paginação dos registros' });
+  await expect(pager.getByTestId('pagination-more')).toBeVisible();
+  // The last page shown names no total: there are more.
+  await expect(pager.getByRole('button', { name: 'Página 11', exact: true })).toBeVisible();
+  await pager.getByRole('button', { name: 'Página 11', exact: true }).click();
+  await expect(page).toHaveURL(/page=11/);
+  await expect(rows(page)).toHaveCount(10);
+  await expect(pager.getByRole('button', { name: /^Página 12/ })).toBeVisible();
+});

@@ -16,6 +16,9 @@ export interface PaginationProps {
   };
   /** Pages shown on each side of the current one (fewer on narrow screens). */
   siblingCount?: number;
+  /** More pages exist past `pagesTotal` (a count that stops early): an ellipsis follows the last page,
+   * whose label then names no total. */
+  openEnded?: boolean;
   className?: string;
 }
 
@@ -27,6 +30,7 @@ export function Pagination({
   onPageChange,
   labels,
   siblingCount = 1,
+  openEnded = false,
   className,
 }: PaginationProps) {
   const count = Math.max(pagesTotal, 1);
@@ -64,6 +68,11 @@ export function Pagination({
           )
         }
       </ArkPagination.Context>
+      {openEnded ? (
+        <span className={css.ellipsis} data-testid="pagination-more" aria-hidden="true">
+          …
+        </span>
+      ) : null}
       <ArkPagination.NextTrigger className={css.arrow}>
         <ChevronIcon />
       </ArkPagination.NextTrigger>

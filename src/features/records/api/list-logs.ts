@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { array, type Infer, nullable, number, optional, string, type, unknown } from 'superstruct';
+import { array, boolean, type Infer, nullable, number, optional, string, type, unknown } from 'superstruct';
 import { api } from '@/lib/api-client';
 import type { PageSize, SortOrder } from '../lib/search';
 
@@ -36,6 +36,8 @@ export const LogsResponseStruct = type({
     limit: optional(number()),
     total: optional(number()),
     pagesTotal: number(),
+    /** False when the count stopped early: more pages exist past pagesTotal (docs/api-logs.md). */
+    totalExact: optional(boolean()),
   }),
 });
 export type LogsResponse = Infer<typeof LogsResponseStruct>;

@@ -56,6 +56,8 @@ export function RecordsPage() {
   const failed = logs.isError;
   const empty = !loading && (failed || !entries || entries.length === 0);
   const pagesTotal = logs.data?.pagination.pagesTotal ?? 0;
+  // The server counts at most 10 pages ahead: past that, more pages exist than the pager shows.
+  const openEnded = logs.data?.pagination.totalExact === false;
   const toggleOrder = () =>
     r.update({ order: search.order === 'desc' ? 'asc' : undefined, page: search.page });
   const list: LogListProps = {
@@ -183,12 +185,13 @@ export function RecordsPage() {
             page={search.page}
             pagesTotal={pagesTotal}
             siblingCount={mobile ? 0 : 1}
+            openEnded={openEnded}
             onPageChange={(page) => r.update({ page })}
             labels={{
               root: t`Paginação dos registros`,
               previous: t`Página anterior`,
               next: t`Próxima página`,
-              page: (page, total) => t`Página ${page} de ${total}`,
+              page: (page, total) => (openEnded ? t`Página ${page}` : t`Página ${page} de ${total}`),
             }}
           />
         ) : null}
