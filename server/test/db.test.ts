@@ -242,6 +242,22 @@ describe('a restart keeps state in the data directory and the database', () => {
   );
 
   it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'starts although the last engine’s process number now belongs to another process (after a reboot)',
+    async () => {
+      const store = await freshStore();
+      await (await buildApp(testConfig(store))).close();
+      // Process 1 is alive and is no engine of this folder.
+      await writeFile(join(store.dataDir, 'pglite.pid'), '1');
+      const app = await buildApp(testConfig(store));
+      try {
+        expect(await countUsers(app.db)).toBeGreaterThan(0);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
     'a script that only queries the embedded database stays alive until the answer comes',
     async () => {
       const store = await freshStore();

@@ -106,20 +106,23 @@ interface EngineClient extends EmbeddedClient {
   close(): Promise<void>;
 }
 
-const alive = (pid: number) => {
+/** Whether `pid` is an engine serving `dir` still: alive, and (where /proc tells) started for `dir` —
+ * after a reboot the number may belong to an unrelated process. */
+async function engineRunning(pid: number, dir: string): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
-};
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
+  return cmdline === null || cmdline.split('\0').includes(dir);
+}
 
 async function startEmbeddedEngine(dir: string): Promise<EngineClient> {
   // An engine left by a server that was killed closes the database when it notices; wait for it.
   const pidFile = `${dir}.pid`;
   const previous = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
-  for (let waited = 0; previous > 0 && previous !== process.pid && alive(previous); waited += 50) {
+  for (let waited = 0; previous > 0 && (await engineRunning(previous, dir)); waited += 50) {
     if (waited > 15_000) throw new Error(`${dir} is still open by process ${previous}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
