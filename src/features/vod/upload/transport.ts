@@ -38,7 +38,10 @@ function parseBody(text: string): { offset?: number; message?: string } {
  * chunk. XMLHttpRequest rather than fetch: it reports upload progress, which matters for 128 MB chunks
  * on a slow line. Never rejects: every ending is an Outcome.
  */
-export function sendSource(req: SendRequest): Promise<SendResult> {
+/** No upload progress and no answer for this long: the connection is taken as dead. */
+export const STALL_MS = 30_000;
+
+export function sendSource(req: SendRequest, stallMs = STALL_MS): Promise<SendResult> {
   return new Promise((resolve) => {
     if (req.signal.aborted) {
       resolve({ outcome: { kind: 'aborted' } });
@@ -46,7 +49,20 @@ export function sendSource(req: SendRequest): Promise<SendResult> {
     }
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
+    // A connection that goes silent (a half-open socket on a mobile network, a proxy that swallowed the
+    // request) would otherwise hold the upload forever: with neither progress nor an answer for
+    // STALL_MS, the request ends as a network error and is retried from the server's offset.
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, stallMs);
+    };
     const done = (result: SendResult) => {
+      clearTimeout(watchdog);
       req.signal.removeEventListener('abort', onAbort);
       resolve(result);
     };
@@ -54,17 +70,23 @@ export function sendSource(req: SendRequest): Promise<SendResult> {
     if (req.token) xhr.setRequestHeader('Authorization', `Bearer ${req.token}`);
     if (req.contentRange) xhr.setRequestHeader('Content-Range', req.contentRange);
     xhr.setRequestHeader('Accept-Language', req.language);
-    xhr.upload.onprogress = (event) => req.onProgress?.(Math.min(event.loaded, req.blob.size));
+    xhr.upload.onprogress = (event) => {
+      arm();
+      req.onProgress?.(Math.min(event.loaded, req.blob.size));
+    };
+    // Every byte sent: the server now writes and fsyncs the chunk before it answers.
+    xhr.upload.onload = arm;
     xhr.onload = () => {
       const { offset, message } = parseBody(xhr.responseText);
       done({ outcome: { kind: 'answer', status: xhr.status, offset }, message });
     };
     xhr.onerror = () => done({ outcome: { kind: 'network' } });
     xhr.ontimeout = () => done({ outcome: { kind: 'network' } });
-    xhr.onabort = () => done({ outcome: { kind: 'aborted' } });
+    xhr.onabort = () => done({ outcome: stalled ? { kind: 'network' } : { kind: 'aborted' } });
     req.signal.addEventListener('abort', onAbort, { once: true });
     const form = new FormData();
     form.append('file', req.blob, req.filename);
     xhr.send(form);
+    arm();
   });
 }
