@@ -46,7 +46,9 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
   ]);
-  const pglite = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  const pglite = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, ...SMALL_BUFFER_CACHE],
+  });
   // PGlite has a single connection: the dialect serialises connections, so a repository must be given
   // the open transaction (never `db`) while one is running, or it waits for itself.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
@@ -54,29 +56,10 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   return db;
 }
 
-/** PGlite's own start parameters (single-user mode, no workers), plus a smaller buffer cache: 32 MB
+/** Beside PGlite's own start parameters (single-user mode, no workers), a smaller buffer cache: 32 MB
  * instead of 128 MB keeps the server's memory low, and the operating system caches the files anyway
  * (the 1,000,000-entry log bench keeps its goal with it). */
-const PGLITE_START_PARAMS = [
-  '--single',
-  '-F',
-  '-O',
-  '-j',
-  '-c',
-  'search_path=public',
-  '-c',
-  'exit_on_error=false',
-  '-c',
-  'log_checkpoints=false',
-  '-c',
-  'max_worker_processes=0',
-  '-c',
-  'max_parallel_workers=0',
-  '-c',
-  'max_parallel_workers_per_gather=0',
-  '-c',
-  'shared_buffers=32MB',
-];
+const SMALL_BUFFER_CACHE = ['-c', 'shared_buffers=32MB'];
 
 const exists = (path: string) =>
   stat(path).then(
