@@ -15,6 +15,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // A new build id busts the persisted query cache (its shapes may have changed).
 const buildId = `${pkg.version}-${Date.now().toString(36)}`;
 
+/** index.html and its module (src/boot.ts) stay out of the app chunk: they load before it. */
+const BOOT = /(\/index\.html|\/src\/boot\.ts)$/;
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -55,10 +58,20 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an
+      // entry of its own so that its static imports are '$initial' and make up the app chunk below.
+      input: { index: 'index.html', main: 'src/main.tsx' },
       output: {
         // Everything the entry needs before its first paint goes into one chunk: fewer requests and one
         // gzip dictionary instead of dozens of tiny shared chunks. Lazy parts keep their own chunks.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            // Vite's dynamic-import helpers: shared by the boot module and the app, a tiny chunk of
+            // their own (captured first) so that the boot module does not import the app chunk.
+            { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 2 },
+            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT.test(id), priority: 1 },
+          ],
+        },
       },
     },
   },

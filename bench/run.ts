@@ -176,6 +176,28 @@ interface Scores {
   tbt?: string;
   cls?: string;
   failing: string[];
+  details: string[];
+}
+
+type Audits = Record<string, { displayValue?: string; numericValue?: number; details?: unknown }>;
+
+/** BENCH_VERBOSE: where the main thread's time goes (long tasks, script boot-up), to aim the work. */
+function verboseDetails(audits: Audits): string[] {
+  const items = (id: string) =>
+    (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const ms = (v: unknown) => `${Math.round(Number(v ?? 0))} ms`;
+  const short = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '');
+  return [
+    `speed index ${audits['speed-index']?.displayValue} · TTI ${audits.interactive?.displayValue}`,
+    ...items('long-tasks').map((t) => `long task ${ms(t.duration)} at ${ms(t.startTime)} ${short(t.url)}`),
+    ...items('bootup-time').map(
+      (t) =>
+        `boot-up ${short(t.url)}: total ${ms(t.total)}, script ${ms(t.scripting)}, parse ${ms(t.scriptParseCompile)}`,
+    ),
+    ...items('mainthread-work-breakdown').map(
+      (t) => `main thread ${String(t.groupLabel ?? t.group)}: ${ms(t.duration)}`,
+    ),
+  ];
 }
 
 /** Lighthouse (default config: mobile, simulated throttling) against a Chromium of our own. For the
@@ -233,6 +255,7 @@ async function audit(base: string, token: string, path: string, signedIn: boolea
       tbt: audits['total-blocking-time']?.displayValue,
       cls: audits['cumulative-layout-shift']?.displayValue,
       failing: [...new Set(failing)],
+      details: process.env.BENCH_VERBOSE ? verboseDetails(audits) : [],
     };
   } finally {
     chrome.kill();
@@ -245,7 +268,7 @@ const verdict = (ok: boolean) => (ok ? 'meets goal' : 'MISSES goal');
 async function main() {
   if (process.argv.includes('--build') || !existsSync(join(DIST, '.vite', 'manifest.json'))) {
     log('building dist/ …');
-    execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
 
   log('== First-load JS (module graph: index.html entry + static imports + the route chain) ==');
@@ -289,6 +312,7 @@ async function main() {
       );
       log(`             FCP ${s.fcp} · LCP ${s.lcp} · TBT ${s.tbt} · CLS ${s.cls}`);
       if (s.failing.length > 0) log(`             failing: ${s.failing.join('; ')}`);
+      for (const line of s.details) log(`             ${line}`);
     }
   } finally {
     server.stop();

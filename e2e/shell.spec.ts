@@ -183,3 +183,32 @@ test.describe('phone (390x844)', () => {
     await expect(toTop).toHaveCount(0);
   });
 });
+
+test('the splash paints before the app runs, the app comes compressed, and the splash goes once it is ready', async ({
+  page,
+}) => {
+  const encodings = new Map<string, string>();
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/assets/') && res.url().endsWith('.js'))
+      encodings.set(new URL(res.url()).pathname, res.headers()['content-encoding'] ?? 'identity');
+  });
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  // SPEC §2.2: the splash shows while the app loads. It is painted from index.html alone: the first
+  // contentful paint comes before the app's first line runs (src/boot.ts waits for a frame).
+  const { paint, appStart } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    appStart: performance.getEntriesByName('palco:app-start')[0]?.startTime ?? null,
+  }));
+  expect(paint).not.toBeNull();
+  expect(appStart).not.toBeNull();
+  expect(paint!).toBeLessThan(appStart!);
+  // Ready: the splash is hidden, then removed.
+  await expect(page.locator('#splash')).toHaveCount(0);
+  // The app's scripts came Brotli-compressed (the build writes .br siblings of files over 1 kB).
+  const app = [...encodings].filter(([path]) => /\/assets\/(app|preload)-/.test(path));
+  expect(app.map(([path]) => path.replace(/-[\w-]+\.js$/, ''))).toEqual(
+    expect.arrayContaining(['/assets/app', '/assets/preload']),
+  );
+  for (const [path, encoding] of app) expect(encoding, path).toBe('br');
+});

@@ -2,7 +2,7 @@ import '@/styles/global.css';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installTabSync } from '@/features/pwa/lib/tab-sync';
 import { installApiErrorHandling } from '@/lib/app-errors';
@@ -16,6 +16,9 @@ import {
 import { session } from '@/lib/session';
 import { hideSplash, SPLASH_MAX_MS } from '@/lib/splash';
 import { routeTree } from './routeTree.gen';
+
+// When the app's code began to run (after the splash's first paint: src/boot.ts); e2e/shell.spec.ts.
+performance.mark('palco:app-start');
 
 const queryClient = createQueryClient();
 
@@ -49,12 +52,17 @@ const persister = createIdbPersister();
 await Promise.all([activateLocale(storedLocale()), restorePersistedCache(queryClient, persister)]);
 persistCache(queryClient, persister);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
+// A transition lets React render the first page in slices, yielding to the browser between them,
+// instead of one long task that freezes a phone for half a second.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -126,4 +127,18 @@ export async function writeFakeConsole(dir: string): Promise<void> {
   await writeFile(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
   await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"Palco"}');
+}
+
+/** The app script of writeFakeConsole, with the Brotli and gzip siblings `npm run build` writes. */
+export const FAKE_APP_SCRIPT = `console.log(${JSON.stringify('palco '.repeat(400))});`;
+export async function writeFakeCompressedConsole(dir: string): Promise<void> {
+  const html = '<!doctype html><html><body><div id="root">palco-shell</div></body></html>';
+  for (const [name, text] of [
+    ['index.html', html],
+    [join('assets', 'app-abc123.js'), FAKE_APP_SCRIPT],
+  ] as const) {
+    await writeFile(join(dir, name), text);
+    await writeFile(join(dir, `${name}.br`), brotliCompressSync(text));
+    await writeFile(join(dir, `${name}.gz`), gzipSync(text));
+  }
 }

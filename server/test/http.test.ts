@@ -1,15 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers.ts';
 import {
   bearer,
   expectError,
+  FAKE_APP_SCRIPT,
   loginAs,
   startTestServer,
   type TestServer,
+  writeFakeCompressedConsole,
   writeFakeConsole,
 } from './helpers.ts';
 
@@ -22,6 +25,7 @@ beforeAll(async () => {
   // The console is written before the server starts, as `npm start` does.
   staticDir = await mkdtemp(join(tmpdir(), 'palco-console-'));
   await writeFakeConsole(staticDir);
+  await writeFakeCompressedConsole(staticDir);
   server = await startTestServer(
     { staticDir, logLevel: 'info' },
     { logStream: { write: (line: string) => void logLines.push(line) } },
@@ -87,6 +91,49 @@ describe('security headers', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
 
     for (const res of [index, sw, asset, manifest]) expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('compressed console files', () => {
+  const get = (url: string, encoding?: string) =>
+    server.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,*/*', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+
+  it('sends the Brotli sibling to a client that accepts br, gzip to one that accepts only gzip', async () => {
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(FAKE_APP_SCRIPT.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(FAKE_APP_SCRIPT);
+
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(FAKE_APP_SCRIPT);
+    expectSecurityHeaders(gz.headers);
+  });
+
+  it('sends the plain file to a client that accepts no encoding, or when there is no sibling', async () => {
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FAKE_APP_SCRIPT);
+    const noSibling = await get('/assets/index-abc123.js', 'br');
+    expect(noSibling.headers['content-encoding']).toBeUndefined();
+    expect(noSibling.body).toBe('console.log("app");');
+  });
+
+  it('compresses the index.html of a client-side route too, and keeps it revalidated', async () => {
+    const res = await get('/streaming', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('palco-shell');
   });
 });
 
@@ -183,6 +230,7 @@ describe('OpenAPI document', () => {
         'POST /v1/live-streams/{id}/banners/{kind}',
         'DELETE /v1/live-streams/{id}/banners/{kind}',
         'POST /v1/live-streams/{id}/keys/regenerate',
+        'GET /v1/live-streams/{id}/signals/{signalId}/preview',
         'POST /v1/live-streams/apply-settings',
         'GET /bff/lives/preset',
         'PUT /bff/lives/preset',
@@ -190,6 +238,7 @@ describe('OpenAPI document', () => {
         'GET /v1/account-users',
         'DELETE /v1/account-users/{userId}',
         'GET /media/streams/{accountId}/{streamId}/{file}',
+        'GET /media/live/{accountId}/{streamId}/{signalId}/{token}/{file}',
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',
         'GET /v1/logs/list-event-types',

@@ -19,8 +19,12 @@ function acceptsHtml(request: FastifyRequest): boolean {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The compressed siblings `npm run build` writes next to each file (scripts/compress-dist.mjs). */
+const ENCODED = /\.(?:br|gz)$/;
 
-function cacheControlFor(root: string, path: string): string {
+function cacheControlFor(root: string, served: string): string {
+  const path = served.replace(ENCODED, '');
+  if (basename(path) === 'sw.js') return 'no-cache';
   const inRoot = path.startsWith(root) ? path.slice(root.length) : path;
   // Vite puts content-hashed file names under /assets/: a new build means new names.
   if (inRoot.startsWith(`${sep}assets${sep}`)) return IMMUTABLE;
@@ -29,7 +33,8 @@ function cacheControlFor(root: string, path: string): string {
 }
 
 /**
- * Serves the built console from STATIC_DIR (when it exists) and answers every GET for an HTML page that
+ * Serves the built console from STATIC_DIR (when it exists), compressed when the build left a .br or
+ * .gz sibling and the client accepts it, and answers every GET for an HTML page that
  * is not an API path with index.html, so that client-side routes survive a reload. Everything else
  * unknown is a JSON 404.
  */
@@ -45,11 +50,10 @@ export default fp(
         index: 'index.html',
         dotfiles: 'ignore',
         cacheControl: false,
+        // Brotli or gzip siblings written at build time, chosen by Accept-Encoding (Vary is set).
+        preCompressed: true,
         setHeaders: (reply: FastifyReply, path: string) => {
-          reply.header(
-            'cache-control',
-            basename(path) === 'sw.js' ? 'no-cache' : cacheControlFor(root, path),
-          );
+          reply.header('cache-control', cacheControlFor(root, path));
         },
       });
     } else {
