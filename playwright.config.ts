@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/support/env';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_INGEST_PORT, E2E_PORT } from './e2e/support/env';
 
 // End-to-end tests drive the built console (dist/, from `npm run build`) served by the real API server
 // on a fresh embedded database. Debian's chromium, never a downloaded browser.
@@ -40,6 +40,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       STATIC_DIR: `${E2E_DATA_DIR}/dist`,
       LOG_LEVEL: 'warn',
+      // RTMP ingest on a free port of its own (e2e/streaming-ingest.spec.ts publishes to it).
+      INGEST_PORT: String(E2E_INGEST_PORT),
+      INGEST_HOST: '127.0.0.1',
     },
     reuseExistingServer: false,
     timeout: 60_000,

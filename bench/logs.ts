@@ -178,6 +178,7 @@ export async function runLogsBench(
   const dataDir = await mkdtemp(join(tmpdir(), 'palco-logs-bench-'));
   const config = server.loadConfig({
     LOG_LEVEL: 'silent',
+    INGEST_PORT: 'off',
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-console'),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',

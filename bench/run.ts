@@ -66,7 +66,14 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
   const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+      INGEST_PORT: 'off',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

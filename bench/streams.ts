@@ -154,7 +154,7 @@ export async function runStreamsBench(): Promise<StreamsBenchResult> {
     { loadConfig(env: Record<string, string>): Record<string, unknown> },
   ];
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', INGEST_PORT: 'off' }),
     dataDir,
     databaseUrl: undefined,
     staticDir: join(dataDir, 'no-console'),

@@ -71,6 +71,7 @@ async function startServer(dataDir: string, port: number, databaseUrl: string): 
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      INGEST_PORT: 'off',
       STATIC_DIR: join(dataDir, 'no-console'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

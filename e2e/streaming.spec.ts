@@ -341,7 +341,7 @@ test('panel settings, colour, type and keys: notices and saved values', async ({
   await expect(switchFor(page, 'Somente áudio').getByRole('switch')).not.toBeChecked();
 });
 
-test('signal preview: signal 1 plays playlist a, the others playlist b, and no ingest shows "Sem sinal"', async ({
+test('signal preview: each signal plays its own live playlist, and with nothing published it says "Sem sinal"', async ({
   page,
 }) => {
   const api = await signIn(page);
@@ -359,12 +359,14 @@ test('signal preview: signal 1 plays playlist a, the others playlist b, and no i
   await expect(
     page.getByText('Banners, contadores e pausa não se aplicam à pré-visualização.'),
   ).toBeVisible();
+  // The stream is not live and no encoder publishes: the signed playlist of signal 1 answers nothing.
   await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
-  expect(requested.at(-1)).toMatch(/\/a\.m3u8$/);
+  expect(requested.at(-1)).toContain(`/media/live/`);
+  expect(requested.at(-1)).toContain(`/${stream.signals[0]!.id}/`);
 
   await page.getByRole('link', { name: 'Palco', exact: true }).click();
   await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
-  expect(requested.at(-1)).toMatch(/\/b\.m3u8$/);
+  expect(requested.at(-1)).toContain(`/${stream.signals[1]!.id}/`);
 
   await page.getByRole('link', { name: 'Voltar ao painel de controle' }).click();
   await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/panel$`));

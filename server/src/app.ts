@@ -7,6 +7,7 @@ import background from './plugins/background.ts';
 import consolePlugin from './plugins/console.ts';
 import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
+import ingest from './plugins/ingest.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(mail);
   await app.register(jobs);
   await app.register(media);
+  await app.register(ingest);
 
   // Routes.
   await app.register(routes);

@@ -28,6 +28,15 @@ export interface Config {
   maxUploadBytes: number;
   ffmpegPath: string;
   ffprobePath: string;
+  /** RTMP ingest port (`INGEST_PORT`, default 1935); null when ingest is off (`0` or `off`). */
+  ingestPort: number | null;
+  /** Address the RTMP ingest listens on (`INGEST_HOST`, default HOST). */
+  ingestHost: string;
+  /**
+   * The RTMP server encoders publish to, as the console shows it (`INGEST_URL`, default
+   * `rtmp://<PUBLIC_URL's host>:<INGEST_PORT>/live`); null when ingest is off.
+   */
+  ingestUrl: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -61,6 +70,35 @@ function parsePositiveInteger(name: string, value: string | undefined, fallback:
   return n;
 }
 
+/** `INGEST_PORT`: 1935 when unset; `0` or `off` turns ingest off. */
+function parseIngestPort(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return 1935;
+  if (/^(0|off|false|no)$/i.test(value.trim())) return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`INGEST_PORT must be an integer between 1 and 65535, 0 or off, got "${value}"`);
+  }
+  return port;
+}
+
+/** The ingest URL encoders are told to use; an explicit `INGEST_URL` must be rtmp(s)://host/… */
+function ingestUrlOf(explicit: string | undefined, publicUrl: string, port: number | null): string | null {
+  if (port === null) return null;
+  if (explicit !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(explicit);
+    } catch {
+      throw new Error(`INGEST_URL must be an absolute rtmp:// URL, got "${explicit}"`);
+    }
+    if (!/^rtmps?:$/.test(url.protocol) || !url.hostname) {
+      throw new Error(`INGEST_URL must be an absolute rtmp:// URL, got "${explicit}"`);
+    }
+    return explicit.replace(/\/+$/, '');
+  }
+  return `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${port}/live`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const jwtSecret = blankToUndefined(env.JWT_SECRET);
@@ -84,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new Error(`UPLOAD_URL must be an absolute URL, got "${uploadUrl}"`);
   }
+  const ingestPort = parseIngestPort(env.INGEST_PORT);
+  const ingestUrl = ingestUrlOf(blankToUndefined(env.INGEST_URL), publicUrl, ingestPort);
   return {
     port,
     host: blankToUndefined(env.HOST) ?? '0.0.0.0',
@@ -101,5 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: parsePositiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 64 * 1024 ** 3),
     ffmpegPath: blankToUndefined(env.FFMPEG_PATH) ?? 'ffmpeg',
     ffprobePath: blankToUndefined(env.FFPROBE_PATH) ?? 'ffprobe',
+    ingestPort,
+    ingestHost: blankToUndefined(env.INGEST_HOST) ?? blankToUndefined(env.HOST) ?? '0.0.0.0',
+    ingestUrl,
   };
 }

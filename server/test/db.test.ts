@@ -48,6 +48,7 @@ describe('migrations and seed', () => {
         'Up 20261122T160000_activity_logs',
         'Up 20261122T170000_videos',
         'Up 20261122T180000_live_streams',
+        'Up 20261122T190000_live_ingest',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -69,6 +70,7 @@ describe('migrations and seed', () => {
         'videos',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261122T190000_live_ingest',
         'Down 20261122T180000_live_streams',
         'Down 20261122T170000_videos',
         'Down 20261122T160000_activity_logs',

@@ -61,6 +61,9 @@ export function testConfig(store: TestStore, overrides: Partial<Config> = {}): C
     databaseUrl: store.databaseUrl,
     // No console unless a test builds one.
     staticDir: join(store.dataDir, 'no-console'),
+    // No RTMP ingest unless a test asks for one (on a free port).
+    ingestPort: null,
+    ingestUrl: null,
     ...overrides,
   };
 }

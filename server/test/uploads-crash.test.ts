@@ -34,6 +34,7 @@ async function startServer(store: TestStore, port: number): Promise<ChildProcess
       DATA_DIR: store.dataDir,
       DATABASE_URL: store.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      INGEST_PORT: 'off',
       STATIC_DIR: join(store.dataDir, 'no-console'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -68,6 +68,7 @@ describe('GET /bff/config', () => {
       apiUrl: 'http://console.test',
       productName: 'Palco',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      ingestUrl: null, // the tests' servers have no RTMP ingest unless they ask for one
     });
   });
 });

@@ -3,6 +3,7 @@ import * as initial from './migrations/20261122T150000_initial.ts';
 import * as activityLogs from './migrations/20261122T160000_activity_logs.ts';
 import * as videos from './migrations/20261122T170000_videos.ts';
 import * as liveStreams from './migrations/20261122T180000_live_streams.ts';
+import * as liveIngest from './migrations/20261122T190000_live_ingest.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '20261122T160000_activity_logs': activityLogs,
   '20261122T170000_videos': videos,
   '20261122T180000_live_streams': liveStreams,
+  '20261122T190000_live_ingest': liveIngest,
 };
 
 function migrator(db: Db): Migrator {

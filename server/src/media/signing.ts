@@ -21,10 +21,18 @@ export class MediaSigner {
     return createHmac('sha256', this.key).update(`${accountId}/${videoId}/${exp}`).digest('base64url');
   }
 
+  /**
+   * `{exp}.{sig}` for one media folder of an account: a video's id, or `live/{streamId}/{signalId}` for
+   * a signal's live preview (never a valid video id, so one cannot open the other).
+   */
+  token(accountId: string, id: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
+    const exp = Math.ceil((nowSeconds + TTL_SECONDS) / HOUR) * HOUR;
+    return `${exp}.${this.sign(accountId, id, exp)}`;
+  }
+
   /** The signed prefix of one video's media, ending without a slash. */
   prefix(accountId: string, videoId: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
-    const exp = Math.ceil((nowSeconds + TTL_SECONDS) / HOUR) * HOUR;
-    return `/media/${accountId}/${videoId}/${exp}.${this.sign(accountId, videoId, exp)}`;
+    return `/media/${accountId}/${videoId}/${this.token(accountId, videoId, nowSeconds)}`;
   }
 
   url(accountId: string, videoId: string, file: string): string {

@@ -179,3 +179,19 @@ export async function deleteIdleStream(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * The stream one of whose signals has this key, when it is started (live or paused): the only streams
+ * an encoder may publish to. Uses the GIN index on `signals`.
+ */
+export async function findStartedStreamBySignalKey(
+  db: Executor,
+  key: string,
+): Promise<LiveStreamRow | undefined> {
+  return db
+    .selectFrom('live_streams')
+    .selectAll()
+    .where(sql<boolean>`signals @> ${JSON.stringify([{ key }])}::jsonb`)
+    .where('status', 'in', ['live', 'paused'])
+    .executeTakeFirst();
+}

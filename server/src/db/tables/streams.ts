@@ -20,6 +20,9 @@ export type BannerKind = (typeof BANNER_KINDS)[number];
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp'] as const;
 export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 
+export const RECORDING_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+
 export interface Transcode {
   enableLive2vod: boolean;
   enableDvr: boolean;
@@ -86,6 +89,14 @@ export interface LiveStreamsTable {
   analytics_measurement_id: string | null;
   stream_key: string;
   signals: Json<Signal[]>;
+  /** The video made from the live-to-VOD recording (null until made, or when it was deleted). */
+  recording_video_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** processing: being assembled or transcoded; ready / failed follow the video (a trigger). */
+  recording_status: ColumnType<
+    RecordingStatus | null,
+    RecordingStatus | null | undefined,
+    RecordingStatus | null
+  >;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -4,6 +4,7 @@ import type { StreamStatus } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { ACTION_WORDS, STATUS_WORDS } from '../../lib/i18n-streams.ts';
+import { RECORDING_JOB_OPTIONS, RECORDING_QUEUE } from '../../media/live-recording.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream, type StreamEvent } from './activity.ts';
 import { Stream } from './schemas.ts';
@@ -57,6 +58,20 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
             params: { action: ACTION_WORDS[lang][action], state: STATUS_WORDS[lang][current.status] },
           });
         }
+        if (
+          to === 'finished' &&
+          moved.transcode.enableLive2vod &&
+          (await app.ingest.hasRecording(accountId, id))
+        ) {
+          // The recording becomes a video by a job queued with the completion (it survives a restart).
+          await trx
+            .updateTable('live_streams')
+            .set({ recording_status: 'processing' })
+            .where('id', '=', id)
+            .execute();
+          moved.recording_status = 'processing';
+          await app.jobs.send(RECORDING_QUEUE, { streamId: id }, RECORDING_JOB_OPTIONS, trx);
+        }
         const view = streamView(moved, false);
         await logStream(trx, request, accountId, event, id, {
           nome: moved.nome,
@@ -65,6 +80,8 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return moved;
       });
+      // Publishes follow at once: pause stops the recording, complete ends them (a timer also checks).
+      app.runInBackground('ingest: stream changed', () => app.ingest.streamChanged(id));
       return streamView(row, holds(request, accountId, 'broadcast'));
     },
   );

@@ -5,6 +5,7 @@ import controlRoutes from './control.ts';
 import streamRoutes from './crud.ts';
 import csvRoutes from './csv.ts';
 import keyRoutes from './keys.ts';
+import previewRoutes from './preview.ts';
 import settingsRoutes from './settings.ts';
 import usersRoutes from './users.ts';
 
@@ -19,6 +20,7 @@ const liveStreams: FastifyPluginAsync = async (app) => {
   await app.register(streamRoutes);
   await app.register(controlRoutes);
   await app.register(keyRoutes);
+  await app.register(previewRoutes);
   await app.register(bannerRoutes);
   await app.register(settingsRoutes);
   await app.register(csvRoutes);

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { ImageExtension } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { previewDir } from '../../media/ingest.ts';
 import { errors, Uuid } from '../schemas.ts';
+import { previewMediaId } from './preview.ts';
 import { CONTENT_TYPES, imagePath } from './storage.ts';
 
 // `{kind}-{version}.{ext}`: the version is 16 random bytes, so a URL cannot be guessed from a stream id.
@@ -38,6 +40,47 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-length', info.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(createReadStream(path));
+    },
+  );
+
+  // A signal's live preview (HLS written by the ingest's ffmpeg), through a signed URL like VOD media.
+  app.get(
+    '/media/live/:accountId/:streamId/:signalId/:token/:file',
+    {
+      schema: {
+        tags: ['live streams'],
+        summary: "A file of a signal's live preview, through a signed URL (no token needed)",
+        params: Type.Object({
+          accountId: Uuid,
+          streamId: Uuid,
+          signalId: Uuid,
+          token: Type.String({ maxLength: 80 }),
+          file: Type.String({ maxLength: 40 }),
+        }),
+        response: { 200: Type.Any(), ...errors(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = request.params.accountId.toLowerCase();
+      const streamId = request.params.streamId.toLowerCase();
+      const signalId = request.params.signalId.toLowerCase();
+      const { token, file } = request.params;
+      if (!app.media.signer.verify(accountId, previewMediaId(streamId, signalId), token)) {
+        throw new ApiError(403, 'mediaLinkInvalid');
+      }
+      const playlist = file === 'index.m3u8';
+      if (!playlist && !/^seg_\d{5,9}\.ts$/.test(file)) throw new ApiError(404, 'notFound');
+      const path = `${previewDir(app.config.dataDir, accountId, streamId, signalId)}/${file}`;
+      // Whole files: a segment is a few seconds, and ffmpeg may delete it right after it is read.
+      const body = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (!body) throw new ApiError(404, 'notFound');
+      return reply
+        .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+        .header('cache-control', playlist ? 'no-cache' : 'private, max-age=60')
+        .send(body);
     },
   );
 };

@@ -170,11 +170,25 @@ export const Stream = Type.Object({
       resolution: Nullable(Type.String()),
     }),
   ),
-  recording: Nullable(Type.Object({ videoId: Uuid, url: Type.String() })),
+  recording: Nullable(
+    Type.Object(
+      { videoId: Uuid, url: Type.String() },
+      { description: "the VOD video made from the live-to-VOD recording; url: the console's page for it" },
+    ),
+  ),
   recordingStatus: Nullable(
-    Type.Literal('unavailable', {
-      description: 'finished with live-to-VOD on, but this server has no media ingest: no recording',
-    }),
+    Type.Union(
+      [
+        Type.Literal('processing'),
+        Type.Literal('ready'),
+        Type.Literal('failed'),
+        Type.Literal('unavailable'),
+      ],
+      {
+        description:
+          'finished with live-to-VOD on: processing (the recording is being assembled or transcoded), ready, failed, or unavailable (no video was received); null otherwise',
+      },
+    ),
   ),
   durationSeconds: Nullable(Type.Integer()),
 });

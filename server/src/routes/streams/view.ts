@@ -94,6 +94,16 @@ export function newStreamRow(
   };
 }
 
+/** The console's page of a recording's video (the VOD area; docs/api-streams.md "Recordings"). */
+export const recordingPageUrl = (videoId: string) => `/vod/dashboard?videoId=${videoId}`;
+
+/** A finished live-to-VOD stream's recording: being made, made (ready/failed), or none received. */
+function recordingStatusOf(row: LiveStreamRow): 'processing' | 'ready' | 'failed' | 'unavailable' {
+  if (row.recording_status === 'processing') return 'processing';
+  if (row.recording_video_id === null) return 'unavailable';
+  return row.recording_status ?? 'processing';
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** What the API answers for a stream; keys only for callers who may see them (`broadcast`). */
@@ -132,9 +142,10 @@ export function streamView(row: LiveStreamRow, showKeys: boolean): StreamView {
     studio: { ...row.studio, background: url('studioBackground') },
     streamKey: showKeys ? row.stream_key : null,
     signals: row.signals.map((s) => ({ ...s, key: showKeys ? s.key : null })),
-    // No media ingest exists in this build, so no recording is ever produced (docs/api-streams.md).
-    recording: null,
-    recordingStatus: finishedWithVod ? 'unavailable' : null,
+    recording: row.recording_video_id
+      ? { videoId: row.recording_video_id, url: recordingPageUrl(row.recording_video_id) }
+      : null,
+    recordingStatus: finishedWithVod ? recordingStatusOf(row) : null,
     durationSeconds: started !== null && finished !== null ? Math.round((finished - started) / 1000) : null,
   };
 }

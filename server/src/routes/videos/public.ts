@@ -38,6 +38,10 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             apiUrl: Type.String({ description: 'the standard API host (PUBLIC_URL)' }),
             productName: Type.String(),
             version: Type.String(),
+            ingestUrl: Type.Union([Type.String(), Type.Null()], {
+              description:
+                'the RTMP server encoders publish to (`rtmp://host:port/live`; the stream name is a signal key); null when this server has no ingest',
+            }),
           }),
           ...errors(500),
         },
@@ -48,6 +52,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       apiUrl: app.config.publicUrl,
       productName: app.config.productName,
       version: VERSION,
+      ingestUrl: app.config.ingestUrl,
     }),
   );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../lib/format';
 import { checkImage, MAX_IMAGE_BYTES, sniffImage } from '../lib/images';
-import { iframeSnippet, PREVIEW_PLAYLISTS, previewPlaylist } from '../lib/links';
+import { iframeSnippet, previewPath } from '../lib/links';
 import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
@@ -70,10 +70,13 @@ describe('library URL', () => {
 });
 
 describe('links', () => {
-  it('signal 1 plays playlist a, any other playlist b', () => {
-    expect(previewPlaylist(0)).toBe(PREVIEW_PLAYLISTS.a);
-    expect(previewPlaylist(1)).toBe(PREVIEW_PLAYLISTS.b);
-    expect(previewPlaylist(5)).toBe(PREVIEW_PLAYLISTS.b);
+  it('signal 1 plays its playlist (a), any other signal its own (b)', () => {
+    const live = 'f0000000-0000-4000-8000-000000000004';
+    const first = previewPath(live, 's1');
+    expect(first).toBe(`/v1/live-streams/${live}/signals/s1/preview`);
+    expect(previewPath(live, 's2')).toBe(`/v1/live-streams/${live}/signals/s2/preview`);
+    expect(previewPath(live, 's2')).not.toBe(first);
+    expect(previewPath('a/b', 'c?d')).toBe('/v1/live-streams/a%2Fb/signals/c%3Fd/preview');
   });
   it('the iframe snippet embeds the player and escapes the title', () => {
     const s = iframeSnippet('f0000000-0000-4000-8000-000000000001', 'Show "A" & <B>');

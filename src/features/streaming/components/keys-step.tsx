@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { useIngestUrl } from '../api/ingest';
 import type { Stream } from '../api/stream';
 import type { SignalForm, StreamForm } from '../lib/form';
-import { INGEST_URL } from '../lib/links';
 import { type FormErrors, mixedResolutions, SIGNAL_NAME_MAX, SIGNALS_MAX } from '../lib/validate';
 import { useErrorText } from './fields/controls';
 import { PlusIcon } from './icons';
@@ -26,6 +26,7 @@ export function KeysStep({
   onStreamChanged: (stream: Stream) => void;
 }) {
   const { t } = useLingui();
+  const ingestUrl = useIngestUrl();
   const error = useErrorText(errors);
   const signals = form.signals;
   const setSignal = (i: number, patch: Partial<SignalForm>) =>
@@ -39,7 +40,12 @@ export function KeysStep({
             <Trans>Chave geral da transmissão</Trans>
           </h3>
           <p className={css.muted}>
-            <Trans>Servidor RTMP:</Trans> <code>{INGEST_URL}</code>
+            <Trans>Servidor RTMP:</Trans>{' '}
+            {ingestUrl === null ? (
+              <Trans>indisponível neste servidor</Trans>
+            ) : (
+              <code>{ingestUrl ?? '…'}</code>
+            )}
           </p>
           <StreamKey
             label={t`Chave geral`}

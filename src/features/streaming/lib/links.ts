@@ -1,16 +1,10 @@
 /** Hosts of the companion apps a stream is used through (set at build time; the defaults are
- * placeholders, like lib/external-links.ts). The spectator room is the console's own classroom. */
+ * placeholders, like lib/external-links.ts). The spectator room is the console's own classroom. The
+ * RTMP server encoders publish to comes from the API (GET /bff/config `ingestUrl`, api/ingest.ts). */
 const env = import.meta.env as Record<string, string | undefined>;
 
 export const STUDIO_HOST: string = env.VITE_STUDIO_HOST || 'https://studio.palco.example';
 export const PLAYER_HOST: string = env.VITE_PLAYER_HOST || 'https://player.palco.example';
-export const INGEST_URL: string = env.VITE_INGEST_URL || 'rtmp://ingest.palco.example/live';
-/** SPEC §2.3: the preview plays playlist a for the first signal and playlist b for any other. There is
- * no media ingest behind this console, so by default these answer nothing and the player says so. */
-export const PREVIEW_PLAYLISTS = {
-  a: env.VITE_PREVIEW_PLAYLIST_A || '/live-preview/a.m3u8',
-  b: env.VITE_PREVIEW_PLAYLIST_B || '/live-preview/b.m3u8',
-} as const;
 
 const enc = encodeURIComponent;
 
@@ -31,5 +25,8 @@ export const spectatorUrl = (origin: string, liveId: string) =>
 export const studioUrl = (liveId: string) => `${STUDIO_HOST}/room/${enc(liveId)}`;
 export const guestUrl = (liveId: string) => `${STUDIO_HOST}/room/${enc(liveId)}/guest`;
 
-/** Signal 1 → playlist a, any other → playlist b. `index` is 0-based. */
-export const previewPlaylist = (index: number) => (index === 0 ? PREVIEW_PLAYLISTS.a : PREVIEW_PLAYLISTS.b);
+/** SPEC §2.3 "signal 1 uses playlist a, any other signal uses playlist b": each signal plays its own
+ * live playlist (the one the server's ingest writes while an encoder publishes to that signal's key).
+ * This call answers its signed URL (docs/api-streams.md "Preview"). */
+export const previewPath = (liveId: string, signalId: string) =>
+  `/v1/live-streams/${enc(liveId)}/signals/${enc(signalId)}/preview`;

@@ -61,6 +61,11 @@ describe('the VOD URL', () => {
     ).toEqual({ folder: 'a0000000-0000-4000-8000-000000000002', q: 'aula', page: 3 });
     expect(validateVodSearch({ folder: 'x', q: '   ', page: 0 })).toEqual({});
     expect(validateVodSearch({ page: 1 })).toEqual({});
+    // A video to open (the link of a live's recording): a UUID, or nothing.
+    expect(validateVodSearch({ videoId: 'B0000000-0000-4000-8000-00000000000A' })).toEqual({
+      videoId: 'b0000000-0000-4000-8000-00000000000a',
+    });
+    expect(validateVodSearch({ videoId: '../x' })).toEqual({});
   });
 });
 

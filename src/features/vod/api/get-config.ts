@@ -1,11 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Infer, string, type } from 'superstruct';
+import { type Infer, nullable, optional, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 
-export const ConsoleConfigStruct = type({ uploadUrl: string(), apiUrl: string() });
+export const ConsoleConfigStruct = type({
+  uploadUrl: string(),
+  apiUrl: string(),
+  /** The RTMP server encoders publish to; null when the server has no ingest. */
+  ingestUrl: optional(nullable(string())),
+});
 export type ConsoleConfig = Infer<typeof ConsoleConfigStruct>;
 
-/** GET /bff/config (public): the upload host and the standard API host (SPEC §9). */
+/** GET /bff/config (public): the upload host and the standard API host (SPEC §9), the RTMP ingest. */
 export const getConfig = () => api('/bff/config', ConsoleConfigStruct, { silent: true });
 
 export const configQueryOptions = () =>

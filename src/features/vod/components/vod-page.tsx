@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { FileDropzone, type FileDropzoneHandle } from '@/components/ui/file-upload';
+import { useLinkedVideo } from '../api/get-video';
 import type { Video } from '../api/structs';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useIsMobile } from '../hooks/use-is-mobile';
@@ -42,6 +43,16 @@ export function VodPage() {
   const [editing, setEditing] = useState<Video | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
   const [previewing, setPreviewing] = useState<Video | null>(null);
+  // A link to one video (?videoId=, e.g. a live's recording from /historic) opens its preview.
+  const linkedId = lib.search.videoId;
+  const linked = useLinkedVideo(lib.accountId, linkedId);
+  useEffect(() => {
+    if (linked.data && linked.data.id === linkedId) setPreviewing(linked.data);
+  }, [linked.data, linkedId]);
+  const closePreview = () => {
+    setPreviewing(null);
+    if (linkedId) void lib.update({ videoId: undefined }, true);
+  };
   const [q, setQ] = useState(lib.search.q ?? '');
   useEffect(() => setQ(lib.search.q ?? ''), [lib.search.q]);
 
@@ -142,12 +153,7 @@ export function VodPage() {
       <CreateFolderDialog open={folderOpen} onOpenChange={setFolderOpen} parentId={lib.folderId} />
       <EditVideoDialog accountId={lib.accountId} video={editing} onClose={() => setEditing(null)} />
       <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
-      <PreviewDialog
-        accountId={lib.accountId}
-        video={previewing}
-        onClose={() => setPreviewing(null)}
-        variant={variant}
-      />
+      <PreviewDialog accountId={lib.accountId} video={previewing} onClose={closePreview} variant={variant} />
       <ProcessingDialog
         open={processing.open}
         onOpenChange={processing.setOpen}

@@ -1,8 +1,10 @@
-/** The VOD page's URL: the open folder, the search text and the page (all optional). */
+/** The VOD page's URL: the open folder, the search text, the page and a video to watch (all optional).
+ * `videoId` opens that video's preview: the link /historic gives to a live's recording. */
 export interface VodSearch {
   folder?: string;
   q?: string;
   page?: number;
+  videoId?: string;
 }
 
 export const VIDEOS_PER_PAGE = 12;
@@ -16,5 +18,6 @@ export function validateVodSearch(raw: Record<string, unknown>): VodSearch {
   if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.trim().slice(0, MAX_SEARCH_LENGTH);
   const page = typeof raw.page === 'number' ? raw.page : Number(raw.page);
   if (Number.isInteger(page) && page > 1) out.page = page;
+  if (typeof raw.videoId === 'string' && UUID.test(raw.videoId)) out.videoId = raw.videoId.toLowerCase();
   return out;
 }

@@ -13,14 +13,34 @@ import * as css from '../streaming.css';
 
 const route = getRouteApi('/_authed/_shell/historic');
 
-/** What became of the recording: a link, or why there is none (honestly: this server has no ingest). */
+/** What became of the recording (live-to-VOD, made from what the RTMP ingest received): a link to its
+ * video, still being processed or ready, or why there is none. */
 function Recording({ stream }: { stream: Stream }) {
   if (stream.recording)
     return (
-      <a href={stream.recording.url} target="_blank" rel="noopener noreferrer" className={css.link}>
-        <Trans>Assistir gravação</Trans>
-        <span className={css.visuallyHidden}> {stream.nome}</span>
-      </a>
+      <span>
+        <a href={stream.recording.url} className={css.link}>
+          <Trans>Assistir gravação</Trans>
+          <span className={css.visuallyHidden}> {stream.nome}</span>
+        </a>
+        {stream.recordingStatus === 'processing' ? (
+          <span className={css.muted}>
+            {' '}
+            <Trans>(em processamento)</Trans>
+          </span>
+        ) : stream.recordingStatus === 'failed' ? (
+          <span className={css.muted}>
+            {' '}
+            <Trans>(a conversão falhou)</Trans>
+          </span>
+        ) : null}
+      </span>
+    );
+  if (stream.recordingStatus === 'processing')
+    return (
+      <span className={css.muted}>
+        <Trans>Gravação em processamento…</Trans>
+      </span>
     );
   if (!stream.transcode.enableLive2vod)
     return (

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useIngestUrl } from '../../api/ingest';
 import type { Stream } from '../../api/stream';
 import { useCopy } from '../../hooks/use-copy';
-import { guestUrl, INGEST_URL, iframeSnippet, spectatorUrl, studioUrl } from '../../lib/links';
+import { guestUrl, iframeSnippet, spectatorUrl, studioUrl } from '../../lib/links';
 import { CopyIcon } from '../icons';
 import * as css from '../streaming.css';
 import * as p from './panel.css';
@@ -80,13 +81,32 @@ export function PanelRooms({ stream }: { stream: Stream }) {
             <p className={css.muted}>
               <Trans>Configure o seu encoder (OBS, vMix…) com o servidor abaixo e a chave de um sinal.</Trans>
             </p>
-            <div className={p.linkRow}>
-              <code className={css.code}>{INGEST_URL}</code>
-              <CopyButton text={INGEST_URL} success={t`Servidor copiado`} label={t`Copiar servidor RTMP`} />
-            </div>
+            <IngestServer />
           </>
         )}
       </section>
     </>
+  );
+}
+
+/** The RTMP server to configure in the encoder, as the running API server tells it. */
+function IngestServer() {
+  const { t } = useLingui();
+  const ingestUrl = useIngestUrl();
+  if (ingestUrl === null)
+    return (
+      <p className={css.muted}>
+        <Trans>Este servidor não recebe sinais RTMP (ingest desativado).</Trans>
+      </p>
+    );
+  return (
+    <div className={p.linkRow}>
+      <code className={css.code} data-testid="ingest-url">
+        {ingestUrl ?? '…'}
+      </code>
+      {ingestUrl ? (
+        <CopyButton text={ingestUrl} success={t`Servidor copiado`} label={t`Copiar servidor RTMP`} />
+      ) : null}
+    </div>
   );
 }

@@ -19,9 +19,18 @@ async function loadShaka() {
   return mod.default;
 }
 
-/** Plays an HLS playlist. Without a signal (the playlist is missing or broken) it says so plainly
- * instead of spinning. */
-export function HlsPlayer({ src, label }: { src: string; label: string }) {
+/** Plays an HLS playlist. Without a signal (the playlist is missing or broken, or `src` is null: there is
+ * no playlist to ask for) it says so plainly instead of spinning; `src` undefined is still loading.
+ * 'Tentar novamente' loads again (and calls `onRetry`, which may fetch a new URL). */
+export function HlsPlayer({
+  src,
+  label,
+  onRetry,
+}: {
+  src: string | null | undefined;
+  label: string;
+  onRetry?: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<State>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -30,10 +39,11 @@ export function HlsPlayer({ src, label }: { src: string; label: string }) {
   useEffect(() => {
     let cancelled = false;
     let player: ShakaPlayer | undefined;
-    setState('loading');
+    setState(src === null ? 'no-signal' : 'loading');
     const fail = () => {
       if (!cancelled) setState('no-signal');
     };
+    if (!src) return;
     (async () => {
       const shaka = await loadShaka();
       if (cancelled || !video.current) return;
@@ -56,7 +66,7 @@ export function HlsPlayer({ src, label }: { src: string; label: string }) {
   }, [src, attempt]);
 
   return (
-    <div className={css.player} data-state={state} data-testid="signal-player" data-src={src}>
+    <div className={css.player} data-state={state} data-testid="signal-player" data-src={src ?? ''}>
       <video
         ref={video}
         className={css.video}
@@ -86,7 +96,13 @@ export function HlsPlayer({ src, label }: { src: string; label: string }) {
                   Nenhum vídeo está chegando a este sinal agora. Confira o encoder e tente de novo.
                 </Trans>
               </p>
-              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  onRetry?.();
+                  setAttempt((a) => a + 1);
+                }}
+              >
                 <Trans>Tentar novamente</Trans>
               </Button>
             </>

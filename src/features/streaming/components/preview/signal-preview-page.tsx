@@ -1,20 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '@/components/ui/alert';
 import { useStream } from '../../api/get-stream';
+import { signalPreviewQueryOptions } from '../../api/ingest';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { previewPlaylist } from '../../lib/links';
 import { BackIcon } from '../icons';
 import * as css from '../streaming.css';
 import { HlsPlayer } from './hls-player';
 import * as p from './preview.css';
 
-/** SPEC §2.3 signal preview: signal 1 plays playlist a, any other playlist b. */
+/** SPEC §2.3 signal preview: each signal plays its own live playlist (signal 1 "a", the others "b"),
+ * written by the server's RTMP ingest while an encoder publishes to it; 'Sem sinal' otherwise. */
 export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signalId: string }) {
   const { t } = useLingui();
   const stream = useStream(liveId);
-  const index = stream.signals.findIndex((s) => s.id === signalId);
-  const signal = stream.signals[index];
+  const signal = stream.signals.find((s) => s.id === signalId);
+  const preview = useQuery({ ...signalPreviewQueryOptions(liveId, signalId), enabled: !!signal });
+  // No URL (the call failed): nothing to play, the player says 'Sem sinal'.
+  const src = preview.isPending ? undefined : (preview.data?.url ?? null);
   useDocumentTitle(t`Pré-visualização do sinal`);
   return (
     <section className={css.page} aria-labelledby="preview-title">
@@ -35,7 +39,12 @@ export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signal
         <Trans>Banners, contadores e pausa não se aplicam à pré-visualização.</Trans>
       </Alert>
       {signal ? (
-        <HlsPlayer key={signal.id} src={previewPlaylist(index)} label={t`Sinal ${signal.nome}`} />
+        <HlsPlayer
+          key={signal.id}
+          src={src}
+          label={t`Sinal ${signal.nome}`}
+          onRetry={() => void preview.refetch()}
+        />
       ) : (
         <Alert>
           <Trans>Sinal não encontrado</Trans>

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import { type Api, confirmDialog, createStream, getStream, searchByName, unique } from './streaming-helpers';
+import { DEMO, E2E_INGEST_PORT } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 3: real media ingest. A real ffmpeg publishes to the server's RTMP ingest (the port the
+// Playwright webServer gave it); the console previews the signal and, once the stream ends, the history
+// links its live-to-VOD recording.
+
+const control = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
+
+/** Publishes test pattern and tone in real time, until stopped (or `seconds`). */
+function publish(key: string, seconds: number): ChildProcess {
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine'],
+      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-c:a', 'aac'],
+      ...['-f', 'flv', `rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`],
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+test('an encoder publishes: the preview plays it, and the history links its recording', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api: Api = { request: page.request, token, teamId };
+  const auth = { headers: { Authorization: `Bearer ${token}` }, params: { accountId: teamId } };
+  const name = unique('Ingest e2e');
+  const created = await createStream(api, name, { type: 'encoder', transcode: { enableLive2vod: true } });
+  const liveId = created.id;
+
+  // The panel shows the running server's ingest, and starts the stream.
+  await page.goto(`/streaming/${liveId}/panel`);
+  await expect(page.getByTestId('ingest-url')).toHaveText(`rtmp://localhost:${E2E_INGEST_PORT}/live`);
+  await control(page, 'Iniciar').click();
+  await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
+  await expect(control(page, 'Iniciar')).toBeDisabled();
+
+  const signal = (await getStream(api, liveId)).body!.signals[0]!;
+  const encoder = publish(signal.key!, 90);
+  const exited = new Promise<void>((resolve) => encoder.once('close', () => resolve()));
+  try {
+    // The server publishes the preview within a few seconds of the encoder starting.
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/v1/live-streams/${liveId}/signals/${signal.id}/preview`, auth);
+          const { url, publishing } = (await res.json()) as { url: string; publishing: boolean };
+          return publishing && (await page.request.get(url)).status();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(200);
+
+    await page
+      .getByRole('link', { name: /Pré-visualizar/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/streaming/${liveId}/signal/${signal.id}$`));
+    const player = page.getByTestId('signal-player');
+    await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+    await expect(player.getByText('Sem sinal')).toHaveCount(0);
+    await expect
+      .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0.5);
+  } finally {
+    encoder.kill('SIGINT');
+    await exited;
+  }
+
+  // End the stream: the recording becomes a video.
+  await page.goto(`/streaming/${liveId}/panel`);
+  await control(page, 'Encerrar').click();
+  await confirmDialog(page, 'Encerrar transmissão?', 'Encerrar');
+  await expect(control(page, 'Encerrar')).toBeDisabled();
+
+  await page.goto('/historic');
+  await searchByName(page, name);
+  const row = page.getByTestId('historic-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  const link = row.getByRole('link', { name: /Assistir gravação/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(link).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const href = await link.getAttribute('href');
+  const stream = (await getStream(api, liveId)).body as unknown as { recording: { videoId: string } | null };
+  expect(stream.recording).not.toBeNull();
+  expect(href).toBe(`/vod/dashboard?videoId=${stream.recording!.videoId}`);
+
+  // The link opens the recording's preview in the VOD library: its player loads the recording.
+  await page.goto(href!);
+  const preview = page.getByRole('dialog', { name });
+  await expect(preview).toBeVisible();
+  await expect
+    .poll(() => preview.locator('video').evaluate((v: HTMLVideoElement) => v.duration || 0), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(2);
+  await preview.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(/\/vod\/dashboard$/);
+});

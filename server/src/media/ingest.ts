@@ -1,0 +1,473 @@
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type AVPacket from 'node-media-server/src/core/avpacket.js';
+import Context from 'node-media-server/src/core/context.js';
+import nmsLogger from 'node-media-server/src/core/logger.js';
+import BaseSession from 'node-media-server/src/session/base_session.js';
+import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
+import { findStartedStreamBySignalKey } from '../db/repositories/streams.ts';
+import type { Db } from '../db/schema.ts';
+import type { LiveStreamRow } from '../db/tables/streams.ts';
+import { SEGMENT_SECONDS } from './ffmpeg.ts';
+
+/** The RTMP application encoders publish to: `rtmp://host:port/live/{signal key}`. */
+export const INGEST_APP = 'live';
+/** A signal key as the server makes them (32 random bytes, base64url). */
+const KEY = /^[A-Za-z0-9_-]{43}$/;
+/** Live preview: segments in the playlist (a short sliding window). */
+const PREVIEW_LIST_SIZE = 6;
+/** How often running publishes are checked against the database (stream ended, key changed, pause). */
+const RECHECK_MS = 2_000;
+/** How long ffmpeg gets to finish its files after its input ends, before it is killed. */
+const STOP_GRACE_MS = 10_000;
+/** Packets kept while a publish is being checked (the encoder's headers come first). */
+const MAX_PENDING_PACKETS = 5_000;
+
+/** A key in a log line: enough to tell keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  return `${key.slice(0, 4)}…`;
+}
+
+/** Anything in a node-media-server log line that looks like a key (the stream path holds it). */
+function redactKeys(text: string): string {
+  return text.replace(/[A-Za-z0-9_-]{20,}/g, (k) => maskKey(k));
+}
+
+/** Where the live files of one stream live: `DATA_DIR/live/{accountId}/{streamId}`. */
+export function liveDir(dataDir: string, accountId: string, streamId: string): string {
+  return join(dataDir, 'live', accountId, streamId);
+}
+/** The live HLS preview of one signal (index.m3u8 + seg_NNNNN.ts), present only while it publishes. */
+export function previewDir(dataDir: string, accountId: string, streamId: string, signalId: string): string {
+  return join(liveDir(dataDir, accountId, streamId), signalId);
+}
+/** The live-to-VOD recording of a stream: one MPEG-TS part per publish (or per live stretch). */
+export function recordingDir(dataDir: string, accountId: string, streamId: string): string {
+  return join(liveDir(dataDir, accountId, streamId), 'recording');
+}
+
+/** The recording's parts, oldest first, empty ones left out. */
+export async function recordingParts(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const parts: string[] = [];
+  for (const name of names.filter((n) => /^part-\d{13}-\d{1,6}\.ts$/.test(n)).sort()) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && info.size > 0) parts.push(join(dir, name));
+  }
+  return parts;
+}
+
+type Child = ChildProcessByStdio<Writable, null, Readable>;
+
+/** One ffmpeg fed with the publish's FLV by an in-process subscriber of the broadcast. */
+interface Pipe {
+  subscriber: BaseSession;
+  child: Child;
+  done: Promise<void>;
+}
+
+interface Publish {
+  session: RtmpSession;
+  key: string;
+  accountId: string;
+  streamId: string;
+  signalId: string;
+  preview: Pipe | null;
+  recorder: Pipe | null;
+  /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
+  ended: Promise<void> | null;
+}
+
+export interface IngestOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  dataDir: string;
+  ffmpegPath: string;
+}
+
+/**
+ * The RTMP ingest: node-media-server's RTMP protocol and broadcast hub (its sessions, on a listener of
+ * ours), with the decisions made here: a publish is accepted only for the key of a signal of a started
+ * stream; each accepted publish feeds ffmpeg (live HLS preview, and the live-to-VOD recording of the
+ * stream's first signal while the stream is live). Playing over RTMP is refused.
+ */
+export class Ingest {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private readonly publishes = new Set<Publish>();
+  private timer: NodeJS.Timeout | null = null;
+  private checking = false;
+  private stopping = false;
+  private partCounter = 0;
+
+  constructor(private readonly options: IngestOptions) {}
+
+  /** Listens on `port` (0: any free port); answers the port. */
+  async listen(port: number, host: string): Promise<number> {
+    const { log } = this.options;
+    // node-media-server logs to the console, with stream paths (keys): into our log, keys masked.
+    nmsLogger.log = (message: string, level = 'info') => {
+      const line = `rtmp: ${redactKeys(String(message))}`;
+      if (level === 'error' || level === 'warn') log.debug(line);
+      else log.trace(line);
+    };
+    await this.clearPreviews();
+    const server = createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', (error) => log.error({ err: error }, 'rtmp ingest error'));
+    this.server = server;
+    this.timer = setInterval(() => void this.recheck(), RECHECK_MS);
+    this.timer.unref();
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  }
+
+  /** Stops listening, ends every publish and waits for ffmpeg to finish its files. */
+  async close(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    const server = this.server;
+    this.server = null;
+    const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+    for (const socket of this.sockets) socket.destroy();
+    await Promise.all([...this.publishes].map((p) => this.end(p)));
+    await closed;
+  }
+
+  /** True while a signal of the stream is being published. */
+  isPublishing(streamId: string, signalId?: string): boolean {
+    return [...this.publishes].some(
+      (p) =>
+        p.ended === null && p.streamId === streamId && (signalId === undefined || p.signalId === signalId),
+    );
+  }
+
+  /**
+   * Whether the stream has a live-to-VOD recording to make a video of: a part on disk, or a recorder
+   * running now.
+   */
+  async hasRecording(accountId: string, streamId: string): Promise<boolean> {
+    if ([...this.publishes].some((p) => p.streamId === streamId && p.recorder !== null)) return true;
+    const parts = await recordingParts(recordingDir(this.options.dataDir, accountId, streamId));
+    return parts.length > 0;
+  }
+
+  /** Ends every publish of the stream here (it finished) and waits until its files are complete. */
+  async stopStream(streamId: string): Promise<void> {
+    await Promise.all([...this.publishes].filter((p) => p.streamId === streamId).map((p) => this.end(p)));
+  }
+
+  /** The stream changed state (start, pause, resume, complete): apply it to its publishes now. */
+  async streamChanged(streamId: string): Promise<void> {
+    await Promise.all(
+      [...this.publishes]
+        .filter((p) => p.streamId === streamId && p.ended === null)
+        .map((p) => this.check(p)),
+    );
+  }
+
+  // ---- connections ----
+
+  private accept(socket: Socket): void {
+    if (this.stopping) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.setTimeout(30_000, () => socket.destroy());
+    const session = new RtmpSession(socket);
+    // Malformed input must end the connection, never the server (the protocol code can throw).
+    const onData = session.onData;
+    session.onData = (data: Buffer) => {
+      try {
+        onData(data);
+      } catch (error) {
+        this.options.log.debug({ err: error }, 'rtmp: malformed input, connection closed');
+        socket.destroy();
+      }
+    };
+    session.run();
+    Context.sessions.set(session.id, session);
+
+    // Packets wait while the publish is checked: the encoder's headers arrive before the answer.
+    let state: 'idle' | 'checking' | 'accepted' | 'refused' = 'idle';
+    const pending: AVPacket[] = [];
+    session.rtmp.onPacketCallback = (packet) => {
+      if (state === 'accepted') session.onPacket(packet);
+      else if (state === 'checking' && pending.length < MAX_PENDING_PACKETS) {
+        packet.data = Buffer.from(packet.data); // the parser reuses its buffer
+        pending.push(packet);
+      }
+    };
+    session.rtmp.onPlayCallback = () => {
+      // This server offers no RTMP playback (viewers get HLS).
+      this.dropBroadcastIfIdle(session);
+      socket.destroy();
+    };
+    session.rtmp.onPushCallback = () => {
+      if (state !== 'idle') return;
+      state = 'checking';
+      this.authorize(session)
+        .then((row) => {
+          if (!row || socket.destroyed) {
+            state = 'refused';
+            pending.length = 0;
+            this.dropBroadcastIfIdle(session);
+            socket.destroy();
+            return;
+          }
+          session.onPush(); // node-media-server's own publish: refuses a second publisher of the path
+          if (!session.isPublisher || socket.destroyed) {
+            state = 'refused';
+            pending.length = 0;
+            socket.destroy();
+            return;
+          }
+          state = 'accepted';
+          for (const packet of pending.splice(0)) session.onPacket(packet);
+          this.started(session, row);
+        })
+        .catch((error: unknown) => {
+          state = 'refused';
+          this.options.log.error({ err: error }, 'rtmp: could not check a publish');
+          this.dropBroadcastIfIdle(session);
+          socket.destroy();
+        });
+    };
+  }
+
+  /** The stream a publish belongs to, or undefined when it must be refused. */
+  private async authorize(session: RtmpSession): Promise<LiveStreamRow | undefined> {
+    const key = session.streamName;
+    const { log } = this.options;
+    if (session.streamApp !== INGEST_APP || !KEY.test(key)) {
+      log.info({ app: redactKeys(session.streamApp), key: maskKey(key) }, 'rtmp publish refused: bad path');
+      return undefined;
+    }
+    const row = await findStartedStreamBySignalKey(this.options.db, key);
+    if (!row) {
+      log.info({ key: maskKey(key) }, 'rtmp publish refused: no started stream has this key');
+      return undefined;
+    }
+    return row;
+  }
+
+  /** A rejected or playing session leaves no empty broadcast behind. */
+  private dropBroadcastIfIdle(session: RtmpSession): void {
+    const broadcast = Context.broadcasts.get(session.streamPath);
+    if (
+      broadcast &&
+      broadcast === session.broadcast &&
+      !broadcast.publisher &&
+      broadcast.subscribers.size === 0
+    ) {
+      Context.broadcasts.delete(session.streamPath);
+    }
+  }
+
+  private started(session: RtmpSession, row: LiveStreamRow): void {
+    const key = session.streamName;
+    const signal = row.signals.find((s) => s.key === key);
+    if (!signal) {
+      session.socket.destroy();
+      return;
+    }
+    const publish: Publish = {
+      session,
+      key,
+      accountId: row.account_id,
+      streamId: row.id,
+      signalId: signal.id,
+      preview: null,
+      recorder: null,
+      ended: null,
+    };
+    this.publishes.add(publish);
+    session.socket.on('close', () => void this.end(publish));
+    this.options.log.info(
+      { streamId: row.id, signalId: signal.id, key: maskKey(key) },
+      'rtmp publish accepted',
+    );
+    void this.startPreview(publish).then(() => this.apply(publish, row));
+  }
+
+  // ---- ffmpeg ----
+
+  private async startPreview(publish: Publish): Promise<void> {
+    const dir = previewDir(this.options.dataDir, publish.accountId, publish.streamId, publish.signalId);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    if (publish.ended) return;
+    publish.preview = this.pipe(publish, 'preview', [
+      '-map',
+      '0:v?',
+      '-map',
+      '0:a?',
+      '-c',
+      'copy',
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_list_size',
+      String(PREVIEW_LIST_SIZE),
+      '-hls_flags',
+      'delete_segments+independent_segments+temp_file',
+      '-hls_segment_filename',
+      join(dir, 'seg_%05d.ts'),
+      join(dir, 'index.m3u8'),
+    ]);
+  }
+
+  /** Starts or stops the recorder as the stream's state asks. */
+  private async apply(publish: Publish, row: LiveStreamRow | undefined): Promise<void> {
+    if (publish.ended) return;
+    if (!row || row.id !== publish.streamId || !row.signals.some((s) => s.id === publish.signalId)) {
+      // The stream ended, or this key is no longer one of its signals' keys.
+      this.options.log.info(
+        { streamId: publish.streamId, key: maskKey(publish.key) },
+        'rtmp publish ended by the server',
+      );
+      publish.session.socket.destroy();
+      await this.end(publish);
+      return;
+    }
+    const record =
+      row.status === 'live' && row.transcode.enableLive2vod && row.signals[0]?.id === publish.signalId;
+    if (record && !publish.recorder) {
+      const dir = recordingDir(this.options.dataDir, publish.accountId, publish.streamId);
+      await mkdir(dir, { recursive: true });
+      if (publish.ended || publish.recorder) return;
+      this.partCounter = (this.partCounter + 1) % 1_000_000;
+      const part = join(dir, `part-${String(Date.now()).padStart(13, '0')}-${this.partCounter}.ts`);
+      publish.recorder = this.pipe(publish, 'recorder', [
+        '-map',
+        '0:v?',
+        '-map',
+        '0:a?',
+        '-c',
+        'copy',
+        '-f',
+        'mpegts',
+        part,
+      ]);
+    } else if (!record && publish.recorder) {
+      const recorder = publish.recorder;
+      publish.recorder = null;
+      await this.stopPipe(publish, recorder);
+    }
+  }
+
+  private async check(publish: Publish): Promise<void> {
+    const row = await findStartedStreamBySignalKey(this.options.db, publish.key);
+    await this.apply(publish, row);
+  }
+
+  private async recheck(): Promise<void> {
+    if (this.checking || this.stopping) return;
+    this.checking = true;
+    try {
+      for (const publish of this.publishes) {
+        if (publish.ended === null) await this.check(publish);
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'rtmp: could not check the running publishes');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** Ends a publish: both ffmpeg processes finish their files, then the preview is removed. */
+  private end(publish: Publish): Promise<void> {
+    publish.ended ??= (async () => {
+      const pipes = [publish.preview, publish.recorder].filter((p): p is Pipe => p !== null);
+      publish.recorder = null;
+      await Promise.all(pipes.map((p) => this.stopPipe(publish, p)));
+      await rm(previewDir(this.options.dataDir, publish.accountId, publish.streamId, publish.signalId), {
+        recursive: true,
+        force: true,
+      });
+      // The stream's folder goes too when nothing else is in it (no recording).
+      await rmdir(liveDir(this.options.dataDir, publish.accountId, publish.streamId)).catch(() => {});
+      this.publishes.delete(publish);
+      this.options.log.info({ streamId: publish.streamId, signalId: publish.signalId }, 'rtmp publish ended');
+    })();
+    return publish.ended;
+  }
+
+  /** An ffmpeg reading the publish's FLV on stdin, attached to its broadcast as an internal player. */
+  private pipe(publish: Publish, label: string, output: string[]): Pipe {
+    const { log, ffmpegPath } = this.options;
+    const child = spawn(
+      ffmpegPath,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'flv', '-i', 'pipe:0', ...output],
+      { stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.stdin.on('error', () => {}); // ffmpeg gone: its exit is reported below
+    const subscriber = new BaseSession();
+    subscriber.protocol = 'flv';
+    subscriber.ip = ''; // internal: no play events, no play authentication
+    subscriber.streamPath = publish.session.streamPath;
+    subscriber.sendBuffer = (buffer: Buffer) => {
+      if (!child.stdin.destroyed && child.stdin.writable) child.stdin.write(buffer);
+    };
+    const done = new Promise<void>((resolve) => {
+      child.once('error', (error) => {
+        log.error({ err: error, label }, 'rtmp: could not run ffmpeg');
+        resolve();
+      });
+      child.once('close', (code, signal) => {
+        if (code !== 0 && !(publish.ended && signal === 'SIGKILL')) {
+          log.warn({ label, code, signal, stderr: redactKeys(stderr.trim()) }, 'rtmp: ffmpeg stopped');
+        }
+        resolve();
+      });
+    });
+    publish.session.broadcast.postPlay(subscriber);
+    return { subscriber, child, done };
+  }
+
+  /** Detaches the pipe, lets ffmpeg finish on end of input, kills it if it does not. */
+  private async stopPipe(publish: Publish, pipe: Pipe): Promise<void> {
+    publish.session.broadcast.donePlay(pipe.subscriber);
+    pipe.child.stdin.end();
+    const timer = setTimeout(() => pipe.child.kill('SIGKILL'), STOP_GRACE_MS);
+    try {
+      await pipe.done;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** At start nothing publishes: previews left by a stopped process are removed (recordings stay). */
+  private async clearPreviews(): Promise<void> {
+    const root = join(this.options.dataDir, 'live');
+    const list = (dir: string) => readdir(dir).catch(() => [] as string[]);
+    for (const account of await list(root)) {
+      for (const stream of await list(join(root, account))) {
+        for (const entry of await list(join(root, account, stream))) {
+          if (entry !== 'recording')
+            await rm(join(root, account, stream, entry), { recursive: true, force: true });
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { createVideo, updateVideo } from '../db/repositories/videos.ts';
+import { MediaInputError, probe } from './ffmpeg.ts';
+import { liveDir, recordingDir, recordingParts } from './ingest.ts';
+
+export const RECORDING_QUEUE = 'live-recording';
+
+/** Queued by the completion of a stream with live-to-VOD on, in the transaction that completes it. */
+export const RECORDING_JOB_OPTIONS: PgBoss.SendOptions = {
+  retryLimit: 3,
+  retryDelay: 10,
+  expireInSeconds: 2 * 3600,
+};
+
+/** Joins the parts (one per publish or live stretch) into one file, timestamps made continuous. */
+async function concatParts(ffmpegPath: string, parts: string[], output: string): Promise<void> {
+  const list = `${output}.txt`;
+  // concat demuxer list: paths quoted, a quote inside written as '\''.
+  await writeFile(list, parts.map((p) => `file '${p.replace(/'/g, "'\\''")}'\n`).join(''));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(
+      ffmpegPath,
+      [
+        ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+        ...['-f', 'concat', '-safe', '0', '-i', list],
+        ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'matroska', output],
+      ],
+      { stdio: ['ignore', 'ignore', 'ignore'] },
+    );
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  await rm(list, { force: true });
+  if (code !== 0) throw new MediaInputError('A gravação não pôde ser montada.');
+}
+
+/**
+ * Makes the VOD video of a finished stream's live-to-VOD recording: the parts are joined, and the
+ * file enters the VOD pipeline exactly like a completed upload (source file, upload row complete,
+ * status processing, transcode job), in one transaction that also points the stream at the video.
+ * Idempotent: a retried job finds the stream's video and stops.
+ */
+export async function makeRecordingVideo(app: FastifyInstance, streamId: string): Promise<void> {
+  const { db, config, log } = app;
+  await app.ingest.stopStream(streamId);
+  const row = await db.selectFrom('live_streams').selectAll().where('id', '=', streamId).executeTakeFirst();
+  if (row?.status !== 'finished' || row.recording_video_id !== null) return;
+  const dir = recordingDir(config.dataDir, row.account_id, row.id);
+  const nothing = async (reason: string) => {
+    log.info({ streamId, reason }, 'live recording: no video made');
+    await db
+      .updateTable('live_streams')
+      .set({ recording_status: null })
+      .where('id', '=', streamId)
+      .where('recording_video_id', 'is', null)
+      .execute();
+    await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+  };
+  const parts = await recordingParts(dir);
+  if (!row.transcode.enableLive2vod || parts.length === 0) return nothing('nothing was recorded');
+
+  const joined = join(dir, 'recording.mkv');
+  try {
+    await concatParts(config.ffmpegPath, parts, joined);
+    await probe(config, joined);
+  } catch (error) {
+    if (error instanceof MediaInputError) return nothing(error.message);
+    throw error;
+  }
+  const size = (await stat(joined)).size;
+  const files = app.media.uploads.files;
+  await mkdir(files.dir, { recursive: true });
+  const videoId = await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('live_streams')
+      .select(['recording_video_id'])
+      .where('id', '=', streamId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current || current.recording_video_id !== null) return null;
+    const id = await createVideo(trx, {
+      accountId: row.account_id,
+      directoryId: null,
+      title: row.nome,
+      description: '',
+      createdBy: null,
+    });
+    // The source is in place before the commit that queues its transcode.
+    await rename(joined, files.sourcePath(id));
+    await trx
+      .updateTable('video_uploads')
+      .set({ total_bytes: size, offset_bytes: size, complete: true })
+      .where('video_id', '=', id)
+      .execute();
+    await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
+    await app.media.enqueueTranscode(trx, id);
+    await trx
+      .updateTable('live_streams')
+      .set({ recording_video_id: id, recording_status: 'processing' })
+      .where('id', '=', streamId)
+      .execute();
+    return id;
+  });
+  await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+  if (videoId) log.info({ streamId, videoId, parts: parts.length, size }, 'live recording became a video');
+}

@@ -1,0 +1,49 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { findStream } from '../../db/repositories/streams.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { accountOf, requirePermission } from './view.ts';
+
+/** The signed media folder of a signal's live preview (`live/{streamId}/{signalId}`). */
+export const previewMediaId = (streamId: string, signalId: string) => `live/${streamId}/${signalId}`;
+
+/**
+ * SPEC §2.3 signal preview: the signed URL of a signal's live HLS playlist, for whoever may read the
+ * stream. The playlist exists only while an encoder publishes to that signal.
+ */
+const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/live-streams/:id/signals/:signalId/preview',
+    {
+      schema: {
+        tags: ['live streams'],
+        summary: "A signal's live preview: the signed URL of its HLS playlist",
+        description:
+          'The URL is relative to the API origin, needs no token and lives 6 to 7 hours (like VOD media URLs). It answers 404 while nothing is published to the signal; `publishing` tells whether an encoder publishes to it on this server now.',
+        security: bearer,
+        params: Type.Object({ id: Uuid, signalId: Uuid }),
+        querystring: AccountIdQuery,
+        response: {
+          200: Type.Object({ url: Type.String(), publishing: Type.Boolean() }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      requirePermission(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
+      const id = request.params.id.toLowerCase();
+      const signalId = request.params.signalId.toLowerCase();
+      const row = await findStream(app.db, accountId, id);
+      if (!row) throw new ApiError(404, 'streamNotFound');
+      if (!row.signals.some((s) => s.id === signalId)) throw new ApiError(404, 'signalNotFound');
+      const token = app.media.signer.token(accountId, previewMediaId(id, signalId));
+      return {
+        url: `/media/live/${accountId}/${id}/${signalId}/${token}/index.m3u8`,
+        publishing: app.ingest.isPublishing(id, signalId),
+      };
+    },
+  );
+};
+
+export default previewRoutes;

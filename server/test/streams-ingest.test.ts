@@ -1,0 +1,247 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
+import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { call, userWith } from './streams-helpers.ts';
+
+// The RTMP ingest end to end (docs/api-streams.md "Ingest"): a real ffmpeg publishes to the server's
+// node-media-server listener, the server's ffmpeg writes the preview and the recording, the recording
+// goes through the real VOD pipeline on a real embedded database.
+
+const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
+const EVENTOS: string = DEMO_ACCOUNTS.eventosAoVivo.id;
+
+let server: TestServer;
+let owner: string;
+let outsider: string;
+let rtmp: string;
+/** Every log line the server wrote (at trace level): keys must never be in one. */
+const lines: string[] = [];
+
+interface StreamJson {
+  id: string;
+  nome: string;
+  status: string;
+  signals: { id: string; key: string }[];
+  recording: { videoId: string; url: string } | null;
+  recordingStatus: string | null;
+}
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { ingestPort: 0, ingestHost: '127.0.0.1', ingestUrl: 'rtmp://console.test:1935/live', logLevel: 'trace' },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
+  owner = await loginAs(server.app, DEMO_USERS.owner.login);
+  // Every permission, but in another team only.
+  outsider = await userWith(server.app, EVENTOS, 'outsider@palco.test', [
+    'showStreaming',
+    'showHistory',
+    'broadcast',
+  ]);
+  expect(server.app.ingestPort).toBeGreaterThan(0);
+  rtmp = `rtmp://127.0.0.1:${server.app.ingestPort}/live`;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = owner) =>
+  call(server.app, token, method, `${url}${url.includes('?') ? '&' : '?'}accountId=${DEMO}`, payload);
+
+async function createStream(nome: string, live2vod: boolean): Promise<StreamJson> {
+  const res = await api('POST', '/v1/live-streams', {
+    nome,
+    scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+    transcode: { enableLive2vod: live2vod },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<StreamJson>();
+}
+
+async function control(id: string, action: string): Promise<StreamJson> {
+  const res = await api('PUT', `/v1/live-streams/${id}/control/${action}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<StreamJson>();
+}
+
+/** Publishes `seconds` of test pattern and tone, in real time; answers ffmpeg's exit code. */
+function push(key: string, seconds: number): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-re'],
+        ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine'],
+        ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-c:a', 'aac'],
+        ...['-f', 'flv', `${rtmp}/${key}`],
+      ],
+      { stdio: 'ignore' },
+    );
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Files (not folders) the ingest left under DATA_DIR/live. */
+const liveFiles = async () =>
+  (
+    await readdir(join(server.store.dataDir, 'live'), { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    )
+  ).filter((e) => e.isFile()).length;
+
+describe('RTMP ingest', () => {
+  it('tells the console where encoders publish', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/bff/config' });
+    expect(res.json<{ ingestUrl: string }>().ingestUrl).toBe('rtmp://console.test:1935/live');
+    const env = { PUBLIC_URL: 'https://palco.example:8443' };
+    expect(loadConfig(env)).toMatchObject({ ingestPort: 1935, ingestUrl: 'rtmp://palco.example:1935/live' });
+    expect(loadConfig({ ...env, INGEST_PORT: '1940' }).ingestUrl).toBe('rtmp://palco.example:1940/live');
+    expect(loadConfig({ ...env, INGEST_PORT: 'off' })).toMatchObject({ ingestPort: null, ingestUrl: null });
+    expect(loadConfig({ ...env, INGEST_PORT: '0' })).toMatchObject({ ingestPort: null, ingestUrl: null });
+    expect(loadConfig({ ...env, INGEST_URL: 'rtmp://ingest.example/live/' }).ingestUrl).toBe(
+      'rtmp://ingest.example/live',
+    );
+    expect(() => loadConfig({ INGEST_PORT: '70000' })).toThrow(/INGEST_PORT/);
+    expect(() => loadConfig({ INGEST_URL: 'http://x/live' })).toThrow(/INGEST_URL/);
+  });
+
+  it('refuses an unknown key and the key of a stream that has not started; nothing is written', async () => {
+    const scheduled = await createStream('Ingest agendada', true);
+    expect(await push(randomBytes(32).toString('base64url'), 2)).not.toBe(0);
+    expect(await push(scheduled.signals[0]!.key, 2)).not.toBe(0);
+    expect(await push('not-a-key', 1)).not.toBe(0);
+    expect(await liveFiles()).toBe(0);
+    expect(lines.filter((l) => l.includes(scheduled.signals[0]!.key))).toEqual([]);
+    const again = await api('GET', `/v1/live-streams/${scheduled.id}`);
+    expect(again.json<StreamJson>().status).toBe('scheduled');
+  });
+
+  it('previews a publishing signal to its team only, then records it into a video on completion', async () => {
+    const stream = await createStream('Ingest com gravação', true);
+    await control(stream.id, 'start');
+    const signal = stream.signals[0]!;
+    const pushed = push(signal.key, 4);
+
+    const preview = await until('the preview playlist', async () => {
+      const res = await api('GET', `/v1/live-streams/${stream.id}/signals/${signal.id}/preview`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { url, publishing } = res.json<{ url: string; publishing: boolean }>();
+      if (!publishing) return undefined;
+      const playlist = await server.app.inject({ method: 'GET', url });
+      return playlist.statusCode === 200 && playlist.body.includes('seg_') ? { url, playlist } : undefined;
+    });
+    expect(preview.playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(preview.playlist.headers['cache-control']).toBe('no-cache');
+    const segment = preview.playlist.body.split('\n').find((l) => /^seg_\d+\.ts$/.test(l.trim()))!;
+    const media = await server.app.inject({
+      method: 'GET',
+      url: preview.url.replace('index.m3u8', segment.trim()),
+    });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('video/mp2t');
+    expect(media.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+
+    // Another team: the stream (and so its preview URL) does not exist for them.
+    const other = await call(
+      server.app,
+      outsider,
+      'GET',
+      `/v1/live-streams/${stream.id}/signals/${signal.id}/preview?accountId=${EVENTOS}`,
+    );
+    expectError(other, 404);
+    // A URL not signed by the server, or signed for another signal, opens nothing.
+    const forged = preview.url.replace(/\/\d+\.[A-Za-z0-9_-]{43}\//, `/9999999999.${'A'.repeat(43)}/`);
+    expectError(await server.app.inject({ method: 'GET', url: forged }), 403);
+    const otherSignal = preview.url.replace(signal.id, '00000000-0000-4000-8000-000000000000');
+    expectError(await server.app.inject({ method: 'GET', url: otherSignal }), 403);
+
+    expect(await pushed).toBe(0);
+    // The publish is over: no preview any more (the console says 'Sem sinal').
+    await until('the end of the preview', async () => {
+      const res = await server.app.inject({ method: 'GET', url: preview.url });
+      return res.statusCode === 404 ? true : undefined;
+    });
+    expect(server.app.ingest.isPublishing(stream.id)).toBe(false);
+
+    const done = await control(stream.id, 'complete');
+    expect(done.recordingStatus).toBe('processing');
+    const finished = await until('the recording video', async () => {
+      const res = await api('GET', `/v1/live-streams/${stream.id}`);
+      const body = res.json<StreamJson>();
+      return body.recording ? body : undefined;
+    });
+    expect(finished.recording!.url).toBe(`/vod/dashboard?videoId=${finished.recording!.videoId}`);
+    const video = await until(
+      'the transcoded recording',
+      async () => {
+        const res = await api('GET', `/v1/videos/${finished.recording!.videoId}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<{ status: string; title: string; duration: number | null }>();
+        return body.status === 'ready' || body.status === 'failed' ? body : undefined;
+      },
+      60_000,
+    );
+    expect(video.status).toBe('ready');
+    expect(video.title).toBe('Ingest com gravação');
+    expect(video.duration).toBeGreaterThan(3);
+    expect(video.duration).toBeLessThan(5.5);
+    const after = await api('GET', `/v1/live-streams/${stream.id}`);
+    expect(after.json<StreamJson>()).toMatchObject({
+      recording: { videoId: finished.recording!.videoId },
+      recordingStatus: 'ready',
+    });
+    // The recording's parts are gone once they became the video's source.
+    expect(await liveFiles()).toBe(0);
+    // The publish was logged (accepted, ended), with its key masked.
+    expect(lines.some((l) => l.includes('rtmp publish accepted') && l.includes(signal.key.slice(0, 4)))).toBe(
+      true,
+    );
+    expect(lines.filter((l) => l.includes(signal.key))).toEqual([]);
+  }, 120_000);
+
+  it('makes no video when live-to-VOD is off, and none when nothing was received', async () => {
+    const count = async () =>
+      Number(
+        (
+          await server.app.db
+            .selectFrom('videos')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('account_id', '=', DEMO)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+
+    const off = await createStream('Ingest sem gravação', false);
+    await control(off.id, 'start');
+    expect(await push(off.signals[0]!.key, 2)).toBe(0);
+    const offDone = await control(off.id, 'complete');
+    expect(offDone).toMatchObject({ recording: null, recordingStatus: null });
+
+    const silent = await createStream('Ingest sem sinal', true);
+    await control(silent.id, 'start');
+    const silentDone = await control(silent.id, 'complete');
+    expect(silentDone).toMatchObject({ recording: null, recordingStatus: 'unavailable' });
+
+    await sleep(1500); // a job, had one been queued, would have run
+    expect(await count()).toBe(before);
+    expect(await liveFiles()).toBe(0);
+  }, 60_000);
+});
