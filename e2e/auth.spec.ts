@@ -205,8 +205,12 @@ test.describe('signing in and out', () => {
     await page.goto('/auth/login');
     await fillLogin(page, DEMO.operator, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/streaming$/);
-    // The shell remembers each page it renders; here the last one was /historic.
-    await page.evaluate((k) => localStorage.setItem(k, '/historic'), LAST_VISITED_KEY);
+    // The shell remembers each page it renders: open the history from the menu, the last page visited.
+    await page.getByRole('link', { name: 'Histórico de transmissões', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Histórico de transmissões' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate((k) => localStorage.getItem(k), LAST_VISITED_KEY))
+      .toBe('/historic');
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/auth\/login$/);
     await fillLogin(page, DEMO.operator, DEMO_PASSWORD);
