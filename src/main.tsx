@@ -20,6 +20,11 @@ import { routeTree } from './routeTree.gen';
 // When the app's code began to run (after the splash's first paint: src/boot.ts); e2e/shell.spec.ts.
 performance.mark('palco:app-start');
 
+/** Lets the browser run (paint, input) between the start-up steps below: each is its own short task
+ * instead of one long one that blocks a phone's main thread. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+await nextTask();
+
 const queryClient = createQueryClient();
 
 const router = createRouter({
@@ -45,12 +50,14 @@ installTabSync({
   currentPath: () => router.state.location.pathname,
 });
 setTimeout(hideSplash, SPLASH_MAX_MS);
+await nextTask();
 
 // The persisted query cache (IndexedDB) is back before the router's first load, so pages opened
 // offline find their last data; the 'session' queries are never persisted, the build id busts it.
 const persister = createIdbPersister();
 await Promise.all([activateLocale(storedLocale()), restorePersistedCache(queryClient, persister)]);
 persistCache(queryClient, persister);
+await nextTask();
 
 // A transition lets React render the first page in slices, yielding to the browser between them,
 // instead of one long task that freezes a phone for half a second.
