@@ -11,14 +11,27 @@ import { signInWithTeam } from './support/pwa';
 const control = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
 
-/** Publishes test pattern and tone in real time, until stopped (or `seconds`). */
-function publish(key: string, seconds: number): ChildProcess {
+/** Publishes test pattern (320x240 at 25 fps unless told) and tone in real time, until stopped (or
+ * `seconds`). */
+function publish(key: string, seconds: number, video = { size: '320x240', rate: 25 }): ChildProcess {
+  const { size, rate } = video;
   return spawn(
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-c:a', 'aac'],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`, '-f', 'lavfi', '-i', 'sine'],
+      ...[
+        '-t',
+        String(seconds),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-g',
+        String(rate),
+        '-c:a',
+        'aac',
+      ],
       ...['-f', 'flv', `rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`],
     ],
     { stdio: 'ignore' },
@@ -106,4 +119,58 @@ test('an encoder publishes: the preview plays it, and the history links its reco
     .toBeGreaterThan(2);
   await preview.getByRole('button', { name: 'Fechar' }).click();
   await expect(page).toHaveURL(/\/vod\/dashboard$/);
+});
+
+test('signals of different resolutions, one over 30 fps: the panel shows what each receives and warns', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api: Api = { request: page.request, token, teamId };
+  const auth = { headers: { Authorization: `Bearer ${token}` }, params: { accountId: teamId } };
+  const created = await createStream(api, unique('Sinais e2e'), {
+    type: 'encoder',
+    transcode: { enableLive2vod: false },
+    signals: [{ nome: 'Câmera' }, { nome: 'Plateia' }],
+  });
+  const liveId = created.id;
+  const [camera, audience] = created.signals;
+  expect((await page.request.put(`/v1/live-streams/${liveId}/control/start`, auth)).status()).toBe(200);
+
+  const signal = (name: string) => page.getByTestId('panel-signal').filter({ hasText: name });
+  const mixed = page.getByRole('alert').filter({ hasText: 'Os sinais estão com resoluções diferentes.' });
+  const overFps = 'Este sinal ultrapassou o limite de 30 FPS definido para a conta. Ajuste para o padrão.';
+
+  await page.goto(`/streaming/${liveId}/panel`);
+  await expect(signal('Câmera')).toHaveCount(1);
+  // Nothing published yet: nothing received, no warning.
+  await expect(signal('Câmera').getByTestId('signal-video')).toHaveCount(0);
+  await expect(mixed).toHaveCount(0);
+
+  const encoders = [
+    publish(camera!.key!, 75, { size: '320x240', rate: 25 }),
+    publish(audience!.key!, 75, { size: '640x360', rate: 50 }),
+  ];
+  const exited = encoders.map((e) => new Promise<void>((resolve) => e.once('close', () => resolve())));
+  try {
+    // The panel re-reads what the signals receive every 5 s.
+    await expect(signal('Câmera').getByTestId('signal-video')).toHaveText('Recebendo: 320×240 · 25 fps', {
+      timeout: 30_000,
+    });
+    await expect(signal('Plateia').getByTestId('signal-video')).toHaveText('Recebendo: 640×360 · 50 fps', {
+      timeout: 15_000,
+    });
+    await expect(mixed).toBeVisible();
+    await expect(signal('Plateia').getByRole('alert')).toHaveText(overFps);
+    await expect(signal('Câmera').getByRole('alert')).toHaveCount(0);
+  } finally {
+    for (const encoder of encoders) encoder.kill('SIGINT');
+    await Promise.all(exited);
+  }
+
+  // The encoders stopped: the warnings go with them.
+  await expect(mixed).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(overFps)).toHaveCount(0);
+  await expect(page.getByTestId('signal-video')).toHaveCount(0);
+  expect((await page.request.put(`/v1/live-streams/${liveId}/control/complete`, auth)).status()).toBe(200);
 });

@@ -231,6 +231,7 @@ describe('OpenAPI document', () => {
         'DELETE /v1/live-streams/{id}/banners/{kind}',
         'POST /v1/live-streams/{id}/keys/regenerate',
         'GET /v1/live-streams/{id}/signals/{signalId}/preview',
+        'GET /v1/live-streams/{id}/signals/status',
         'POST /v1/live-streams/apply-settings',
         'GET /bff/lives/preset',
         'PUT /bff/lives/preset',

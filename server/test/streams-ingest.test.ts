@@ -54,11 +54,16 @@ afterAll(async () => {
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = owner) =>
   call(server.app, token, method, `${url}${url.includes('?') ? '&' : '?'}accountId=${DEMO}`, payload);
 
-async function createStream(nome: string, live2vod: boolean): Promise<StreamJson> {
+async function createStream(
+  nome: string,
+  live2vod: boolean,
+  signals?: { nome: string }[],
+): Promise<StreamJson> {
   const res = await api('POST', '/v1/live-streams', {
     nome,
     scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
     transcode: { enableLive2vod: live2vod },
+    ...(signals ? { signals } : {}),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StreamJson>();
@@ -70,15 +75,30 @@ async function control(id: string, action: string): Promise<StreamJson> {
   return res.json<StreamJson>();
 }
 
-/** Publishes `seconds` of test pattern and tone, in real time; answers ffmpeg's exit code. */
-function push(key: string, seconds: number): Promise<number | null> {
+/**
+ * Publishes `seconds` of test pattern (320x240 at 25 fps unless told) and tone, in real time; answers
+ * ffmpeg's exit code.
+ */
+function push(key: string, seconds: number, video = { size: '320x240', rate: 25 }): Promise<number | null> {
   return new Promise((resolve, reject) => {
+    const { size, rate } = video;
     const child = spawn(
       'ffmpeg',
       [
         ...['-hide_banner', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine'],
-        ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-c:a', 'aac'],
+        ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`, '-f', 'lavfi', '-i', 'sine'],
+        ...[
+          '-t',
+          String(seconds),
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-g',
+          String(rate),
+          '-c:a',
+          'aac',
+        ],
         ...['-f', 'flv', `${rtmp}/${key}`],
       ],
       { stdio: 'ignore' },
@@ -215,6 +235,74 @@ describe('RTMP ingest', () => {
     );
     expect(lines.filter((l) => l.includes(signal.key))).toEqual([]);
   }, 120_000);
+
+  it("tells each signal's size and frame rate while it publishes, to the stream's team only", async () => {
+    interface SignalStatus {
+      signalId: string;
+      publishing: boolean;
+      width: number | null;
+      height: number | null;
+      fps: number | null;
+    }
+    const stream = await createStream('Ingest com sinais diferentes', false, [
+      { nome: 'Câmera' },
+      { nome: 'Palco' },
+      { nome: 'Plateia' },
+    ]);
+    await control(stream.id, 'start');
+    const [camera, stage, audience] = stream.signals as [
+      StreamJson['signals'][0],
+      StreamJson['signals'][0],
+      StreamJson['signals'][0],
+    ];
+    const url = `/v1/live-streams/${stream.id}/signals/status`;
+    const status = async () => {
+      const res = await api('GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ signals: SignalStatus[] }>().signals;
+    };
+    const idle = (signalId: string): SignalStatus => ({
+      signalId,
+      publishing: false,
+      width: null,
+      height: null,
+      fps: null,
+    });
+    // Nothing published yet: every signal, in order, with nothing known.
+    expect(await status()).toEqual([idle(camera.id), idle(stage.id), idle(audience.id)]);
+
+    const pushed = [
+      push(camera.key, 8, { size: '320x240', rate: 25 }),
+      push(stage.key, 8, { size: '640x360', rate: 50 }),
+    ];
+    const seen = await until('both signals with their size and frame rate', async () => {
+      const signals = await status();
+      return signals[0]!.fps !== null && signals[1]!.fps !== null ? signals : undefined;
+    });
+    expect(seen).toEqual([
+      { signalId: camera.id, publishing: true, width: 320, height: 240, fps: 25 },
+      { signalId: stage.id, publishing: true, width: 640, height: 360, fps: 50 },
+      idle(audience.id),
+    ]);
+
+    // Another team: the stream does not exist for them. No token: 401.
+    expectError(await call(server.app, outsider, 'GET', `${url}?accountId=${EVENTOS}`), 404);
+    expectError(await server.app.inject({ method: 'GET', url: `${url}?accountId=${DEMO}` }), 401);
+    // Not a stream of the team, a malformed id.
+    expectError(
+      await api('GET', '/v1/live-streams/00000000-0000-4000-8000-000000000000/signals/status'),
+      404,
+    );
+    expectError(await api('GET', '/v1/live-streams/nope/signals/status'), 400);
+
+    expect(await Promise.all(pushed)).toEqual([0, 0]);
+    // The publishes are over: nothing is known any more.
+    await until('the end of both publishes', async () =>
+      (await status()).every((s) => !s.publishing) ? true : undefined,
+    );
+    expect(await status()).toEqual([idle(camera.id), idle(stage.id), idle(audience.id)]);
+    await control(stream.id, 'complete');
+  }, 60_000);
 
   it('makes no video when live-to-VOD is off, and none when nothing was received', async () => {
     const count = async () =>

@@ -66,6 +66,25 @@ export async function recordingParts(dir: string): Promise<string[]> {
 
 type Child = ChildProcessByStdio<Writable, null, Readable>;
 
+/**
+ * What an encoder sends to a signal now, as its stream's metadata declares it: node-media-server fills
+ * the publisher session's `videoWidth`, `videoHeight` and `videoFramerate` from the `@setDataFrame
+ * onMetaData` message (broadcast_server.js `broadcastMessage`, packets of type 5), not from the codec
+ * headers. Each value is null until that message arrives, or when the encoder leaves it out.
+ */
+export interface SignalVideo {
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+}
+
+/** A metadata number, when it is one (AMF leaves out fields, or sends 0, for what it does not know). */
+function known(value: unknown, decimals: number): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
+}
+
 /** One ffmpeg fed with the publish's FLV by an in-process subscriber of the broadcast. */
 interface Pipe {
   subscriber: BaseSession;
@@ -153,6 +172,23 @@ export class Ingest {
       (p) =>
         p.ended === null && p.streamId === streamId && (signalId === undefined || p.signalId === signalId),
     );
+  }
+
+  /**
+   * The video an encoder publishes to the signal now (size and frame rate, each null until its metadata
+   * is known), or null when nothing is published to the signal.
+   */
+  video(streamId: string, signalId: string): SignalVideo | null {
+    const publish = [...this.publishes].find(
+      (p) => p.ended === null && p.streamId === streamId && p.signalId === signalId,
+    );
+    if (!publish) return null;
+    const { session } = publish;
+    return {
+      width: known(session.videoWidth, 0),
+      height: known(session.videoHeight, 0),
+      fps: known(session.videoFramerate, 2),
+    };
   }
 
   /**

@@ -1,15 +1,33 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findStream } from '../../db/repositories/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf, requirePermission } from './view.ts';
 
 /** The signed media folder of a signal's live preview (`live/{streamId}/{signalId}`). */
 export const previewMediaId = (streamId: string, signalId: string) => `live/${streamId}/${signalId}`;
 
+/** What one signal receives now (docs/api-streams.md "Signal status"). */
+const SignalStatus = Type.Object({
+  signalId: Uuid,
+  publishing: Type.Boolean({ description: 'Whether an encoder publishes to the signal on this server now' }),
+  width: Nullable(
+    Type.Integer({ description: 'Video width in pixels; null when not publishing or not yet known' }),
+  ),
+  height: Nullable(
+    Type.Integer({ description: 'Video height in pixels; null when not publishing or not yet known' }),
+  ),
+  fps: Nullable(
+    Type.Number({
+      description: 'Frames per second the encoder declares; null when not publishing or not yet known',
+    }),
+  ),
+});
+
 /**
  * SPEC §2.3 signal preview: the signed URL of a signal's live HLS playlist, for whoever may read the
- * stream. The playlist exists only while an encoder publishes to that signal.
+ * stream. The playlist exists only while an encoder publishes to that signal. And what each signal
+ * receives now (SPEC §8 signals of differing resolutions, §9 FPS limit): size and frame rate.
  */
 const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -41,6 +59,44 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         url: `/media/live/${accountId}/${id}/${signalId}/${token}/index.m3u8`,
         publishing: app.ingest.isPublishing(id, signalId),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/live-streams/:id/signals/status',
+    {
+      schema: {
+        tags: ['live streams'],
+        summary: 'What each signal of the stream receives now: publishing, video size and frame rate',
+        description:
+          'One entry per signal of the stream, in its order. `width`, `height` and `fps` come from the metadata the encoder sends when it starts publishing; they are null while nothing is published to the signal on this server, or until that metadata is known (or when the encoder leaves a value out).',
+        security: bearer,
+        params: Type.Object({ id: Uuid }),
+        querystring: AccountIdQuery,
+        response: {
+          200: Type.Object({ signals: Type.Array(SignalStatus) }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      requirePermission(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
+      const id = request.params.id.toLowerCase();
+      const row = await findStream(app.db, accountId, id);
+      if (!row) throw new ApiError(404, 'streamNotFound');
+      return {
+        signals: row.signals.map((signal) => {
+          const video = app.ingest.video(id, signal.id);
+          return {
+            signalId: signal.id,
+            publishing: video !== null,
+            width: video?.width ?? null,
+            height: video?.height ?? null,
+            fps: video?.fps ?? null,
+          };
+        }),
       };
     },
   );

@@ -3,6 +3,7 @@ import { formatDuration } from '../lib/format';
 import { checkImage, MAX_IMAGE_BYTES, sniffImage } from '../lib/images';
 import { iframeSnippet, previewPath } from '../lib/links';
 import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
+import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../lib/signal-video';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
 
@@ -91,5 +92,33 @@ describe('links', () => {
     expect(formatDuration(10800)).toBe('3:00:00');
     expect(formatDuration(65)).toBe('1:05');
     expect(formatDuration(null)).toBe('');
+  });
+});
+
+describe('what a signal receives (SPEC §8, §9)', () => {
+  const on = (width: number | null, height: number | null, fps: number | null) => ({
+    publishing: true,
+    width,
+    height,
+    fps,
+  });
+  const off = { publishing: false, width: null, height: null, fps: null };
+  it('labels the size and frame rate known so far', () => {
+    expect(videoLabel(on(1280, 720, 30), 'pt-BR')).toBe('1280×720 · 30 fps');
+    expect(videoLabel(on(1920, 1080, 29.97), 'pt-BR')).toBe('1920×1080 · 29,97 fps');
+    expect(videoLabel(on(1920, 1080, 29.97), 'en')).toBe('1920×1080 · 29.97 fps');
+    expect(videoLabel(on(640, 360, null), 'en')).toBe('640×360');
+    expect(videoLabel(on(null, null, null), 'en')).toBe('');
+    expect(videoLabel(off, 'en')).toBe('');
+  });
+  it('warns when publishing signals differ in resolution, or one is over 30 fps', () => {
+    expect(mixedLiveResolutions([on(1280, 720, 30), on(1920, 1080, 30)])).toBe(true);
+    expect(mixedLiveResolutions([on(1280, 720, 30), on(1280, 720, 60)])).toBe(false);
+    expect(mixedLiveResolutions([on(1280, 720, 30), on(null, null, null), off])).toBe(false);
+    expect(mixedLiveResolutions([on(1280, 720, 30)])).toBe(false);
+    expect(overFpsLimit(on(1280, 720, 30))).toBe(false);
+    expect(overFpsLimit(on(1280, 720, 30.01))).toBe(true);
+    expect(overFpsLimit(on(1280, 720, 50))).toBe(true);
+    expect(overFpsLimit(on(1280, 720, null))).toBe(false);
   });
 });
