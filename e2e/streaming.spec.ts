@@ -289,6 +289,35 @@ test('delete: confirmed from the options menu; a stream already gone says so', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transmissão não encontrada');
 });
 
+test('the options menu works from the keyboard, the first time and after', async ({ page }) => {
+  const api = await signIn(page);
+  const name = unique('Teclado');
+  const stream = await createStream(api, name);
+  await page.goto('/streaming');
+  await searchByName(page, name);
+  await expect(page.getByTestId('stream-row')).toHaveCount(1);
+  const trigger = page.getByRole('button', { name: `Opções de ${name}` });
+  for (let round = 0; round < 2; round++) {
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveCount(6);
+    // The menu has the focus and highlights its first item (the first open creates the menu).
+    await expect(menu).toBeFocused();
+    await expect(menu.locator('[data-highlighted]')).toHaveText('Sinais');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    // Focus is back on the trigger, which opens the menu again.
+    await expect(trigger).toBeFocused();
+  }
+  await trigger.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menu').locator('[data-highlighted]')).toHaveText('Painel de controle');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/panel$`));
+});
+
 test('panel settings, colour, type and keys: notices and saved values', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const api = await signIn(page);

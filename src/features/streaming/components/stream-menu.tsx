@@ -18,6 +18,7 @@ export function StreamMenu({ stream }: { stream: Stream }) {
   const copy = useCopy();
   const remove = useDeleteStream();
   const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState(false);
   const [error, setError] = useState<string>();
   const first = stream.signals[0];
 
@@ -31,6 +32,7 @@ export function StreamMenu({ stream }: { stream: Stream }) {
     else if (value === 'edit') void navigate({ to: '/streaming/$liveId/edit', params: { liveId } });
     else if (value === 'delete') {
       setError(undefined);
+      setAsked(true);
       setConfirming(true);
     }
   };
@@ -65,21 +67,24 @@ export function StreamMenu({ stream }: { stream: Stream }) {
           { value: 'delete', label: t`Excluir`, tone: 'danger' },
         ]}
       />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={<Trans>Excluir transmissão?</Trans>}
-        description={
-          <Trans>A transmissão “{stream.nome}” será excluída. Essa ação não pode ser desfeita.</Trans>
-        }
-        confirmLabel={<Trans>Excluir</Trans>}
-        cancelLabel={<Trans>Cancelar</Trans>}
-        closeLabel={t`Fechar`}
-        tone="danger"
-        busy={remove.isPending}
-        error={error}
-        onConfirm={confirmDelete}
-      />
+      {/* Mounted once asked for: a closed dialog per row would still cost a state machine each. */}
+      {asked ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={<Trans>Excluir transmissão?</Trans>}
+          description={
+            <Trans>A transmissão “{stream.nome}” será excluída. Essa ação não pode ser desfeita.</Trans>
+          }
+          confirmLabel={<Trans>Excluir</Trans>}
+          cancelLabel={<Trans>Cancelar</Trans>}
+          closeLabel={t`Fechar`}
+          tone="danger"
+          busy={remove.isPending}
+          error={error}
+          onConfirm={confirmDelete}
+        />
+      ) : null}
     </>
   );
 }
