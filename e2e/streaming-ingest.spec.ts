@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
+import { publishTestSignal, type TestVideo } from '../server/test/rtmp-encoder.ts';
 import { type Api, confirmDialog, createStream, getStream, searchByName, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -11,32 +12,9 @@ import { signInWithTeam } from './support/pwa';
 const control = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
 
-/** Publishes test pattern (320x240 at 25 fps unless told) and tone in real time, until stopped (or
- * `seconds`). */
-function publish(key: string, seconds: number, video = { size: '320x240', rate: 25 }): ChildProcess {
-  const { size, rate } = video;
-  return spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`, '-f', 'lavfi', '-i', 'sine'],
-      ...[
-        '-t',
-        String(seconds),
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-g',
-        String(rate),
-        '-c:a',
-        'aac',
-      ],
-      ...['-f', 'flv', `rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`],
-    ],
-    { stdio: 'ignore' },
-  );
-}
+/** A real ffmpeg encoder publishing to the e2e server's ingest, until stopped (or `seconds`). */
+const publish = (key: string, seconds: number, video?: TestVideo): ChildProcess =>
+  publishTestSignal(`rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`, seconds, video);
 
 test('an encoder publishes: the preview plays it, and the history links its recording', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { publishTestSignal, type TestVideo } from './rtmp-encoder.ts';
 import { call, userWith } from './streams-helpers.ts';
 
 // The RTMP ingest end to end (docs/api-streams.md "Ingest"): a real ffmpeg publishes to the server's
@@ -75,34 +75,10 @@ async function control(id: string, action: string): Promise<StreamJson> {
   return res.json<StreamJson>();
 }
 
-/**
- * Publishes `seconds` of test pattern (320x240 at 25 fps unless told) and tone, in real time; answers
- * ffmpeg's exit code.
- */
-function push(key: string, seconds: number, video = { size: '320x240', rate: 25 }): Promise<number | null> {
+/** Publishes with a real ffmpeg (rtmp-encoder.ts); answers ffmpeg's exit code. */
+function push(key: string, seconds: number, video?: TestVideo): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const { size, rate } = video;
-    const child = spawn(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}`, '-f', 'lavfi', '-i', 'sine'],
-        ...[
-          '-t',
-          String(seconds),
-          '-c:v',
-          'libx264',
-          '-preset',
-          'ultrafast',
-          '-g',
-          String(rate),
-          '-c:a',
-          'aac',
-        ],
-        ...['-f', 'flv', `${rtmp}/${key}`],
-      ],
-      { stdio: 'ignore' },
-    );
+    const child = publishTestSignal(`${rtmp}/${key}`, seconds, video);
     child.on('error', reject);
     child.on('close', resolve);
   });

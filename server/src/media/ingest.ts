@@ -349,12 +349,6 @@ export class Ingest {
     await mkdir(dir, { recursive: true });
     if (publish.ended) return;
     publish.preview = this.pipe(publish, 'preview', [
-      '-map',
-      '0:v?',
-      '-map',
-      '0:a?',
-      '-c',
-      'copy',
       '-f',
       'hls',
       '-hls_time',
@@ -390,17 +384,7 @@ export class Ingest {
       if (publish.ended || publish.recorder) return;
       this.partCounter = (this.partCounter + 1) % 1_000_000;
       const part = join(dir, `part-${String(Date.now()).padStart(13, '0')}-${this.partCounter}.ts`);
-      publish.recorder = this.pipe(publish, 'recorder', [
-        '-map',
-        '0:v?',
-        '-map',
-        '0:a?',
-        '-c',
-        'copy',
-        '-f',
-        'mpegts',
-        part,
-      ]);
+      publish.recorder = this.pipe(publish, 'recorder', ['-f', 'mpegts', part]);
     } else if (!record && publish.recorder) {
       const recorder = publish.recorder;
       publish.recorder = null;
@@ -450,7 +434,11 @@ export class Ingest {
     const { log, ffmpegPath } = this.options;
     const child = spawn(
       ffmpegPath,
-      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'flv', '-i', 'pipe:0', ...output],
+      // Every pipe copies the publish's video and audio as they come (no re-encoding) into `output`.
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'flv', '-i', 'pipe:0'],
+        ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', ...output],
+      ],
       { stdio: ['pipe', 'ignore', 'pipe'] },
     );
     let stderr = '';
