@@ -30,6 +30,8 @@ import {
   accountOf,
   holds,
   newStreamRow,
+  READ_STREAMS,
+  readableStream,
   requirePermission,
   settingsColumns,
   settingsOf,
@@ -60,7 +62,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
+      requirePermission(request, accountId, ...READ_STREAMS);
       const q = request.query;
       const [sort, direction] = (q.sort ?? 'date,desc').split(',') as [StreamSort, 'asc' | 'desc'];
       const page = q.page ?? 1;
@@ -127,10 +129,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
-      const row = await findStream(app.db, accountId, request.params.id.toLowerCase());
-      if (!row) throw new ApiError(404, 'streamNotFound');
+      const { accountId, row } = await readableStream(app.db, request, request.params.id);
       return streamView(row, holds(request, accountId, 'broadcast'));
     },
   );

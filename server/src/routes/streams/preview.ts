@@ -1,8 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { findStream } from '../../db/repositories/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
-import { accountOf, requirePermission } from './view.ts';
+import { readableStream } from './view.ts';
 
 /** The signed media folder of a signal's live preview (`live/{streamId}/{signalId}`). */
 export const previewMediaId = (streamId: string, signalId: string) => `live/${streamId}/${signalId}`;
@@ -48,12 +47,9 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
-      const id = request.params.id.toLowerCase();
+      const { accountId, row } = await readableStream(app.db, request, request.params.id);
+      const id = row.id;
       const signalId = request.params.signalId.toLowerCase();
-      const row = await findStream(app.db, accountId, id);
-      if (!row) throw new ApiError(404, 'streamNotFound');
       if (!row.signals.some((s) => s.id === signalId)) throw new ApiError(404, 'signalNotFound');
       const token = app.media.signer.token(accountId, previewMediaId(id, signalId));
       return {
@@ -81,11 +77,8 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
-      const id = request.params.id.toLowerCase();
-      const row = await findStream(app.db, accountId, id);
-      if (!row) throw new ApiError(404, 'streamNotFound');
+      const { row } = await readableStream(app.db, request, request.params.id);
+      const id = row.id;
       return {
         signals: row.signals.map((signal) => {
           const video = app.ingest.video(id, signal.id);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { NewStream, StreamChanges } from '../../db/repositories/streams.ts';
+import { findStream, type NewStream, type StreamChanges } from '../../db/repositories/streams.ts';
+import type { Executor } from '../../db/schema.ts';
 import type {
   BannerKind,
   LiveStreamRow,
@@ -33,6 +34,22 @@ export function holds(request: FastifyRequest, accountId: string, ...any: Permis
 /** 403 unless the caller's role in the account holds one of the permissions. */
 export function requirePermission(request: FastifyRequest, accountId: string, ...any: Permission[]): void {
   if (!holds(request, accountId, ...any)) throw new ApiError(403, 'forbidden');
+}
+
+/** Who may read a team's streams (the library, the history, the control panel). */
+export const READ_STREAMS: Permission[] = ['showStreaming', 'showHistory', 'broadcast'];
+
+/** The stream `id` of the call's account, for a caller who may read streams: 403 or 404 otherwise. */
+export async function readableStream(
+  db: Executor,
+  request: FastifyRequest,
+  id: string,
+): Promise<{ accountId: string; row: LiveStreamRow }> {
+  const accountId = accountOf(request);
+  requirePermission(request, accountId, ...READ_STREAMS);
+  const row = await findStream(db, accountId, id.toLowerCase());
+  if (!row) throw new ApiError(404, 'streamNotFound');
+  return { accountId, row };
 }
 
 /** Public URL of an uploaded image: unguessable (its random version is in the name), no token needed. */
