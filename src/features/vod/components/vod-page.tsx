@@ -46,9 +46,7 @@ export function VodPage() {
   // A link to one video (?videoId=, e.g. a live's recording from /historic) opens its preview.
   const linkedId = lib.search.videoId;
   const linked = useLinkedVideo(lib.accountId, linkedId);
-  useEffect(() => {
-    if (linked.data && linked.data.id === linkedId) setPreviewing(linked.data);
-  }, [linked.data, linkedId]);
+  const shown = previewing ?? (linked.data?.id === linkedId ? (linked.data ?? null) : null);
   const closePreview = () => {
     setPreviewing(null);
     if (linkedId) void lib.update({ videoId: undefined }, true);
@@ -153,7 +151,7 @@ export function VodPage() {
       <CreateFolderDialog open={folderOpen} onOpenChange={setFolderOpen} parentId={lib.folderId} />
       <EditVideoDialog accountId={lib.accountId} video={editing} onClose={() => setEditing(null)} />
       <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
-      <PreviewDialog accountId={lib.accountId} video={previewing} onClose={closePreview} variant={variant} />
+      <PreviewDialog accountId={lib.accountId} video={shown} onClose={closePreview} variant={variant} />
       <ProcessingDialog
         open={processing.open}
         onOpenChange={processing.setOpen}
