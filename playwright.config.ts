@@ -33,7 +33,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built console is copied first, so a build running meanwhile cannot change what is served.
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -r dist ${E2E_DATA_DIR}/dist && node --enable-source-maps server/dist/server.mjs`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -r dist ${E2E_DATA_DIR}/dist && exec bin/serve`,
     url: `${E2E_BASE_URL}/healthz`,
     env: {
       PORT: String(E2E_PORT),

@@ -64,7 +64,7 @@ async function freePort(): Promise<number> {
 async function startServer(): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
-  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
+  const child: ChildProcess = spawn(serverCommand(), [], {
     cwd: ROOT,
     env: {
       ...process.env,

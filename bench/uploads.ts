@@ -1,6 +1,6 @@
 // Upload throughput (issue 4): a 1 GiB file through the chunked protocol (128 MiB chunks, SPEC §9)
 // against one plain streamed POST of the same bytes (simple mode: the same multipart parsing and disk
-// writes, no Content-Range), both on loopback to the real server started as a child process, and the
+// writes, no Content-Range), both on loopback to the real server started as `npm start` does (bin/serve), and the
 // server's peak RSS meanwhile (sampled from /proc/<pid>/status). Goals: ratio ≥ 0.9, memory flat and
 // under 200 MB. Asserts nothing. Run alone: `node --import tsx bench/uploads.ts`; with
 // BENCH_DATABASE_URL (a scratch PostgreSQL database) the server runs on it instead of embedded PGlite.
@@ -62,7 +62,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(dataDir: string, port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, serverCommand(), {
+  const child = spawn(serverCommand(), [], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -317,7 +317,7 @@ export async function runUploadBench(
     );
     if (!databaseUrl && peakRssMB >= GOALS.rssMB) {
       log(
-        '  (on embedded PGlite the database engine lives in the server process: 170 MB or more of that is PostgreSQL itself; BENCH_DATABASE_URL=<scratch PostgreSQL database> measures the server without it)',
+        '  (on embedded PGlite the database engine lives in the server process, its buffer cache and compiled code included: docs/server.md "Memory"; BENCH_DATABASE_URL=<scratch PostgreSQL database> measures the server without it)',
       );
     }
     return result;
