@@ -1,8 +1,9 @@
+import '@/lib/preact-setup';
 import '@/styles/global.css';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installTabSync } from '@/features/pwa/lib/tab-sync';
 import { installApiErrorHandling } from '@/lib/app-errors';
@@ -59,17 +60,15 @@ await Promise.all([activateLocale(storedLocale()), restorePersistedCache(queryCl
 persistCache(queryClient, persister);
 await nextTask();
 
-// A transition lets React render the first page in slices, yielding to the browser between them,
-// instead of one long task that freezes a phone for half a second.
+// The build runs this on Preact (docs/decisions.md), which renders synchronously: StrictMode is a
+// fragment there and there are no transitions.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  ),
+root.render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
 );
