@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { dateTimeFormat } from '@/lib/intl';
 import { newestDataAt, persistedAt } from '@/lib/query-client';
 import { useOnline } from '../lib/online';
 import * as css from './pwa.css';
@@ -41,9 +42,7 @@ export default function OfflineNotice() {
   const dataHora =
     savedAt === undefined
       ? ''
-      : new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(savedAt),
-        );
+      : dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(savedAt));
   const text =
     savedAt === undefined
       ? t`Você está offline.`

@@ -30,9 +30,12 @@ export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const check = throttle(() => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX), SCROLL_THROTTLE_MS);
-    check();
+    // The first look (a page may open scrolled) waits for the next frame: reading scrollY right after
+    // the shell's first commit forced the layout of the whole new page inside that commit's task.
+    const frame = requestAnimationFrame(check);
     window.addEventListener('scroll', check, { passive: true });
     return () => {
+      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', check);
       check.cancel();
     };
