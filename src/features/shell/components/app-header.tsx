@@ -8,13 +8,22 @@ import { LogoutIcon, MenuIcon } from './icons';
 import { LanguageSelect } from './language-select';
 import { TeamSwitcher } from './team-switcher';
 
-// The drawer (Ark dialog) is only needed on narrow screens: loaded there, on demand.
+// The drawer (Ark dialog) is only needed on narrow screens, and only once asked for: until the first
+// tap the menu button is a plain button, and the drawer (its chunk and its state machine) is created
+// already open by that tap. Focus returns to the drawer's own trigger when it closes.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
-function MenuButtonFallback() {
+function MenuButton({ onClick }: { onClick?: () => void }) {
   const { t } = useLingui();
   return (
-    <button type="button" className={css.iconButton} aria-label={t`Abrir menu`} disabled>
+    <button
+      type="button"
+      className={css.iconButton}
+      aria-label={t`Abrir menu`}
+      aria-haspopup="dialog"
+      disabled={!onClick}
+      onClick={onClick}
+    >
       <MenuIcon />
     </button>
   );
@@ -25,15 +34,23 @@ export function AppHeader() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   // The drawer closes on navigation and when the screen grows past the mobile breakpoint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used.
   useEffect(() => setMenuOpen(false), [pathname, mobile]);
   return (
     <header className={css.header}>
-      {mobile ? (
-        <Suspense fallback={<MenuButtonFallback />}>
+      {mobile && menuWanted ? (
+        <Suspense fallback={<MenuButton />}>
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
         </Suspense>
+      ) : mobile ? (
+        <MenuButton
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
+        />
       ) : null}
       <div className={css.team}>
         <TeamSwitcher />

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
@@ -18,6 +18,15 @@ import * as css from './streaming.css';
 
 const route = getRouteApi('/_authed/_shell/streaming/');
 
+/** True from the first time `open` is: a dialog is mounted once first opened and then kept (for its
+ * closing and the return of focus). Mounted closed, each would still cost a state machine (and the
+ * settings dialog a query) on the page's first render. */
+function useOpenedOnce(open: boolean) {
+  const opened = useRef(open);
+  if (open) opened.current = true;
+  return opened.current;
+}
+
 /** SPEC §2.7 library: status tabs, name/date/status columns, title search, sort, 10 a page, the options
  * of each stream, selection for the general settings, and the new-streaming button. */
 export function StreamingPage() {
@@ -31,6 +40,8 @@ export function StreamingPage() {
   const [selected, setSelected] = useState<Map<string, Stream>>(new Map());
   const [creating, setCreating] = useState(false);
   const [applying, setApplying] = useState(false);
+  const createMounted = useOpenedOnce(creating);
+  const applyMounted = useOpenedOnce(applying);
 
   const update = (patch: Partial<LibrarySearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: false });
@@ -145,13 +156,15 @@ export function StreamingPage() {
         </div>
       </Tabs>
 
-      <CreateModeDialog open={creating} onOpenChange={setCreating} />
-      <ApplySettingsDialog
-        open={applying}
-        onOpenChange={setApplying}
-        streams={[...selected.values()]}
-        onApplied={() => setSelected(new Map())}
-      />
+      {createMounted ? <CreateModeDialog open={creating} onOpenChange={setCreating} /> : null}
+      {applyMounted ? (
+        <ApplySettingsDialog
+          open={applying}
+          onOpenChange={setApplying}
+          streams={[...selected.values()]}
+          onApplied={() => setSelected(new Map())}
+        />
+      ) : null}
     </section>
   );
 }
