@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { MOBILE_QUERY } from '@/styles/theme.css';
 import { useMediaQuery } from '../hooks/use-media-query';
 import * as css from './app-header.css';
@@ -34,7 +35,7 @@ export function AppHeader() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuWanted, setMenuWanted] = useState(false);
+  const menuWanted = useOpenedOnce(menuOpen);
   // The drawer closes on navigation and when the screen grows past the mobile breakpoint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used.
   useEffect(() => setMenuOpen(false), [pathname, mobile]);
@@ -45,12 +46,7 @@ export function AppHeader() {
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
         </Suspense>
       ) : mobile ? (
-        <MenuButton
-          onClick={() => {
-            setMenuWanted(true);
-            setMenuOpen(true);
-          }}
-        />
+        <MenuButton onClick={() => setMenuOpen(true)} />
       ) : null}
       <div className={css.team}>
         <TeamSwitcher />

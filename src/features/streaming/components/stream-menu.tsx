@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ActionMenu } from '@/components/ui/menu';
 import { notify } from '@/components/ui/toast';
+import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteStream } from '../api/delete-stream';
 import type { Stream } from '../api/stream';
@@ -18,7 +19,7 @@ export function StreamMenu({ stream }: { stream: Stream }) {
   const copy = useCopy();
   const remove = useDeleteStream();
   const [confirming, setConfirming] = useState(false);
-  const [asked, setAsked] = useState(false);
+  const asked = useOpenedOnce(confirming);
   const [error, setError] = useState<string>();
   const first = stream.signals[0];
 
@@ -32,7 +33,6 @@ export function StreamMenu({ stream }: { stream: Stream }) {
     else if (value === 'edit') void navigate({ to: '/streaming/$liveId/edit', params: { liveId } });
     else if (value === 'delete') {
       setError(undefined);
-      setAsked(true);
       setConfirming(true);
     }
   };

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
+import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { useStreams } from '../api/list-streams';
 import type { Stream } from '../api/stream';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -17,15 +18,6 @@ import { StreamList } from './stream-list';
 import * as css from './streaming.css';
 
 const route = getRouteApi('/_authed/_shell/streaming/');
-
-/** True from the first time `open` is: a dialog is mounted once first opened and then kept (for its
- * closing and the return of focus). Mounted closed, each would still cost a state machine (and the
- * settings dialog a query) on the page's first render. */
-function useOpenedOnce(open: boolean) {
-  const opened = useRef(open);
-  if (open) opened.current = true;
-  return opened.current;
-}
 
 /** SPEC §2.7 library: status tabs, name/date/status columns, title search, sort, 10 a page, the options
  * of each stream, selection for the general settings, and the new-streaming button. */
