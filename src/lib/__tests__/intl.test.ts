@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from '../intl';
+import { dateTimeFormat, numberFormat } from '../intl';
 
 describe('dateTimeFormat', () => {
   const at = new Date('2026-11-22T15:04:00Z');
@@ -17,5 +17,17 @@ describe('dateTimeFormat', () => {
     const options = { dateStyle: 'short', timeZone: 'UTC' } as const;
     expect(dateTimeFormat('pt-BR', options)).toBe(dateTimeFormat('pt-BR', { ...options }));
     expect(dateTimeFormat('pt-BR', options)).not.toBe(dateTimeFormat('en', options));
+  });
+});
+
+describe('numberFormat', () => {
+  it('formats in the locale and options asked for, one formatter per locale and options', () => {
+    expect(numberFormat('pt-BR', { maximumFractionDigits: 1 }).format(1536.25)).toBe('1.536,3');
+    expect(numberFormat('en', { maximumFractionDigits: 1 }).format(1536.25)).toBe('1,536.3');
+    expect(numberFormat('pt-BR', { maximumFractionDigits: 1 })).toBe(
+      numberFormat('pt-BR', { maximumFractionDigits: 1 }),
+    );
+    // A date and a number formatter with the same locale and options are different objects.
+    expect(numberFormat('en', {})).not.toBe(dateTimeFormat('en', {}));
   });
 });

@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/intl';
 import type { SignalStatus } from '../api/get-signals-status';
 
 /** SPEC §9: the frame rate limit set for the account. */
@@ -11,7 +12,7 @@ export function videoLabel(video: Video, locale: string): string {
   const parts: string[] = [];
   if (video.width !== null && video.height !== null) parts.push(`${video.width}×${video.height}`);
   if (video.fps !== null) {
-    parts.push(`${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(video.fps)} fps`);
+    parts.push(`${numberFormat(locale, { maximumFractionDigits: 2 }).format(video.fps)} fps`);
   }
   return parts.join(' · ');
 }

@@ -1,3 +1,5 @@
+import { numberFormat } from '@/lib/intl';
+
 /** "m:ss", or "h:mm:ss" from an hour; null for an unknown duration. */
 export function formatDuration(seconds: number | null | undefined): string | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
@@ -19,7 +21,7 @@ export function formatBytes(bytes: number, locale: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
 export const MAX_TITLE_LENGTH = 200;
