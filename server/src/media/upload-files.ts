@@ -88,8 +88,9 @@ const SYNC_EVERY = 8 * 1024 * 1024;
  * Each socket read of an upload is a fresh 64 KiB buffer that is garbage a moment later, but it holds
  * hardly any JavaScript heap, so V8 lets ~64 MiB of them pile up before it collects (its external
  * memory limit): at 150 MiB/s that is the server's peak memory. Where the server runs with
- * `--expose-gc` (bin/serve does), a young-generation collection (about a millisecond) every
- * SYNC_EVERY bytes gives them back at once; elsewhere (tests under tsx) this does nothing.
+ * `--expose-gc` (bin/serve does), a young-generation collection (about a millisecond) each time a
+ * background flush starts (every SYNC_EVERY bytes or more) gives them back; elsewhere (tests under
+ * tsx) this does nothing.
  */
 const releaseReadBuffers = () => globalThis.gc?.({ type: 'minor' });
 
