@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat } from '../intl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeFormat, numberFormat, shortDateTime } from '../intl';
 
 describe('dateTimeFormat', () => {
   const at = new Date('2026-11-22T15:04:00Z');
@@ -29,5 +29,42 @@ describe('numberFormat', () => {
     );
     // A date and a number formatter with the same locale and options are different objects.
     expect(numberFormat('en', {})).not.toBe(dateTimeFormat('en', {}));
+  });
+});
+
+describe('shortDateTime', () => {
+  const savedTz = process.env.TZ;
+  afterAll(() => {
+    process.env.TZ = savedTz;
+  });
+
+  // Every 7 h 13 min over two years (midnights, noons, both sides of daylight-saving changes), in
+  // zones with and without daylight saving: the hand-written text is Intl's, letter for letter.
+  for (const zone of ['America/New_York', 'America/Sao_Paulo', 'Asia/Kolkata']) {
+    describe(zone, () => {
+      beforeAll(() => {
+        process.env.TZ = zone;
+      });
+      it.each(['pt-BR', 'en'])('is what Intl says in %s', (locale) => {
+        const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+        const start = Date.parse('2025-01-01T00:00:00Z');
+        let compared = 0;
+        for (let t = start; t < start + 2 * 365 * 86_400_000; t += (7 * 60 + 13) * 60_000) {
+          const date = new Date(t);
+          expect(shortDateTime(date, locale)).toBe(intl.format(date));
+          compared++;
+        }
+        expect(compared).toBeGreaterThan(2000);
+        expect(shortDateTime(new Date(2026, 0, 5, 0, 5), locale)).toBe(
+          locale === 'en' ? '1/5/26, 12:05 AM' : '05/01/2026, 00:05',
+        );
+      });
+    });
+  }
+
+  it('goes through Intl for another time zone or locale', () => {
+    const at = new Date('2026-11-22T15:04:00Z');
+    expect(shortDateTime(at, 'pt-BR', 'America/Sao_Paulo')).toBe('22/11/2026, 12:04');
+    expect(shortDateTime(at, 'de', 'UTC')).toBe('22.11.26, 15:04');
   });
 });

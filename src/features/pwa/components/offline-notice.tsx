@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { dateTimeFormat } from '@/lib/intl';
+import { shortDateTime } from '@/lib/intl';
 import { newestDataAt, persistedAt } from '@/lib/query-client';
 import { useOnline } from '../lib/online';
 import * as css from './pwa.css';
@@ -39,10 +39,7 @@ export default function OfflineNotice() {
   const savedAt = useSavedAt(!online);
   const { t, i18n } = useLingui();
   if (online) return null;
-  const dataHora =
-    savedAt === undefined
-      ? ''
-      : dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(savedAt));
+  const dataHora = savedAt === undefined ? '' : shortDateTime(new Date(savedAt), i18n.locale);
   const text =
     savedAt === undefined
       ? t`Você está offline.`

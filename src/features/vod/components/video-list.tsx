@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { dateTimeFormat } from '@/lib/intl';
+import { shortDateTime } from '@/lib/intl';
 import type { Video } from '../api/structs';
 import { formatDuration } from '../lib/format';
 import { EditIcon, FilmIcon, PlayIcon, TrashIcon } from './icons';
@@ -32,8 +32,7 @@ function Thumbnail({ video, className }: { video: Video; className?: string }) {
 
 function useDate() {
   const { i18n } = useLingui();
-  return (iso: string) =>
-    dateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  return (iso: string) => shortDateTime(new Date(iso), i18n.locale);
 }
 
 function Actions({ video, onPreview, onEdit, onDelete }: Omit<VideoListProps, 'videos'> & { video: Video }) {
