@@ -150,8 +150,9 @@ test.describe('phone (390x844)', () => {
   test('the menu is a drawer, the page never scrolls sideways, scroll-to-top appears', async ({ page }) => {
     await signIn(page, DEMO.operator);
     await page.goto('/streaming');
-    // No aside on a phone: the header's menu button opens the drawer.
+    // No aside on a phone (not even a hidden one): the header's menu button opens the drawer.
     await expect(menu(page)).toBeHidden();
+    await expect(page.locator('aside')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByRole('button', { name: 'Abrir menu' }).click();

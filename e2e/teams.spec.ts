@@ -89,8 +89,19 @@ test('switching team from the header changes the team shown, the menu and the gu
   await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'Billing' })).toBeVisible();
 
-  await page.getByRole('button', { name: /Selecionar time/ }).click();
+  const trigger = page.getByRole('button', { name: /Selecionar time/ });
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  await trigger.click();
   const dialog = page.getByRole('dialog', { name: 'Selecionar time' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('searchbox', { name: 'Buscar' })).toBeFocused();
+  // The popover is created by the first click (docs/decisions.md): Escape still closes it and gives the
+  // focus back to its trigger, and it opens again.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  await trigger.click();
   await expect(dialog).toBeVisible();
   // The search box narrows the list; 'Limpar filtros' brings everything back.
   await dialog.getByRole('searchbox', { name: 'Buscar' }).fill('event');

@@ -3,6 +3,8 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { rememberLastVisited } from '@/lib/last-visited';
+import { MOBILE_QUERY } from '@/styles/theme.css';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { AppHeader } from './app-header';
 import * as css from './app-shell.css';
 import { AsideNav } from './aside-nav';
@@ -38,6 +40,9 @@ export function AppShell() {
   const { t } = useLingui();
   const { pathname, href } = useLocation();
   const pageRef = usePageTransition(pathname);
+  // Below 930 px the menu is the header's drawer; the aside is not rendered at all (not merely hidden),
+  // which spares a phone's first render its links and their active-route matching.
+  const mobile = useMediaQuery(MOBILE_QUERY);
   // Only pages that actually open are remembered (a gated page that sent the user to /403 is not).
   useEffect(() => rememberLastVisited(href), [href]);
   return (
@@ -45,10 +50,12 @@ export function AppShell() {
       <a href="#main" className={css.skipLink}>
         <Trans>Pular para o conteúdo</Trans>
       </a>
-      <aside className={css.aside} aria-label={t`Menu lateral`}>
-        <div className={css.brand}>{PRODUCT_NAME}</div>
-        <AsideNav />
-      </aside>
+      {mobile ? null : (
+        <aside className={css.aside} aria-label={t`Menu lateral`}>
+          <div className={css.brand}>{PRODUCT_NAME}</div>
+          <AsideNav />
+        </aside>
+      )}
       <div className={css.column}>
         <AppHeader />
         <main id="main" className={css.main} tabIndex={-1}>
