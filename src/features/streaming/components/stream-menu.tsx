@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ActionMenu } from '@/components/ui/menu';
 import { notify } from '@/components/ui/toast';
@@ -17,10 +17,8 @@ export function StreamMenu({ stream }: { stream: Stream }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const copy = useCopy();
-  const remove = useDeleteStream();
   const [confirming, setConfirming] = useState(false);
   const asked = useOpenedOnce(confirming);
-  const [error, setError] = useState<string>();
   const first = stream.signals[0];
 
   const onSelect = (value: string) => {
@@ -31,26 +29,8 @@ export function StreamMenu({ stream }: { stream: Stream }) {
       void navigate({ to: '/streaming/$liveId/panel', params: { liveId } });
     else if (value === 'iframe') void copy(iframeSnippet(liveId, stream.nome), t`Link do iframe copiado`);
     else if (value === 'edit') void navigate({ to: '/streaming/$liveId/edit', params: { liveId } });
-    else if (value === 'delete') {
-      setError(undefined);
-      setConfirming(true);
-    }
+    else if (value === 'delete') setConfirming(true);
   };
-
-  const confirmDelete = () =>
-    remove.mutate(stream.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        notify('success', t`Transmissão excluída`);
-      },
-      onError: (e) => {
-        if (e instanceof ApiError && e.status === 404) {
-          setConfirming(false);
-          notify('error', t`Transmissão não encontrada`);
-        } else if (e instanceof ApiError && e.status < 500 && e.status > 0) setError(e.message);
-        else setError(t`Não foi possível excluir a transmissão. Tente novamente`);
-      },
-    });
 
   return (
     <>
@@ -67,24 +47,60 @@ export function StreamMenu({ stream }: { stream: Stream }) {
           { value: 'delete', label: t`Excluir`, tone: 'danger' },
         ]}
       />
-      {/* Mounted once asked for: a closed dialog per row would still cost a state machine each. */}
-      {asked ? (
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={<Trans>Excluir transmissão?</Trans>}
-          description={
-            <Trans>A transmissão “{stream.nome}” será excluída. Essa ação não pode ser desfeita.</Trans>
-          }
-          confirmLabel={<Trans>Excluir</Trans>}
-          cancelLabel={<Trans>Cancelar</Trans>}
-          closeLabel={t`Fechar`}
-          tone="danger"
-          busy={remove.isPending}
-          error={error}
-          onConfirm={confirmDelete}
-        />
-      ) : null}
+      {/* Mounted once asked for: a closed dialog (and a delete mutation) per row would still cost a
+          state machine and an observer each on the library's first render. */}
+      {asked ? <DeleteConfirmation stream={stream} open={confirming} onOpenChange={setConfirming} /> : null}
     </>
+  );
+}
+
+function DeleteConfirmation({
+  stream,
+  open,
+  onOpenChange,
+}: {
+  stream: Stream;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useLingui();
+  const remove = useDeleteStream();
+  const [error, setError] = useState<string>();
+  // Each time it opens, the last attempt's error is gone.
+  useEffect(() => {
+    if (open) setError(undefined);
+  }, [open]);
+
+  const confirmDelete = () =>
+    remove.mutate(stream.id, {
+      onSuccess: () => {
+        onOpenChange(false);
+        notify('success', t`Transmissão excluída`);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 404) {
+          onOpenChange(false);
+          notify('error', t`Transmissão não encontrada`);
+        } else if (e instanceof ApiError && e.status < 500 && e.status > 0) setError(e.message);
+        else setError(t`Não foi possível excluir a transmissão. Tente novamente`);
+      },
+    });
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<Trans>Excluir transmissão?</Trans>}
+      description={
+        <Trans>A transmissão “{stream.nome}” será excluída. Essa ação não pode ser desfeita.</Trans>
+      }
+      confirmLabel={<Trans>Excluir</Trans>}
+      cancelLabel={<Trans>Cancelar</Trans>}
+      closeLabel={t`Fechar`}
+      tone="danger"
+      busy={remove.isPending}
+      error={error}
+      onConfirm={confirmDelete}
+    />
   );
 }
