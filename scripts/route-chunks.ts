@@ -61,13 +61,14 @@ export function routeChunks(
       if (!entryId) this.error(`route-chunks: no module ${entry}`);
       const taken = new Set([...closure([entryId]), ...closure(splitParts(keep))]);
       for (const chunk of chunks) {
-        const find = (file: string) =>
-          'routes' in chunk ? splitParts([file]) : ids.filter((id) => id.endsWith(`/${file}`));
         const files = 'routes' in chunk ? chunk.routes : chunk.modules;
-        const missing = files.filter((file) => find(file).length === 0);
+        const found = files.map((file) =>
+          'routes' in chunk ? splitParts([file]) : ids.filter((id) => id.endsWith(`/${file}`)),
+        );
+        const missing = files.filter((_, i) => found[i]!.length === 0);
         if (missing.length > 0)
           this.error(`route-chunks: ${chunk.name}: not in the build: ${missing.join(', ')}`);
-        const roots = files.flatMap(find);
+        const roots = found.flat();
         const into = members.get(chunk.name)!;
         for (const id of closure(roots)) {
           if (taken.has(id) || id.startsWith('\0')) continue;

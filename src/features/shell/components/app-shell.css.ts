@@ -30,7 +30,6 @@ export const aside = style({
   background: vars.color.aside,
   color: vars.color.onAside,
   zIndex: vars.z.aside,
-  '@media': { [MOBILE_QUERY]: { display: 'none' } },
 });
 export const brand = style({
   padding: `${vars.space.lg} ${vars.space.lg} ${vars.space.md}`,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ActionMenu } from '@/components/ui/menu';
 import { notify } from '@/components/ui/toast';
@@ -66,20 +66,21 @@ function DeleteConfirmation({
   const { t } = useLingui();
   const remove = useDeleteStream();
   const [error, setError] = useState<string>();
-  // Each time it opens, the last attempt's error is gone.
-  useEffect(() => {
-    if (open) setError(undefined);
-  }, [open]);
+  // However it closes, the last attempt's error goes with it: the next time it opens, it is gone.
+  const change = (next: boolean) => {
+    if (!next) setError(undefined);
+    onOpenChange(next);
+  };
 
   const confirmDelete = () =>
     remove.mutate(stream.id, {
       onSuccess: () => {
-        onOpenChange(false);
+        change(false);
         notify('success', t`Transmissão excluída`);
       },
       onError: (e) => {
         if (e instanceof ApiError && e.status === 404) {
-          onOpenChange(false);
+          change(false);
           notify('error', t`Transmissão não encontrada`);
         } else if (e instanceof ApiError && e.status < 500 && e.status > 0) setError(e.message);
         else setError(t`Não foi possível excluir a transmissão. Tente novamente`);
@@ -89,7 +90,7 @@ function DeleteConfirmation({
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={change}
       title={<Trans>Excluir transmissão?</Trans>}
       description={
         <Trans>A transmissão “{stream.nome}” será excluída. Essa ação não pode ser desfeita.</Trans>
