@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installTabSync } from '@/features/pwa/lib/tab-sync';
 import { installApiErrorHandling } from '@/lib/app-errors';
+import { endFirstLoad, nextTask } from '@/lib/first-load';
 import { activateLocale, i18n, storedLocale } from '@/lib/i18n';
 import {
   createIdbPersister,
@@ -21,9 +22,8 @@ import { routeTree } from './routeTree.gen';
 // When the app's code began to run (after the splash's first paint: src/boot.ts); e2e/shell.spec.ts.
 performance.mark('palco:app-start');
 
-/** Lets the browser run (paint, input) between the start-up steps below: each is its own short task
- * instead of one long one that blocks a phone's main thread. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// Between the start-up steps below the browser runs (paint, input): each is its own short task
+// instead of one long one that blocks a phone's main thread.
 await nextTask();
 
 const queryClient = createQueryClient();
@@ -49,6 +49,10 @@ installTabSync({
   invalidateRouter: () => void router.invalidate(),
   navigate: (to) => void router.navigate({ to }),
   currentPath: () => router.state.location.pathname,
+});
+// The first page renders in steps (src/lib/first-load.ts); a navigation ends that.
+router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
+  if (fromLocation) endFirstLoad();
 });
 setTimeout(hideSplash, SPLASH_MAX_MS);
 await nextTask();

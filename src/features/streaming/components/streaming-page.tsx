@@ -5,6 +5,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
+import { useRevealed } from '@/lib/first-load';
 import { useStreams } from '../api/list-streams';
 import type { Stream } from '../api/stream';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -32,6 +33,8 @@ export function StreamingPage() {
   const [selected, setSelected] = useState<Map<string, Stream>>(new Map());
   const [creating, setCreating] = useState(false);
   const [applying, setApplying] = useState(false);
+  // On a tab's first page the panel (search, rows, pages) comes one task after the heading and tabs.
+  const panelRevealed = useRevealed();
   const createMounted = useOpenedOnce(creating);
   const applyMounted = useOpenedOnce(applying);
 
@@ -88,64 +91,66 @@ export function StreamingPage() {
         value={search.tab ?? 'all'}
         onValueChange={(v) => update({ tab: v === 'all' ? undefined : (v as Tab), page: undefined })}
       >
-        <div className={css.page}>
-          <div className={css.toolbar}>
-            <SearchBox
-              q={search.q ?? ''}
-              label={t`Buscar transmissões pelo nome`}
-              onSearch={(q) => update({ q: q || undefined, page: undefined })}
-            />
-            {selected.size > 0 ? (
-              <Button variant="secondary" onClick={() => setApplying(true)}>
-                <Trans>Aplicar configurações gerais ({selected.size})</Trans>
-              </Button>
-            ) : null}
-          </div>
-
-          <div className={css.surface}>
-            {loading ? (
-              <p role="status" className={css.visuallyHidden}>
-                <Trans>Carregando transmissões…</Trans>
-              </p>
-            ) : null}
-            {empty ? (
-              <p className={css.empty} role="status">
-                <Trans>Nenhum resultado encontrado</Trans>
-              </p>
-            ) : (
-              <StreamList
-                items={items}
-                loading={loading}
-                mobile={mobile}
-                sort={query.sort}
-                onSort={(field) => update({ sort: nextSort(search.sort, field), page: undefined })}
-                selected={selected}
-                onToggle={toggle}
-                onToggleAll={toggleAll}
+        {panelRevealed ? (
+          <div className={css.page}>
+            <div className={css.toolbar}>
+              <SearchBox
+                q={search.q ?? ''}
+                label={t`Buscar transmissões pelo nome`}
+                onSearch={(q) => update({ q: q || undefined, page: undefined })}
               />
-            )}
-          </div>
+              {selected.size > 0 ? (
+                <Button variant="secondary" onClick={() => setApplying(true)}>
+                  <Trans>Aplicar configurações gerais ({selected.size})</Trans>
+                </Button>
+              ) : null}
+            </div>
 
-          <div className={css.footer}>
-            <p className={css.muted}>
-              {total !== undefined && !loading ? <Trans>{total} transmissões</Trans> : null}
-            </p>
-            {pagesTotal > 1 ? (
-              <Pagination
-                page={query.page}
-                pagesTotal={pagesTotal}
-                siblingCount={mobile ? 0 : 1}
-                onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
-                labels={{
-                  root: t`Paginação das transmissões`,
-                  previous: t`Página anterior`,
-                  next: t`Próxima página`,
-                  page: (page, all) => t`Página ${page} de ${all}`,
-                }}
-              />
-            ) : null}
+            <div className={css.surface}>
+              {loading ? (
+                <p role="status" className={css.visuallyHidden}>
+                  <Trans>Carregando transmissões…</Trans>
+                </p>
+              ) : null}
+              {empty ? (
+                <p className={css.empty} role="status">
+                  <Trans>Nenhum resultado encontrado</Trans>
+                </p>
+              ) : (
+                <StreamList
+                  items={items}
+                  loading={loading}
+                  mobile={mobile}
+                  sort={query.sort}
+                  onSort={(field) => update({ sort: nextSort(search.sort, field), page: undefined })}
+                  selected={selected}
+                  onToggle={toggle}
+                  onToggleAll={toggleAll}
+                />
+              )}
+            </div>
+
+            <div className={css.footer}>
+              <p className={css.muted}>
+                {total !== undefined && !loading ? <Trans>{total} transmissões</Trans> : null}
+              </p>
+              {pagesTotal > 1 ? (
+                <Pagination
+                  page={query.page}
+                  pagesTotal={pagesTotal}
+                  siblingCount={mobile ? 0 : 1}
+                  onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+                  labels={{
+                    root: t`Paginação das transmissões`,
+                    previous: t`Página anterior`,
+                    next: t`Próxima página`,
+                    page: (page, all) => t`Página ${page} de ${all}`,
+                  }}
+                />
+              ) : null}
+            </div>
           </div>
-        </div>
+        ) : null}
       </Tabs>
 
       {createMounted ? <CreateModeDialog open={creating} onOpenChange={setCreating} /> : null}
