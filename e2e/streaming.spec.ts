@@ -138,6 +138,29 @@ test.describe
       await expect(page.getByText('Nenhum resultado encontrado')).toBeVisible();
       await page.getByRole('tab', { name: 'Agendadas' }).click();
       await expect(row).toBeVisible();
+      // From the keyboard (manual activation): arrows and Home/End move the focus, Enter selects; the
+      // panel is labelled by the selected tab and Tab goes on into it.
+      const tab = (label: string) => page.getByRole('tab', { name: label });
+      await tab('Agendadas').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tab('Todas')).toBeFocused();
+      await expect(tab('Agendadas')).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('End');
+      await expect(tab('Agendadas')).toBeFocused();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await expect(tab('Ao vivo')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/tab=live/);
+      await expect(tab('Ao vivo')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel', { name: 'Ao vivo' })).toContainText(
+        'Nenhum resultado encontrado',
+      );
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(tab('Agendadas')).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(row).toBeVisible();
       await row.getByRole('link', { name }).click();
       await expect(page).toHaveURL(new RegExp(`/streaming/${liveId}/panel$`));
     });

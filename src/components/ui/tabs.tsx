@@ -1,5 +1,4 @@
-import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import * as css from './tabs.css';
 
 export interface TabItem {
@@ -18,26 +17,64 @@ export interface TabsProps {
   className?: string;
 }
 
-/** A tab list with its panel (Ark tabs): arrow keys move between tabs, the panel is labelled by the
- * selected tab. Controlled: the page keeps the value (in the URL, say). */
+/** What each key does in the tab list: the index of the tab it moves the focus to. */
+export function tabKeyTarget(key: string, index: number, count: number): number | null {
+  if (count === 0) return null;
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/** A tab list with its panel (the WAI-ARIA tabs pattern, manual activation): the arrow keys, Home and
+ * End move the focus between tabs, Enter or Space (or a click) selects one, Tab goes on to the panel,
+ * which is labelled by the selected tab. Controlled: the page keeps the value (in the URL, say).
+ * Written out rather than Ark's (docs/decisions.md "Tabs without a state machine"): the library's
+ * tab list is on the first render of the landing page, and a plain list costs no machine there. */
 export function Tabs({ label, tabs, value, onValueChange, children, className }: TabsProps) {
+  const id = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (v: string) => `${id}-tab-${v}`;
+  const panelId = `${id}-panel`;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const target = tabKeyTarget(event.key, index, tabs.length);
+    if (target === null) return;
+    event.preventDefault();
+    buttons.current[target]?.focus();
+  };
   return (
-    <ArkTabs.Root
-      value={value}
-      onValueChange={(d) => onValueChange(d.value)}
-      activationMode="manual"
-      className={[css.root, className].filter(Boolean).join(' ')}
-    >
-      <ArkTabs.List className={css.list} aria-label={label}>
-        {tabs.map((tab) => (
-          <ArkTabs.Trigger key={tab.value} value={tab.value} className={css.trigger}>
-            {tab.label}
-          </ArkTabs.Trigger>
-        ))}
-      </ArkTabs.List>
-      <ArkTabs.Content value={value} className={css.content}>
+    <div className={[css.root, className].filter(Boolean).join(' ')}>
+      <div role="tablist" aria-label={label} aria-orientation="horizontal" className={css.list}>
+        {tabs.map((tab, index) => {
+          const selected = tab.value === value;
+          return (
+            <button
+              key={tab.value}
+              ref={(el) => {
+                buttons.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.value)}
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              data-selected={selected ? '' : undefined}
+              className={css.trigger}
+              onClick={() => {
+                if (!selected) onValueChange(tab.value);
+              }}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)} tabIndex={0} className={css.content}>
         {children}
-      </ArkTabs.Content>
-    </ArkTabs.Root>
+      </div>
+    </div>
   );
 }
