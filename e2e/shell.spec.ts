@@ -267,3 +267,28 @@ test("a tab's first page comes in steps (shell, heading and tabs, search, rows);
   await expect(page.getByTestId('stream-row').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test("the first page's code is requested before the session is checked; a signed-out visit to a signed-in page fetches none of it", async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (req) => {
+    const { pathname } = new URL(req.url());
+    if (pathname === '/bff/me' || /^\/assets\/(streaming|shell)-.*\.js$/.test(pathname))
+      requests.push(pathname);
+  });
+  await page.goto('/streaming');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  expect(requests).toEqual([]);
+
+  await signIn(page, DEMO.operator);
+  requests.length = 0;
+  await page.goto('/streaming');
+  await expect(page.getByTestId('stream-row').first()).toBeVisible();
+  const me = requests.indexOf('/bff/me');
+  const library = requests.findIndex((path) => path.startsWith('/assets/streaming-'));
+  expect(me).toBeGreaterThanOrEqual(0);
+  expect(library).toBeGreaterThanOrEqual(0);
+  expect(library).toBeLessThan(me);
+});

@@ -57,6 +57,21 @@ router.subscribe('onBeforeNavigate', ({ fromLocation }) => {
 setTimeout(hideSplash, SPLASH_MAX_MS);
 await nextTask();
 
+// The first page's code starts downloading now, while the session and the cached queries come back,
+// and in a task of its own: Vite's preload helper inserts a link per file of a chunk's imports (most
+// of a millisecond each here), which inside the router's first load made that task a long one. The
+// router finds these chunks loading (or loaded) and waits for them as it would have for its own.
+// (Not for a signed-out visit to a signed-in page: that goes to the login instead.)
+const firstMatches = router.matchRoutes(router.latestLocation);
+if (session.isAuthenticated() || !firstMatches.some((m) => m.routeId === '/_authed')) {
+  for (const match of firstMatches) {
+    router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => {
+      // The router's own load meets the same failure and shows it (src/routes/__root.tsx errorComponent).
+    });
+  }
+}
+await nextTask();
+
 // The persisted query cache (IndexedDB) is back before the router's first load, so pages opened
 // offline find their last data; the 'session' queries are never persisted, the build id busts it.
 const persister = createIdbPersister();
