@@ -64,18 +64,22 @@ await nextTask();
 // (Not for a signed-out visit to a signed-in page: that goes to the login instead.)
 const firstMatches = router.matchRoutes(router.latestLocation);
 if (session.isAuthenticated() || !firstMatches.some((m) => m.routeId === '/_authed')) {
+  // One route's chunk (and its links) per task.
   for (const match of firstMatches) {
     router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => {
       // The router's own load meets the same failure and shows it (src/routes/__root.tsx errorComponent).
     });
+    await nextTask();
   }
 }
-await nextTask();
 
 // The persisted query cache (IndexedDB) is back before the router's first load, so pages opened
 // offline find their last data; the 'session' queries are never persisted, the build id busts it.
+// The catalogue is activated in one task, the database opened in the next.
+const locale = activateLocale(storedLocale());
+await nextTask();
 const persister = createIdbPersister();
-await Promise.all([activateLocale(storedLocale()), restorePersistedCache(queryClient, persister)]);
+await Promise.all([locale, restorePersistedCache(queryClient, persister)]);
 persistCache(queryClient, persister);
 await nextTask();
 

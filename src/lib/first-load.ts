@@ -25,8 +25,16 @@ export function isFirstLoad() {
   return firstLoad;
 }
 
-/** Lets the browser run (paint, input) before the caller goes on: the rest is a task of its own. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+type Yielding = { scheduler?: { yield?: () => Promise<void> } };
+
+/** Lets the browser run (paint, input) before the caller goes on: the rest is a task of its own.
+ * `scheduler.yield()` where there is one (Chromium 129+): it is not clamped to 4 ms as nested
+ * timeouts are, and the rest runs before tasks queued meanwhile. */
+export const nextTask = (): Promise<void> => {
+  const { scheduler } = globalThis as Yielding;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+};
 
 /** A background tab paints no frames: the step happens after this at the latest. */
 const STEP_FALLBACK_MS = 100;
