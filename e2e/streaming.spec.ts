@@ -156,6 +156,9 @@ test.describe
       await expect(page.getByRole('tabpanel', { name: 'Ao vivo' })).toContainText(
         'Nenhum resultado encontrado',
       );
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('searchbox', { name: 'Buscar transmissões pelo nome' })).toBeFocused();
+      await tab('Ao vivo').focus();
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       await expect(tab('Agendadas')).toBeFocused();

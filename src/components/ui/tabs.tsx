@@ -28,8 +28,9 @@ export function tabKeyTarget(key: string, index: number, count: number): number 
 }
 
 /** A tab list with its panel (the WAI-ARIA tabs pattern, manual activation): the arrow keys, Home and
- * End move the focus between tabs, Enter or Space (or a click) selects one, Tab goes on to the panel,
- * which is labelled by the selected tab. Controlled: the page keeps the value (in the URL, say).
+ * End move the focus between tabs, Enter or Space (or a click) selects one, Tab goes on into the panel
+ * (its first control; the panels this serves always have one), which is labelled by the selected tab.
+ * Controlled: the page keeps the value (in the URL, say).
  * Written out rather than Ark's (docs/decisions.md "Tabs without a state machine"): the library's
  * tab list is on the first render of the landing page, and a plain list costs no machine there. */
 export function Tabs({ label, tabs, value, onValueChange, children, className }: TabsProps) {
@@ -72,7 +73,7 @@ export function Tabs({ label, tabs, value, onValueChange, children, className }:
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)} tabIndex={0} className={css.content}>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)} className={css.content}>
         {children}
       </div>
     </div>
