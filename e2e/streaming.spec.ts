@@ -238,6 +238,47 @@ test.describe
     });
   });
 
+test('the library fetches its list once per visit: the first load, a tab, and on coming back', async ({
+  page,
+}) => {
+  await signIn(page);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/v1/live-streams') fetched.push(url.search);
+  });
+  // Once the list has come, nothing asks for it again.
+  const settled = async (count: number) => {
+    await expect.poll(() => fetched.length).toBeGreaterThanOrEqual(count);
+    await page.waitForTimeout(1500);
+    expect(fetched).toHaveLength(count);
+  };
+  // The route's loader asks for the list while the page's code is still on its way; on a slow phone the
+  // answer can come first, and the page mounting after it asked again. The page's chunk is held back
+  // here so that this order is certain.
+  const pageChunk = /\/assets\/streaming-[^/]+\.js$/;
+  await page.route(pageChunk, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/streaming');
+  await expect(page.getByTestId('stream-row').first()).toBeVisible();
+  await settled(1);
+  await page.unroute(pageChunk);
+  await page.getByRole('tab', { name: 'Agendadas' }).click();
+  await settled(2);
+  expect(fetched[1]).toContain('status=scheduled');
+  // SPEC: the data is always refetched; a return to the page asks again, once.
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('link', { name: 'Histórico de transmissões' }).click();
+  await settled(3);
+  expect(fetched[2]).toContain('shutdown=true');
+  await menu.getByRole('link', { name: 'Transmissões', exact: true }).click();
+  await expect(page.getByTestId('stream-row').first()).toBeVisible();
+  await settled(4);
+  expect(fetched[3]).toContain('shutdown=false');
+});
+
 test('batch CSV: a good file creates every stream; a bad row is reported by line and creates none', async ({
   page,
 }) => {

@@ -103,6 +103,27 @@ test('folders: create one, open it, its path, and a video uploaded into it; sear
   await expect(page.getByTestId('folder').filter({ hasText: name })).toBeVisible();
 });
 
+test('the library fetches its videos and folders once per visit', async ({ page }) => {
+  await signInWithTeam(page, DEMO.owner, TEAM);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && (pathname === '/v1/videos' || pathname === '/v1/directories'))
+      fetched.push(pathname);
+  });
+  // The route's loader asks while the page's code is still on its way (held back here, as a slow phone
+  // would); the page mounting after the answers must not ask again.
+  const pageChunk = /\/assets\/dashboard-[^/]+\.js$/;
+  await page.route(pageChunk, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await openLibrary(page);
+  await expect.poll(() => fetched.length).toBeGreaterThanOrEqual(2);
+  await page.waitForTimeout(1500);
+  expect(fetched.sort()).toEqual(['/v1/directories', '/v1/videos']);
+});
+
 test('editing a video: title and description, image rules before sending, thumbnail, subtitles', async ({
   page,
 }) => {

@@ -31,6 +31,8 @@ export const listStreams = (query: StreamsQuery) =>
 export const streamsQueryOptions = (query: StreamsQuery) =>
   queryOptions({ queryKey: streamingKey('list', query), queryFn: () => listStreams(query) });
 
-/** The loader starts the fetch; the previous page stays on screen (as placeholder) while the next loads. */
+/** The route's loader fetches the list on every visit (SPEC: data is always refetched); the page does
+ * not fetch it again when it mounts, which on a tab's first page (rendered in steps) came right after
+ * the loader's answer. The previous page stays on screen (as placeholder) while the next loads. */
 export const useStreams = (query: StreamsQuery) =>
-  useQuery({ ...streamsQueryOptions(query), placeholderData: keepPreviousData });
+  useQuery({ ...streamsQueryOptions(query), placeholderData: keepPreviousData, refetchOnMount: false });

@@ -13,5 +13,6 @@ export const directoriesQueryOptions = (accountId: string, parentId: string | nu
     queryFn: () => listDirectories(parentId),
   });
 
+/** The VOD route's loader fetches it on every visit: no second fetch when the page mounts. */
 export const useDirectories = (accountId: string, parentId: string | null) =>
-  useQuery(directoriesQueryOptions(accountId, parentId));
+  useQuery({ ...directoriesQueryOptions(accountId, parentId), refetchOnMount: false });

@@ -40,6 +40,8 @@ export const useVideos = (accountId: string, query: VideosQuery) =>
   useQuery({
     ...videosQueryOptions(accountId, query),
     placeholderData: keepPreviousData,
+    // The route's loader fetches it on every visit (src/features/streaming/api/list-streams.ts).
+    refetchOnMount: false,
     refetchInterval: (q) =>
       q.state.data?.items.some((v) => v.status === 'uploading' || v.status === 'processing') ? 5000 : false,
   });
