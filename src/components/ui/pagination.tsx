@@ -1,4 +1,5 @@
 import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronIcon } from './chevron-icon';
 import * as css from './pagination.css';
 
@@ -7,13 +8,9 @@ export interface PaginationProps {
   page: number;
   pagesTotal: number;
   onPageChange: (page: number) => void;
-  /** Accessible names (already translated). */
-  labels: {
-    root: string;
-    previous: string;
-    next: string;
-    page: (page: number, pagesTotal: number) => string;
-  };
+  /** The navigation's accessible name (already translated), e.g. "Paginação dos vídeos"; the arrows'
+   * and pages' names are the same everywhere and come from the catalog here. */
+  label: string;
   /** Pages shown on each side of the current one (fewer on narrow screens). */
   siblingCount?: number;
   /** More pages exist past `pagesTotal` (a count that stops early): an ellipsis follows the last page,
@@ -28,11 +25,12 @@ export function Pagination({
   page,
   pagesTotal,
   onPageChange,
-  labels,
+  label,
   siblingCount = 1,
   openEnded = false,
   className,
 }: PaginationProps) {
+  const { t } = useLingui();
   const count = Math.max(pagesTotal, 1);
   return (
     <ArkPagination.Root
@@ -43,10 +41,12 @@ export function Pagination({
       siblingCount={siblingCount}
       onPageChange={(d) => onPageChange(d.page)}
       translations={{
-        rootLabel: labels.root,
-        prevTriggerLabel: labels.previous,
-        nextTriggerLabel: labels.next,
-        itemLabel: ({ page: p, totalPages }) => labels.page(p, totalPages),
+        rootLabel: label,
+        prevTriggerLabel: t`Página anterior`,
+        nextTriggerLabel: t`Próxima página`,
+        // An open-ended count does not know the total yet.
+        itemLabel: ({ page: p, totalPages: total }) =>
+          openEnded ? t`Página ${p}` : t`Página ${p} de ${total}`,
       }}
     >
       <ArkPagination.PrevTrigger className={css.arrow}>

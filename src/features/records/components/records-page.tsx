@@ -187,12 +187,7 @@ export function RecordsPage() {
             siblingCount={mobile ? 0 : 1}
             openEnded={openEnded}
             onPageChange={(page) => r.update({ page })}
-            labels={{
-              root: t`Paginação dos registros`,
-              previous: t`Página anterior`,
-              next: t`Próxima página`,
-              page: (page, total) => (openEnded ? t`Página ${page}` : t`Página ${page} de ${total}`),
-            }}
+            label={t`Paginação dos registros`}
           />
         ) : null}
       </div>

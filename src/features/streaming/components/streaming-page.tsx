@@ -140,12 +140,7 @@ export function StreamingPage() {
                   pagesTotal={pagesTotal}
                   siblingCount={mobile ? 0 : 1}
                   onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
-                  labels={{
-                    root: t`Paginação das transmissões`,
-                    previous: t`Página anterior`,
-                    next: t`Próxima página`,
-                    page: (page, all) => t`Página ${page} de ${all}`,
-                  }}
+                  label={t`Paginação das transmissões`}
                 />
               ) : null}
             </div>

@@ -139,12 +139,7 @@ export function VideoSection({
             pagesTotal={pagesTotal}
             siblingCount={mobile ? 0 : 1}
             onPageChange={onPage}
-            labels={{
-              root: t`Paginação dos vídeos`,
-              previous: t`Página anterior`,
-              next: t`Próxima página`,
-              page: (p, total) => t`Página ${p} de ${total}`,
-            }}
+            label={t`Paginação dos vídeos`}
           />
         </div>
       ) : null}

@@ -163,12 +163,7 @@ export function HistoricPage() {
           pagesTotal={pagesTotal}
           siblingCount={mobile ? 0 : 1}
           onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
-          labels={{
-            root: t`Paginação do histórico`,
-            previous: t`Página anterior`,
-            next: t`Próxima página`,
-            page: (page, all) => t`Página ${page} de ${all}`,
-          }}
+          label={t`Paginação do histórico`}
         />
       ) : null}
     </section>
