@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppShell } from '@/features/shell/components/app-shell';
-import { useSession } from '@/features/shell/hooks/use-session';
 import { resumeUploads } from '@/features/vod/upload/boot';
+import { useSession } from '@/lib/use-session';
 
 /** The signed-in layout (aside, header, page) around every console page. Whatever page the console
  * opens on, uploads left unfinished (page closed, network lost, a crash) resume from the server's

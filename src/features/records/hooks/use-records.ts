@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useSession } from '@/lib/use-session';
 import { useClientAccounts } from '../api/list-client-accounts';
 import { useClients } from '../api/list-clients';
 import { useEventTypes } from '../api/list-event-types';
@@ -8,7 +9,6 @@ import { useLogs } from '../api/list-logs';
 import { buildLogsQuery, scopedAccount, viewerOf } from '../lib/query';
 import { effectiveRange, timeZone, today as todayIn } from '../lib/range';
 import { type RecordsSearch, validateRecordsSearch, withDefaults } from '../lib/search';
-import { useSession } from './use-session';
 
 const route = getRouteApi('/_authed/_shell/records');
 

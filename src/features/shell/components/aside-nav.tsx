@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '@/lib/use-session';
 import { buildMenu, type MenuItem, type MenuSection } from '../menu';
 import { visuallyHidden } from './a11y.css';
 import * as css from './aside-nav.css';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import * as css from './status-page.css';
 
 /** The one page every not-yet-built area shows (docs/routes.md lists them): honest, not a fake screen. */

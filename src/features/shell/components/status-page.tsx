@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import * as css from './status-page.css';
 
 export interface StatusPageProps {

@@ -4,10 +4,10 @@ import { useId, useRef, useState } from 'react';
 import { Popover } from '@/components/ui/popover';
 import { notify } from '@/components/ui/toast';
 import { broadcast } from '@/lib/broadcast';
+import { useSession } from '@/lib/use-session';
 import { useTeamOptions } from '../api/get-teams';
 import { useSelectTeam } from '../api/select-team';
 import { capitalize } from '../format';
-import { useSession } from '../hooks/use-session';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import * as css from './team-switcher.css';
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePreset } from '../api/get-preset';
 import { useStream } from '../api/get-stream';
-import { useDocumentTitle } from '../hooks/use-document-title';
 import { newStreamForm, streamForm } from '../lib/form';
 import { browserTimeZone, temporal } from '../lib/temporal';
 import { BackIcon } from './icons';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import * as css from './streaming.css';
 
 /** The error view of a stream's pages: 'Transmissão não encontrada' for a 404 (missing, deleted, or

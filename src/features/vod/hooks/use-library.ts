@@ -1,10 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useSession } from '@/lib/use-session';
 import { useDirectorySettings } from '../api/get-directory-settings';
 import { useDirectories } from '../api/list-directories';
 import { useVideos, type VideosQuery } from '../api/list-videos';
 import { VIDEOS_PER_PAGE, type VodSearch, validateVodSearch } from '../lib/search';
-import { useSession } from './use-session';
 
 const route = getRouteApi('/_authed/_shell/vod/dashboard');
 

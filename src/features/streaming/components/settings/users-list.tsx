@@ -5,11 +5,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { MANAGE_TEAM_USERS } from '@/lib/permissions';
+import { useIsMobile } from '@/lib/use-media-query';
+import { useCan, useSession } from '@/lib/use-session';
 import { type AccountUser, useAccountUsers } from '../../api/list-account-users';
 import { useRemoveAccountUser } from '../../api/remove-account-user';
 import { useCopy } from '../../hooks/use-copy';
-import { useIsMobile } from '../../hooks/use-is-mobile';
-import { useCan, useSession } from '../../hooks/use-session';
 import { formatDateTime } from '../../lib/format';
 import * as css from '../streaming.css';
 

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { MOBILE_QUERY } from '@/styles/theme.css';
 
 /** Whether a media query matches, following changes (rotation, resize). */
 export function useMediaQuery(query: string): boolean {
@@ -16,3 +17,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** Below 930 px (SPEC §9): the phone layout (rows become cards, the menu a drawer, filters a sheet). */
+export const useIsMobile = (): boolean => useMediaQuery(MOBILE_QUERY);

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { hasPermission } from '@/lib/permissions';
-import { session } from '@/lib/session';
+import { hasPermission } from './permissions';
+import { session } from './session';
 
+/** The stored session, re-rendering on every change (team switch, logout, another tab). */
 export function useSession() {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
