@@ -45,3 +45,13 @@ export function shortDateTime(date: Date, locale: string, timeZone?: string): st
   }
   return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
 }
+
+/** A duration as "m:ss", or "h:mm:ss" from an hour; null for an unknown one. */
+export function formatDuration(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const ss = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

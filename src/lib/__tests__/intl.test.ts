@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, shortDateTime } from '../intl';
+import { dateTimeFormat, formatDuration, numberFormat, shortDateTime } from '../intl';
 
 describe('dateTimeFormat', () => {
   const at = new Date('2026-11-22T15:04:00Z');
@@ -66,5 +66,23 @@ describe('shortDateTime', () => {
     const at = new Date('2026-11-22T15:04:00Z');
     expect(shortDateTime(at, 'pt-BR', 'America/Sao_Paulo')).toBe('22/11/2026, 12:04');
     expect(shortDateTime(at, 'de', 'UTC')).toBe('22.11.26, 15:04');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes m:ss under an hour and h:mm:ss from one', () => {
+    expect(formatDuration(4)).toBe('0:04');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(65.4)).toBe('1:05');
+    expect(formatDuration(3120)).toBe('52:00');
+    expect(formatDuration(3600 + 62)).toBe('1:01:02');
+    expect(formatDuration(10800)).toBe('3:00:00');
+  });
+
+  it('has nothing to say of an unknown duration', () => {
+    expect(formatDuration(null)).toBeNull();
+    expect(formatDuration(undefined)).toBeNull();
+    expect(formatDuration(Number.NaN)).toBeNull();
+    expect(formatDuration(-1)).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '../lib/format';
 import { checkImage, MAX_IMAGE_BYTES, sniffImage } from '../lib/images';
 import { iframeSnippet, previewPath } from '../lib/links';
 import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
@@ -86,12 +85,6 @@ describe('links', () => {
     );
     expect(s).toContain('title="Show &quot;A&quot; &amp; &lt;B>"');
     expect(s).toContain('allowfullscreen');
-  });
-  it('durations', () => {
-    expect(formatDuration(3120)).toBe('52:00');
-    expect(formatDuration(10800)).toBe('3:00:00');
-    expect(formatDuration(65)).toBe('1:05');
-    expect(formatDuration(null)).toBe('');
   });
 });
 

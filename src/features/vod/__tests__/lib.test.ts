@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressItem } from '../api/structs';
-import { formatBytes, formatDuration, titleFromFileName } from '../lib/format';
+import { formatBytes, titleFromFileName } from '../lib/format';
 import { checkImage, imageProblem, MAX_IMAGE_BYTES, sniffImage } from '../lib/image-rules';
 import { anyInProgress, contentErrorKind, PROCESSING_LIMIT, processingRows } from '../lib/processing';
 import { validateVodSearch } from '../lib/search';
@@ -35,13 +35,6 @@ describe('image rules (SPEC §5)', () => {
 });
 
 describe('formatting', () => {
-  it('durations', () => {
-    expect(formatDuration(4)).toBe('0:04');
-    expect(formatDuration(65.4)).toBe('1:05');
-    expect(formatDuration(3600 + 62)).toBe('1:01:02');
-    expect(formatDuration(null)).toBeNull();
-    expect(formatDuration(Number.NaN)).toBeNull();
-  });
   it('bytes', () => {
     expect(formatBytes(512, 'en')).toBe('512 B');
     expect(formatBytes(1536 * 1024, 'pt-BR')).toBe('1,5 MB');

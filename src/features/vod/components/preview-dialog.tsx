@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { formatDuration } from '@/lib/intl';
 import { useVideo } from '../api/get-video';
 import type { Video } from '../api/structs';
-import { formatDuration } from '../lib/format';
 import * as css from './dialogs.css';
 
 // The player component (and through it shaka) loads when a preview opens.

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { shortDateTime } from '@/lib/intl';
+import { formatDuration, shortDateTime } from '@/lib/intl';
 import type { Video } from '../api/structs';
-import { formatDuration } from '../lib/format';
 import { EditIcon, FilmIcon, PlayIcon, TrashIcon } from './icons';
 import * as css from './video-list.css';
 import { VideoStatus } from './video-status';

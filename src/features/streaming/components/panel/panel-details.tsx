@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatDuration } from '@/lib/intl';
 import type { Stream } from '../../api/stream';
-import { formatDateTime, formatDuration } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import * as css from '../streaming.css';
 
 /** The stream's details (SPEC §3 Live details). */
 export function PanelDetails({ stream }: { stream: Stream }) {
   const { t, i18n } = useLingui();
+  const duration = formatDuration(stream.durationSeconds);
   const latency = { default: t`Padrão`, low: t`Baixa`, ultraLow: t`Ultra baixa (beta)` }[stream.latency];
   return (
     <section className={css.card} aria-labelledby="panel-details-title">
@@ -38,7 +40,7 @@ export function PanelDetails({ stream }: { stream: Stream }) {
             </dt>
             <dd>
               {formatDateTime(stream.finishedAt, i18n.locale)}
-              {stream.durationSeconds !== null ? ` (${formatDuration(stream.durationSeconds)})` : ''}
+              {duration ? ` (${duration})` : ''}
             </dd>
           </>
         ) : null}
