@@ -4,7 +4,7 @@
 //     (dist/.vite/manifest.json), and as Chromium actually downloads it before the page is ready;
 //  2. that the shaka-player and uPlot chunks are never part of a first load;
 //  3. Lighthouse 13 (mobile, simulated throttling) on /auth/login and, signed in, /streaming: every run
-//     and the median of BENCH_LH_RUNS runs (default 3).
+//     and the median of BENCH_LH_RUNS runs (default 5).
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
 // `--only=frontend,logs,streams,uploads` picks benches (bench/logs.ts, streams.ts, uploads.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
@@ -316,8 +316,8 @@ async function main() {
 
     if (process.argv.includes('--no-lighthouse')) return;
     // One Lighthouse run on this shared 2-core machine moves by ±8 points; Lighthouse's own advice is
-    // the median of several runs. BENCH_LH_RUNS sets how many (default 3); each run is printed.
-    const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+    // the median of several runs. BENCH_LH_RUNS sets how many (default 5); each run is printed.
+    const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
     log(`\n== Lighthouse 13 (mobile), median of ${runs} run${runs === 1 ? '' : 's'} ==`);
     for (const [name, page] of Object.entries(PAGES)) {
       const all: Scores[] = [];
