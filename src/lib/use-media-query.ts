@@ -1,11 +1,22 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { MOBILE_QUERY } from '@/styles/theme.css';
 
+/** One MediaQueryList per query for the page's life: a render reads `matches` instead of creating one. */
+const lists = new Map<string, MediaQueryList>();
+const listFor = (query: string) => {
+  let list = lists.get(query);
+  if (!list) {
+    list = matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+};
+
 /** Whether a media query matches, following changes (rotation, resize). */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (notify: () => void) => {
-      const list = matchMedia(query);
+      const list = listFor(query);
       list.addEventListener('change', notify);
       return () => list.removeEventListener('change', notify);
     },
@@ -13,7 +24,7 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => matchMedia(query).matches,
+    () => listFor(query).matches,
     () => false,
   );
 }
