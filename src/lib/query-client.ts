@@ -1,10 +1,12 @@
 import {
   type DehydratedState,
   dehydrate,
+  type FetchQueryOptions,
   hydrate,
   onlineManager,
   type Query,
   QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
 
@@ -42,6 +44,20 @@ export function createQueryClient() {
       mutations: { networkMode: 'online' },
     },
   });
+}
+
+/** How recent an answer a page's loader takes as it is. The router preloads a link's page when the
+ * pointer rests on it (`defaultPreload: 'intent'`), so the click that follows finds an answer fetched
+ * a moment ago: that one is shown, not asked for again. */
+export const VISIT_FRESH_MS = 3000;
+
+/** A page's loader starts fetching what the page shows, on every visit (SPEC: data is always
+ * refetched), unless the cache's answer is under VISIT_FRESH_MS old or being fetched. */
+export function prefetchForVisit<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+) {
+  return queryClient.prefetchQuery({ ...options, staleTime: VISIT_FRESH_MS });
 }
 
 export const BUILD_ID = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';

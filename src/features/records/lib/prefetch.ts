@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { i18n } from '@/lib/i18n';
+import { prefetchForVisit } from '@/lib/query-client';
 import type { Session } from '@/lib/session';
 import { eventTypesQueryOptions } from '../api/list-event-types';
 import { logsQueryOptions } from '../api/list-logs';
@@ -17,6 +18,6 @@ export async function prefetchRecords(
 ) {
   await loadTemporal();
   const query = buildLogsQuery(search, viewerOf(auth.get()), effectiveRange(search, today()), timeZone());
-  void queryClient.prefetchQuery(logsQueryOptions(query));
-  void queryClient.prefetchQuery(eventTypesQueryOptions(i18n.locale));
+  void prefetchForVisit(queryClient, logsQueryOptions(query));
+  void prefetchForVisit(queryClient, eventTypesQueryOptions(i18n.locale));
 }

@@ -5,6 +5,7 @@ import { videosQueryOptions } from '@/features/vod/api/list-videos';
 import { VodPage } from '@/features/vod/components/vod-page';
 import { VIDEOS_PER_PAGE, validateVodSearch } from '@/features/vod/lib/search';
 import { requireGate } from '@/lib/guards';
+import { prefetchForVisit } from '@/lib/query-client';
 
 /** SPEC §2.2 /vod (showVOD): the video library — folders, videos, uploads and the processing modal. */
 export const Route = createFileRoute('/_authed/_shell/vod/dashboard')({
@@ -16,7 +17,8 @@ export const Route = createFileRoute('/_authed/_shell/vod/dashboard')({
     const { queryClient, auth } = context;
     const accountId = auth.get().user?.selectedTeamId ?? '';
     const folder = deps.folder ?? null;
-    void queryClient.prefetchQuery(
+    void prefetchForVisit(
+      queryClient,
       videosQueryOptions(accountId, {
         directoryId: folder ?? 'root',
         search: deps.q,
@@ -24,8 +26,8 @@ export const Route = createFileRoute('/_authed/_shell/vod/dashboard')({
         limit: VIDEOS_PER_PAGE,
       }),
     );
-    void queryClient.prefetchQuery(directoriesQueryOptions(accountId, folder));
-    if (folder) void queryClient.prefetchQuery(directorySettingsQueryOptions(accountId, folder));
+    void prefetchForVisit(queryClient, directoriesQueryOptions(accountId, folder));
+    if (folder) void prefetchForVisit(queryClient, directorySettingsQueryOptions(accountId, folder));
   },
   component: VodPage,
 });
