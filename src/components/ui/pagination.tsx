@@ -1,5 +1,6 @@
 import { Pagination as ArkPagination } from '@ark-ui/react/pagination';
 import { useLingui } from '@lingui/react/macro';
+import { useIsMobile } from '@/lib/use-media-query';
 import { ChevronIcon } from './chevron-icon';
 import * as css from './pagination.css';
 
@@ -11,8 +12,6 @@ export interface PaginationProps {
   /** The navigation's accessible name (already translated), e.g. "Paginação dos vídeos"; the arrows'
    * and pages' names are the same everywhere and come from the catalog here. */
   label: string;
-  /** Pages shown on each side of the current one (fewer on narrow screens). */
-  siblingCount?: number;
   /** More pages exist past `pagesTotal` (a count that stops early): an ellipsis follows the last page,
    * whose label then names no total. */
   openEnded?: boolean;
@@ -26,11 +25,12 @@ export function Pagination({
   pagesTotal,
   onPageChange,
   label,
-  siblingCount = 1,
   openEnded = false,
   className,
 }: PaginationProps) {
   const { t } = useLingui();
+  // Pages shown on each side of the current one: none on a phone, where the row must fit the screen.
+  const siblingCount = useIsMobile() ? 0 : 1;
   const count = Math.max(pagesTotal, 1);
   return (
     <ArkPagination.Root

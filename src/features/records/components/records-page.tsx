@@ -184,7 +184,6 @@ export function RecordsPage() {
           <Pagination
             page={search.page}
             pagesTotal={pagesTotal}
-            siblingCount={mobile ? 0 : 1}
             openEnded={openEnded}
             onPageChange={(page) => r.update({ page })}
             label={t`Paginação dos registros`}

@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
-import { useMediaQuery } from '@/lib/use-media-query';
-import { MOBILE_QUERY } from '@/styles/theme.css';
+import { useIsMobile } from '@/lib/use-media-query';
 import * as css from './app-header.css';
 import { LogoutIcon, MenuIcon } from './icons';
 import { LanguageSelect } from './language-select';
@@ -32,7 +31,7 @@ function MenuButton({ onClick }: { onClick?: () => void }) {
 
 /** SPEC §2.2 header: (mobile) menu button, team selector, language selector, logout. */
 export function AppHeader() {
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const mobile = useIsMobile();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuWanted = useOpenedOnce(menuOpen);

@@ -4,8 +4,7 @@ import { useEffect, useRef } from 'react';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { useRevealed } from '@/lib/first-load';
 import { rememberLastVisited } from '@/lib/last-visited';
-import { useMediaQuery } from '@/lib/use-media-query';
-import { MOBILE_QUERY } from '@/styles/theme.css';
+import { useIsMobile } from '@/lib/use-media-query';
 import { AppHeader } from './app-header';
 import * as css from './app-shell.css';
 import { AsideNav } from './aside-nav';
@@ -43,7 +42,7 @@ export function AppShell() {
   const pageRef = usePageTransition(pathname);
   // Below 930 px the menu is the header's drawer; the aside is not rendered at all (not merely hidden),
   // which spares a phone's first render its links and their active-route matching.
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const mobile = useIsMobile();
   // The first page a tab opens comes one task after the shell (src/lib/first-load.ts).
   const revealed = useRevealed();
   // Only pages that actually open are remembered (a gated page that sent the user to /403 is not).

@@ -138,7 +138,6 @@ export function StreamingPage() {
                 <Pagination
                   page={query.page}
                   pagesTotal={pagesTotal}
-                  siblingCount={mobile ? 0 : 1}
                   onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
                   label={t`Paginação das transmissões`}
                 />

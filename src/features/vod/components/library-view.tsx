@@ -137,7 +137,6 @@ export function VideoSection({
           <Pagination
             page={page}
             pagesTotal={pagesTotal}
-            siblingCount={mobile ? 0 : 1}
             onPageChange={onPage}
             label={t`Paginação dos vídeos`}
           />

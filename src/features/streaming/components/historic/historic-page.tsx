@@ -162,7 +162,6 @@ export function HistoricPage() {
         <Pagination
           page={query.page}
           pagesTotal={pagesTotal}
-          siblingCount={mobile ? 0 : 1}
           onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
           label={t`Paginação do histórico`}
         />
