@@ -36,7 +36,7 @@ afterAll(async () => {
 const routes = () => server.app.routePermissions.filter((r) => r.method !== 'HEAD');
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const describePermission = (p: RoutePermission | undefined) =>
-  typeof p === 'object' ? p.anyOf.join(' | ') : String(p);
+  typeof p === 'object' ? p.anyOf.join(' or ') : String(p);
 
 describe('the route table', () => {
   it('declares a permission on every route, and only the listed routes are public', () => {
