@@ -13,6 +13,7 @@ import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
 import multitenancy from './plugins/multitenancy.ts';
 import openapi from './plugins/openapi.ts';
+import permissions from './plugins/permissions.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import routes from './routes/index.ts';
 
@@ -83,7 +84,8 @@ export async function buildApp(
 
   app.decorate('config', config);
 
-  // External: cross-cutting behaviour every later route gets.
+  // External: cross-cutting behaviour every later route gets. The route list first, so it sees all.
+  await app.register(permissions);
   await app.register(securityHeaders);
   await app.register(errors);
   await app.register(openapi);

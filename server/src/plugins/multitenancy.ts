@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccountView, findAccountById } from '../db/repositories/accounts.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -11,8 +11,6 @@ declare module 'fastify' {
      * caller may work in and puts it on `request.account`, or answers 400 (malformed) / 404.
      */
     resolveAccount: onRequestAsyncHookHandler;
-    /** preHandler: 403 unless the caller is staff (`palcoDeveloper`). */
-    requireStaff: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     account: AccountView | null;
@@ -61,10 +59,6 @@ export default fp(
       if (!account) throw new ApiError(404, 'accountNotFound');
       request.account = account;
     } satisfies onRequestAsyncHookHandler);
-
-    app.decorate('requireStaff', async function requireStaff(request) {
-      if (!request.auth?.isStaff) throw new ApiError(403, 'forbidden');
-    } satisfies preHandlerAsyncHookHandler);
   },
   { name: 'multitenancy', dependencies: ['db', 'auth'] },
 );

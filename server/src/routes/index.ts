@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authorize, expectDeclaration } from '../plugins/permissions.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
@@ -12,20 +13,27 @@ import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
 
 /**
- * Public routes, then one scope in which every route is authenticated and tenant-checked: a route
- * added there cannot forget to be.
+ * Public routes, then one scope in which every route is authenticated, tenant-checked and
+ * permission-checked: a route added there cannot forget to be. Each route declares its permission
+ * (`config.permission`, plugins/permissions.ts): a public one `'public'`, an authenticated one who may
+ * call it; a route that does not stops the server from starting.
  */
 const routes: FastifyPluginAsync = async (app) => {
-  await app.register(healthRoutes);
-  await app.register(docsRoutes);
-  await app.register(loginRoute);
-  await app.register(forgetPasswordRoutes);
-  await app.register(publicStreamMedia);
-  await app.register(publicVideoRoutes);
+  await app.register(async (open) => {
+    open.addHook('onRoute', expectDeclaration('public'));
+    await open.register(healthRoutes);
+    await open.register(docsRoutes);
+    await open.register(loginRoute);
+    await open.register(forgetPasswordRoutes);
+    await open.register(publicStreamMedia);
+    await open.register(publicVideoRoutes);
+  });
 
   await app.register(async (authed) => {
+    authed.addHook('onRoute', expectDeclaration('authenticated'));
     authed.addHook('onRequest', authed.authenticate);
     authed.addHook('onRequest', authed.resolveAccount);
+    authed.addHook('onRequest', authorize);
     await authed.register(sessionRoutes);
     await authed.register(teamRoutes);
     await authed.register(logRoutes);

@@ -31,6 +31,7 @@ const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bff/forget-password/send-email',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['session'],
         summary: 'Mail a password-recovery link (same answer whether the address is known or not)',
@@ -99,6 +100,7 @@ const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bff/forget-password/update-password',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['session'],
         summary: 'Set a new password with a recovery link; revokes every existing token',

@@ -30,6 +30,7 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/user/login',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['session'],
         summary: 'Sign in with login (e-mail) and password',

@@ -46,6 +46,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bff/me',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['session'],
         summary: 'The signed-in user, the permissions in the working team, and every team with its role',
@@ -60,6 +61,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bff/logout',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['session'],
         summary: 'Sign out everywhere: every token of the user stops working',
@@ -87,6 +89,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/bff/me/selected-team',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['session'],
         summary: 'Store the team the user works in',

@@ -7,6 +7,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

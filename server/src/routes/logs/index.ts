@@ -24,6 +24,7 @@ const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/logs',
     {
+      config: { permission: 'authenticated' },
       attachValidation: true,
       schema: {
         tags: ['logs'],
@@ -109,6 +110,7 @@ const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/logs/list-event-types',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['logs'],
         summary: 'Every event code with its label in the language of the request',

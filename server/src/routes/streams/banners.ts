@@ -7,7 +7,7 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';
 import { MAX_IMAGE_BYTES, removeImage, saveImage } from './storage.ts';
-import { accountOf, holds, imageUrl, requirePermission, streamView } from './view.ts';
+import { accountOf, holds, imageUrl, streamView } from './view.ts';
 
 /** Room for the multipart boundaries and headers around the file. */
 const MULTIPART_OVERHEAD = 256 * 1024;
@@ -78,6 +78,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/live-streams/:id/banners/:kind',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags: ['live streams'],
         summary: 'Upload a banner image (multipart field `file`: PNG, JPEG or WebP by content, ≤ 10 MB)',
@@ -92,7 +93,6 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const id = request.params.id.toLowerCase();
       const { kind } = request.params;
       // Refused before a byte of the body is read: a missing stream, a body that cannot fit.
@@ -116,6 +116,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/live-streams/:id/banners/:kind',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags: ['live streams'],
         summary: 'Remove a banner image',
@@ -127,7 +128,6 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const row = await setImage(
         request,
         accountId,

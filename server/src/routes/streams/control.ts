@@ -8,7 +8,7 @@ import { RECORDING_JOB_OPTIONS, RECORDING_QUEUE } from '../../media/live-recordi
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream, type StreamEvent } from './activity.ts';
 import { Stream } from './schemas.ts';
-import { accountOf, holds, requirePermission, streamView } from './view.ts';
+import { accountOf, holds, streamView } from './view.ts';
 
 /** The state machine: scheduled → live ⇄ paused → finished (from live or paused). */
 export const TRANSITIONS = {
@@ -23,6 +23,7 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/v1/live-streams/:id/control/:action',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags: ['live streams'],
         summary: 'Start, pause, resume or end a stream',
@@ -44,7 +45,6 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const id = request.params.id.toLowerCase();
       const action: Action = request.params.action;
       const { from, to, event } = TRANSITIONS[action];

@@ -32,7 +32,6 @@ import {
   newStreamRow,
   READ_STREAMS,
   readableStream,
-  requirePermission,
   settingsColumns,
   settingsOf,
   streamView,
@@ -49,6 +48,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/live-streams',
     {
+      config: { permission: { anyOf: READ_STREAMS } },
       schema: {
         tags,
         summary: "The account's streams: filtered, sorted and paged",
@@ -62,7 +62,6 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, ...READ_STREAMS);
       const q = request.query;
       const [sort, direction] = (q.sort ?? 'date,desc').split(',') as [StreamSort, 'asc' | 'desc'];
       const page = q.page ?? 1;
@@ -87,6 +86,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/live-streams',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags,
         summary: 'Create a stream; fields left out take the account’s general settings',
@@ -98,7 +98,6 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const body = request.body;
       const nome = normalizeName(body.nome);
       const scheduledStartTime = normalizeDate(body.scheduledStartTime, 'scheduledStartTime');
@@ -119,6 +118,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/live-streams/:id',
     {
+      config: { permission: { anyOf: READ_STREAMS } },
       schema: {
         tags,
         summary: 'One stream',
@@ -137,6 +137,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/live-streams/:id',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags,
         summary: 'Change a stream (only the fields sent)',
@@ -151,7 +152,6 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const id = request.params.id.toLowerCase();
       const body = request.body;
       const nome = body.nome === undefined ? undefined : normalizeName(body.nome);
@@ -217,6 +217,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/live-streams/:id',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags,
         summary: 'Delete a stream (a live or paused one must be ended first: 409)',
@@ -228,7 +229,6 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const id = request.params.id.toLowerCase();
       const lang = langOf(request);
       const deleted = await app.db.transaction().execute(async (trx) => {

@@ -10,7 +10,7 @@ import { accountSettings } from './crud.ts';
 import { parseCsv } from './csv-parse.ts';
 import { CsvErrorBody, Stream } from './schemas.ts';
 import { initialSignals } from './signals.ts';
-import { accountOf, holds, newStreamRow, requirePermission, streamView } from './view.ts';
+import { accountOf, holds, newStreamRow, streamView } from './view.ts';
 
 export const MAX_CSV_ROWS = 100;
 const CSV_BODY_LIMIT = 1024 * 1024;
@@ -149,6 +149,7 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bff/whereby/create-csv-rooms',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       bodyLimit: CSV_BODY_LIMIT,
       schema: {
         tags: ['live streams'],
@@ -170,7 +171,6 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const lang = langOf(request);
       const timeZone = request.body.timeZone ?? 'America/Sao_Paulo';
       if (!validTimeZone(timeZone)) throw new ApiError(400, 'timeZoneInvalid', { field: 'timeZone' });

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from './activity.ts';
 import { IdParams, Stream } from './schemas.ts';
-import { accountOf, holds, newKey, streamView } from './view.ts';
+import { accountOf, newKey, streamView } from './view.ts';
 
 /** New stream and signal keys: only for holders of `broadcast`, and never logged. */
 const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,6 +13,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/live-streams/:id/keys/regenerate',
     {
+      config: { permission: { anyOf: ['broadcast'], message: 'keysForbidden' } },
       // No body at all means "the stream's key".
       preValidation: async (request) => {
         request.body ??= {};
@@ -29,7 +30,6 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      if (!holds(request, accountId, 'broadcast')) throw new ApiError(403, 'keysForbidden');
       const id = request.params.id.toLowerCase();
       const signalId = request.body.signalId?.toLowerCase();
       const row = await app.db.transaction().execute(async (trx) => {

@@ -21,6 +21,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/media/streams/:accountId/:streamId/:file',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['live streams'],
         summary: 'A stream image (the URLs in a stream’s assets)',
@@ -47,6 +48,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/media/live/:accountId/:streamId/:signalId/:token/:file',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['live streams'],
         summary: "A file of a signal's live preview, through a signed URL (no token needed)",

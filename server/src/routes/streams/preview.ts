@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
-import { readableStream } from './view.ts';
+import { READ_STREAMS, readableStream } from './view.ts';
 
 /** The signed media folder of a signal's live preview (`live/{streamId}/{signalId}`). */
 export const previewMediaId = (streamId: string, signalId: string) => `live/${streamId}/${signalId}`;
@@ -32,6 +32,7 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/live-streams/:id/signals/:signalId/preview',
     {
+      config: { permission: { anyOf: READ_STREAMS } },
       schema: {
         tags: ['live streams'],
         summary: "A signal's live preview: the signed URL of its HLS playlist",
@@ -62,6 +63,7 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/live-streams/:id/signals/status',
     {
+      config: { permission: { anyOf: READ_STREAMS } },
       schema: {
         tags: ['live streams'],
         summary: 'What each signal of the stream receives now: publishing, video size and frame rate',

@@ -8,7 +8,7 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { changedFields, logStream, settingsFields } from './activity.ts';
 import { ConflictIdsBody, Settings, SettingsInput, Stream } from './schemas.ts';
 import { applySettings, completeSettings, normalizeSettings } from './validate.ts';
-import { accountOf, holds, requirePermission, settingsColumns, settingsOf, streamView } from './view.ts';
+import { accountOf, holds, settingsColumns, settingsOf, streamView } from './view.ts';
 
 function settingsView(s: StreamSettings, updatedAt: Date | null): Static<typeof Settings> {
   const { playerColor, ...rest } = s;
@@ -30,6 +30,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bff/lives/preset',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags: ['live streams'],
         summary: "The account's general settings: the defaults of a new stream",
@@ -41,7 +42,6 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const stored = await findPreset(app.db, accountId);
       return settingsView(completeSettings(stored?.settings), stored?.updatedAt ?? null);
     },
@@ -50,6 +50,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/bff/lives/preset',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags: ['live streams'],
         summary: "Change the account's general settings (fields left out keep their value)",
@@ -61,7 +62,6 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const patch = normalizeSettings(request.body);
       const saved = await app.db.transaction().execute(async (trx) => {
         const before = completeSettings((await findPreset(trx, accountId))?.settings);
@@ -79,6 +79,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/live-streams/apply-settings',
     {
+      config: { permission: { anyOf: ['showStreaming'] } },
       schema: {
         tags: ['live streams'],
         summary: 'Apply general settings to several streams, all or nothing',
@@ -99,7 +100,6 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      requirePermission(request, accountId, 'showStreaming');
       const ids = [...new Set(request.body.ids.map((id) => id.toLowerCase()))];
       const patch = normalizeSettings(request.body.settings, 'settings.');
       let rows: LiveStreamRow[];

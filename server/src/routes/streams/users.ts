@@ -9,12 +9,13 @@ import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
-import { accountOf, holds } from './view.ts';
+import { accountOf } from './view.ts';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/account-users',
     {
+      config: { permission: { anyOf: ['showStreaming', 'showUsers', 'manageTeamUsers'] } },
       schema: {
         tags: ['live streams'],
         summary: "The team's users (the streaming settings' users list)",
@@ -39,9 +40,6 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      const auth = request.auth!;
-      if (!holds(request, accountId, 'showStreaming', 'showUsers') && !auth.user.can_manage_teams_users)
-        throw new ApiError(403, 'forbidden');
       const users = await listAccountUsers(app.db, accountId);
       return users.map((u) => ({
         ...u,
@@ -53,6 +51,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/account-users/:userId',
     {
+      config: { permission: { anyOf: ['showUsers', 'manageTeamUsers', 'staff'] } },
       schema: {
         tags: ['live streams'],
         summary: "Remove a user from the team (the users list's action)",
@@ -68,8 +67,6 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const accountId = accountOf(request);
       const auth = request.auth!;
-      if (!holds(request, accountId, 'showUsers') && !auth.user.can_manage_teams_users && !auth.isStaff)
-        throw new ApiError(403, 'forbidden');
       const userId = request.params.userId.toLowerCase();
       if (userId === auth.user.id) throw new ApiError(409, 'removeSelf');
       await app.db.transaction().execute(async (trx) => {

@@ -18,6 +18,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/teams',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['teams'],
         summary: "The caller's teams (staff: every account), filtered by name",
@@ -69,7 +70,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/cliente',
     {
-      preHandler: app.requireStaff,
+      config: { permission: 'staff' },
       schema: {
         tags: ['teams'],
         summary: 'Every client (staff only)',
@@ -98,6 +99,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/clients/:clientId/accounts',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['teams'],
         summary: "A client's accounts (staff: all of them; others: the ones they are a member of)",
@@ -125,6 +127,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v2/accounts',
     {
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['teams'],
         summary: 'One account the caller may work in',

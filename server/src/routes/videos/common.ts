@@ -6,7 +6,9 @@ import type { VideoSubtitleRow } from '../../db/tables/video-subtitles.ts';
 import { VIDEO_STATUSES } from '../../db/tables/videos.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { workingAccountId } from '../../lib/session.ts';
+import type { RoutePermission } from '../../permissions.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
+import { requireDeclaredIn } from '../../plugins/permissions.ts';
 import { ErrorBody, Nullable, Uuid } from '../schemas.ts';
 
 export const VideoStatusSchema = Type.Union(
@@ -76,6 +78,12 @@ export function uploadBase(config: { uploadUrl: string; publicUrl: string }): st
   return upload.pathname.replace(/\/+$/, '') || '/';
 }
 
+/**
+ * Every video-library route's declaration: the library is the console's /vod (SPEC §2.2, §6 showVOD).
+ * /members (showVOD or manageTeamUsers) is a page of its own and calls none of these routes.
+ */
+export const VOD = { anyOf: ['showVOD'] } as const satisfies RoutePermission;
+
 /** The account a call works in: `accountId`, else the selected team, else the default one. */
 export async function workingAccount(request: FastifyRequest): Promise<AccountView> {
   const auth = request.auth!;
@@ -101,6 +109,9 @@ export async function loadVideo(
   }
   const account = await accessibleAccount(request, request.auth!, video.account_id);
   if (!account) throw new ApiError(404, 'videoNotFound');
+  // Without `accountId` a video of another of the caller's teams is found: the route's permission
+  // must hold there too, not only in the working team the hook checked.
+  requireDeclaredIn(request, account.id);
   return { video, account };
 }
 

@@ -12,7 +12,7 @@ import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_IMAGE_BYTES } from '../../media/images.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
-import { uploadBase, workingAccount } from './common.ts';
+import { uploadBase, VOD, workingAccount } from './common.ts';
 
 const DirectorySchema = Type.Object({
   id: Uuid,
@@ -33,6 +33,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/directories',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: "The account's folders: children of parentId, top level by default, or all",
@@ -61,6 +62,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/directories',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Creates a folder',
@@ -104,6 +106,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/directories/:id',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'One folder',
@@ -124,6 +127,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/directories/:id/settings',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'A folder with what the upload dialog and the folder header need',

@@ -27,6 +27,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bff/config',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['videos'],
         summary: 'What the console needs before signing in: upload host, product name, version',
@@ -59,6 +60,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/media/:accountId/:videoId/:token/*',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['videos'],
         summary: 'A media file of one video, through a signed URL (no token needed)',

@@ -17,7 +17,7 @@ import {
   parseContentRange,
 } from '../../media/upload-service.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
-import { assertNotBlocked, ConflictBody, loadVideo, UploadStateSchema, VideoParams } from './common.ts';
+import { assertNotBlocked, ConflictBody, loadVideo, UploadStateSchema, VideoParams, VOD } from './common.ts';
 import { filePart } from './multipart.ts';
 
 const stateBody = (s: { offset: number; total: number | null; complete: boolean }) => ({
@@ -178,6 +178,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/source',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['uploads'],
         summary: "Uploads the video's source: a chunk (Content-Range) or the whole file",
@@ -227,6 +228,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/videos/:id/source',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['uploads'],
         summary: 'Where the upload stands: the durable offset to resume from',

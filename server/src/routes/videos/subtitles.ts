@@ -15,7 +15,7 @@ import {
   toVtt,
 } from '../../media/subtitles.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
-import { assertNotBlocked, loadVideo, VideoParams } from './common.ts';
+import { assertNotBlocked, loadVideo, VideoParams, VOD } from './common.ts';
 import { fieldValue, filePart, readSmallFile } from './multipart.ts';
 
 /** BCP 47 as browsers send it (pt-BR, en, es-419, zh-Hant-TW). */
@@ -48,6 +48,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/subtitles/upload',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Adds (or replaces) the subtitle of one language: WebVTT or SRT',
@@ -118,6 +119,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/videos/:id/subtitles',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'The cues of one language (SPEC §3 subtitle cue)',
@@ -149,6 +151,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/videos/:id/subtitle',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Removes the subtitle of one language',
@@ -183,6 +186,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/v1/videos/:id/subtitles/job',
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary:

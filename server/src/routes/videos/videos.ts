@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../media/images.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
+import { requireDeclaredIn } from '../../plugins/permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import {
   assertNotBlocked,
@@ -29,6 +30,7 @@ import {
   VideoParams,
   VideoSchema,
   VideoStatusSchema,
+  VOD,
   videoView,
   workingAccount,
 } from './common.ts';
@@ -91,6 +93,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/contents',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Create content (SPEC §3): a video awaiting its upload',
@@ -107,6 +110,8 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const account = await accessibleAccount(request, request.auth!, accountId);
       if (!account) throw new ApiError(404, 'accountNotFound');
+      // The body names the account: the permission must hold there, whatever the working team is.
+      requireDeclaredIn(request, account.id);
       assertNotBlocked(account);
       const directoryId = await checkDirectory(account.id, request.body.directoryId);
       const title = request.body.title.trim();
@@ -119,6 +124,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/vod',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Creates a video from its data',
@@ -150,6 +156,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/videos',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: "The account's videos, newest first",
@@ -203,6 +210,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/videos/transcode/progress',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Uploads and transcodes of the account for the processing modal (SPEC §2.6)',
@@ -230,6 +238,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/videos/:id',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'One video',
@@ -245,6 +254,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/videos/:id',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: "Changes a video's title, description or folder",
@@ -298,6 +308,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/v1/videos/:id',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: 'Deletes a video and its media',
@@ -332,6 +343,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/v1/videos/:id/${kind}`,
       {
+        config: { permission: VOD },
         schema: {
           tags: ['videos'],
           summary: kind === 'thumbnail' ? "Sets the video's thumbnail" : "Sets the video's end screen",
@@ -389,6 +401,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/analytics/vod/:id/total-likes',
     {
+      config: { permission: VOD },
       schema: {
         tags: ['videos'],
         summary: "A video's like count (no viewer-side likes exist yet: always 0 for now)",

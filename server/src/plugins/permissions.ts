@@ -1,0 +1,116 @@
+import type { FastifyRequest, onRequestAsyncHookHandler, onRouteHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../lib/errors.ts';
+import { type AuthContext, roleIn, workingAccountId } from '../lib/session.ts';
+import { ALL_GRANTS, type Grant, type RoutePermission } from '../permissions.ts';
+import { errors } from '../routes/schemas.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every route declares it; routes/index.ts refuses to boot without. */
+    permission?: RoutePermission;
+  }
+  interface FastifyInstance {
+    /** Every route of the app with its declaration (HEAD twins included), for the route-table test. */
+    routePermissions: DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission | undefined;
+}
+
+/** Whether the caller, acting in that account, holds one of the grants. */
+export function holdsAny(auth: AuthContext, accountId: string, grants: readonly Grant[]): boolean {
+  const role = roleIn(auth, accountId);
+  return grants.some((grant) => {
+    if (grant === 'manageTeamUsers') return auth.user.can_manage_teams_users;
+    if (grant === 'staff') return auth.isStaff;
+    return role?.permissoes.includes(grant) ?? false;
+  });
+}
+
+function declarationOf(request: FastifyRequest): RoutePermission | undefined {
+  return request.routeOptions.config.permission;
+}
+
+/**
+ * The route's declared permission checked in an account other than the working one: the account of
+ * the object the call names by id (a video of another of the caller's teams), or the one its body
+ * names. Same answer as the hook: 403.
+ */
+export function requireDeclaredIn(request: FastifyRequest, accountId: string): void {
+  const permission = declarationOf(request);
+  const auth = request.auth;
+  if (!auth) throw new ApiError(401, 'unauthenticated');
+  if (permission === 'authenticated') return;
+  if (permission === 'staff' && auth.isStaff) return;
+  if (typeof permission === 'object' && holdsAny(auth, accountId, permission.anyOf)) return;
+  throw new ApiError(403, typeof permission === 'object' ? (permission.message ?? 'forbidden') : 'forbidden');
+}
+
+/**
+ * onRequest hook of the authenticated scope, after `authenticate` and `resolveAccount`: the route's
+ * declaration decides, before its body is read. A route without one (impossible once booted) is
+ * refused rather than let through.
+ */
+export const authorize: onRequestAsyncHookHandler = async (request) => {
+  const permission = declarationOf(request);
+  const auth = request.auth;
+  if (!auth) throw new ApiError(401, 'unauthenticated');
+  if (permission === 'authenticated') return;
+  if (typeof permission !== 'object') {
+    if (permission === 'staff' && auth.isStaff) return;
+    throw new ApiError(403, 'forbidden');
+  }
+  const accountId = workingAccountId(auth, request.account);
+  if (!accountId) throw new ApiError(404, 'accountNotFound');
+  if (!holdsAny(auth, accountId, permission.anyOf))
+    throw new ApiError(403, permission.message ?? 'forbidden');
+};
+
+function problem(permission: RoutePermission | undefined, scope: 'public' | 'authenticated'): string | null {
+  if (permission === undefined) return 'declares no config.permission';
+  if (scope === 'public')
+    return permission === 'public' ? null : "is outside the authenticated scope: declare 'public'";
+  if (permission === 'public') return "is in the authenticated scope: it cannot be 'public'";
+  if (typeof permission === 'object') {
+    if (permission.anyOf.length === 0) return 'declares an empty anyOf';
+    const unknown = permission.anyOf.find((grant) => !ALL_GRANTS.includes(grant));
+    if (unknown) return `declares an unknown permission ${unknown}`;
+  }
+  return null;
+}
+
+/**
+ * onRoute hook of a scope: a route whose declaration does not fit the scope stops the server from
+ * starting, so a forgotten permission cannot reach production.
+ */
+export function expectDeclaration(scope: 'public' | 'authenticated'): onRouteHookHandler {
+  return (route) => {
+    const reason = problem(route.config?.permission, scope);
+    if (reason) throw new Error(`route ${[route.method].flat().join(',')} ${route.url} ${reason}`);
+  };
+}
+
+/**
+ * Keeps the list of every route and its declaration (registered before any route), and adds the 403
+ * a permission-checked route can answer to its documented responses (before the OpenAPI plugin sees
+ * the route).
+ */
+export default fp(
+  async (app) => {
+    const routes: DeclaredRoute[] = [];
+    app.decorate('routePermissions', routes);
+    app.addHook('onRoute', (route) => {
+      const permission = route.config?.permission;
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, permission });
+      const response = route.schema?.response as Record<string, unknown> | undefined;
+      const checked = permission === 'staff' || typeof permission === 'object';
+      if (checked && response && !(403 in response)) route.schema!.response = { ...response, ...errors(403) };
+    });
+  },
+  { name: 'permissions' },
+);

@@ -1,0 +1,150 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../src/db/seed.ts';
+import { ALL_PERMISSIONS, type RoutePermission, STAFF_PERMISSION } from '../src/permissions.ts';
+import { expectDeclaration } from '../src/plugins/permissions.ts';
+import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { type Fixture, makeFixture, requestFor, snapshot } from './route-permissions-helpers.ts';
+import { userWith } from './streams-helpers.ts';
+
+/** Every route anyone may call without a token. A new one must be added here on purpose. */
+const PUBLIC = [
+  'GET /healthz',
+  'GET /docs/json',
+  'GET /docs',
+  'POST /api/user/login',
+  'POST /bff/forget-password/send-email',
+  'POST /bff/forget-password/update-password',
+  'GET /media/streams/:accountId/:streamId/:file',
+  'GET /media/live/:accountId/:streamId/:signalId/:token/:file',
+  'GET /bff/config',
+  'GET /media/:accountId/:videoId/:token/*',
+];
+
+let server: TestServer;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  fixture = await makeFixture(server.app, await loginAs(server.app, DEMO_USERS.owner.login));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The routes of the app, without fastify's HEAD twins of GET routes (same declaration). */
+const routes = () => server.app.routePermissions.filter((r) => r.method !== 'HEAD');
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const describePermission = (p: RoutePermission | undefined) =>
+  typeof p === 'object' ? p.anyOf.join(' or ') : String(p);
+
+describe('the route table', () => {
+  it('declares a permission on every route, and only the listed routes are public', () => {
+    const all = server.app.routePermissions;
+    expect(all.length).toBeGreaterThan(40);
+    expect(all.filter((r) => r.permission === undefined).map(key)).toEqual([]);
+    const open = routes()
+      .filter((r) => r.permission === 'public')
+      .map(key);
+    expect(open.sort()).toEqual([...PUBLIC].sort());
+    if (process.env.PRINT_ROUTE_PERMISSIONS) {
+      const rows = routes().map((r) => `| \`${key(r)}\` | ${describePermission(r.permission)} |`);
+      console.log(['| route | permission |', '|---|---|', ...rows].join('\n'));
+    }
+  });
+
+  it('declares showVOD on every video-library route', () => {
+    const library = routes().filter(
+      (r) =>
+        /^(\/upload)?\/v1\/(videos|directories|contents)/.test(r.url) ||
+        r.url.startsWith('/v1/analytics/vod'),
+    );
+    expect(library.length).toBeGreaterThanOrEqual(20);
+    for (const r of library) expect([key(r), r.permission]).toEqual([key(r), { anyOf: ['showVOD'] }]);
+  });
+
+  it('refuses to start with a route that declares nothing, or a public one in the signed-in scope', async () => {
+    for (const [scope, config] of [
+      ['authenticated', undefined],
+      ['authenticated', { permission: 'public' }],
+      ['public', undefined],
+      ['public', { permission: 'authenticated' }],
+    ] as const) {
+      const app = Fastify();
+      app.register(async (scoped) => {
+        scoped.addHook('onRoute', expectDeclaration(scope));
+        scoped.get('/forgotten', { ...(config ? { config } : {}) }, async () => ({ ok: true }));
+      });
+      await expect(app.ready()).rejects.toThrow(/GET \/forgotten/);
+      await app.close();
+    }
+  });
+});
+
+describe('a member without the declared permission', () => {
+  it('gets 403 from every route that declares one, and changes nothing', async () => {
+    // Deletions last: were one let through, the calls after it would still reach a live object.
+    const declared = routes()
+      .filter((r) => r.permission === 'staff' || typeof r.permission === 'object')
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    expect(declared.length).toBeGreaterThan(30);
+    const tokens = new Map<string, string>();
+    /** A member of the team holding every permission except the route's (and never staff). */
+    const lacking = async (permission: RoutePermission) => {
+      const missing: readonly string[] = typeof permission === 'object' ? permission.anyOf : [];
+      const name = missing.join('-').toLowerCase() || 'all';
+      if (!tokens.has(name)) {
+        const held = ALL_PERMISSIONS.filter((p) => p !== STAFF_PERMISSION && !missing.includes(p));
+        tokens.set(name, await userWith(server.app, fixture.accountId, `sem-${name}@palco.test`, held));
+      }
+      return tokens.get(name)!;
+    };
+    for (const r of declared) await lacking(r.permission!);
+
+    const before = await snapshot(server.app, fixture);
+    const refused: string[] = [];
+    for (const r of declared) {
+      const res = await server.app.inject(requestFor(r, fixture, await lacking(r.permission!)));
+      if (res.statusCode !== 403) refused.push(`${key(r)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      else expectError(res, 403);
+    }
+    expect(refused).toEqual([]);
+    expect(await snapshot(server.app, fixture)).toEqual(before);
+  });
+
+  it('is let through by a role holding only one of them', async () => {
+    const declared = routes()
+      .filter((r) => typeof r.permission === 'object')
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    const tokens = new Map<string, string>();
+    for (const r of declared) {
+      if (typeof r.permission !== 'object') continue;
+      const permission = r.permission.anyOf.find((g) => g !== 'staff' && g !== 'manageTeamUsers')!;
+      if (!tokens.has(permission)) {
+        tokens.set(
+          permission,
+          await userWith(server.app, fixture.accountId, `so-${permission.toLowerCase()}@palco.test`, [
+            permission,
+          ]),
+        );
+      }
+      const res = await server.app.inject(requestFor(r, fixture, tokens.get(permission)!));
+      expect([key(r), res.statusCode === 403 ? res.body : 'not 403']).toEqual([key(r), 'not 403']);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the 403 of every permission-checked route', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const missing: string[] = [];
+    for (const r of routes().filter((x) => x.permission === 'staff' || typeof x.permission === 'object')) {
+      const path = r.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[r.method.toLowerCase()];
+      if (!op?.responses['403']) missing.push(key(r));
+    }
+    expect(missing).toEqual([]);
+  });
+});
