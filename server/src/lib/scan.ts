@@ -12,7 +12,7 @@ export interface Meter {
   steps: number;
 }
 
-/** Steps between two turns of the event loop: well under a millisecond of scanning. */
+/** Steps between two turns of the event loop: about a millisecond of scanning. */
 export const SLICE_STEPS = 64 * 1024;
 
 export type Scan<T> = Generator<undefined, T, undefined>;
