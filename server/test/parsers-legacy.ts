@@ -139,3 +139,7 @@ export function legacyParseCsv(input: string): CsvParse {
   if (field !== '' || fields.length > 0) endRecord();
   return { ok: true, records };
 }
+
+/** The colour pattern of routes/streams/validate.ts before issue 14 (quadratic on a long alpha). */
+export const LEGACY_RGBA =
+  /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/i;

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isSpace } from '../src/lib/scan.ts';
 import { type Cue, parseSrt, parseSubtitles, parseVtt, SubtitleFormatError } from '../src/media/subtitles.ts';
 import { parseCsv } from '../src/routes/streams/csv-parse.ts';
+import { RGBA } from '../src/routes/streams/validate.ts';
 import {
+  LEGACY_RGBA,
   LegacySubtitleError,
   legacyParseCsv,
   legacyParseSrt,
@@ -181,5 +183,39 @@ describe('CSV scanner', () => {
       ],
     });
     expect(parseCsv('a\n"1\r\n2"\n"3\r4\n')).toEqual({ ok: false, line: 4 });
+  });
+});
+
+describe('colour pattern', () => {
+  it('accepts what the former one did, capturing the same parts', () => {
+    const ws = often(pick('', ' ', '  '), pick('\t', 'x'));
+    const channel = often(pick('0', '25', '255', '999'), pick('', '1234', '-1', '1.5'));
+    const alpha = often(pick('1', '0.5', '.75', '10.25', '0'), pick('', '.', '5.', '1..2', '1.2.3', 'a'));
+    const comma = often(pick(','), pick('', ';'));
+    const colour = fc
+      .tuple(
+        fc.tuple(pick('rgb(', 'rgba(', 'RGBA(', 'rgb'), ws, channel, ws, comma, ws, channel, ws, comma),
+        fc.tuple(
+          ws,
+          channel,
+          ws,
+          fc.option(fc.tuple(comma, ws, alpha, ws)),
+          often(pick(')'), pick('', '))')),
+        ),
+      )
+      .map(
+        ([head, [w1, c, w2, tail, close]]) => head.join('') + w1 + c + w2 + (tail?.join('') ?? '') + close,
+      );
+    const matched = { count: 0 };
+    fc.assert(
+      fc.property(colour, (text) => {
+        expect(RGBA.exec(text)?.slice(1)).toEqual(LEGACY_RGBA.exec(text)?.slice(1));
+        if (RGBA.test(text)) matched.count++;
+      }),
+      { numRuns: 5000 },
+    );
+    expect(matched.count).toBeGreaterThan(500);
+    expect(RGBA.exec('rgba(1, 2, 3, .5)')?.[4]).toBe('.5');
+    expect(RGBA.exec('rgba(1, 2, 3, 5.)')).toBeNull();
   });
 });
