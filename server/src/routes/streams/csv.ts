@@ -94,6 +94,10 @@ function checkRecords(parsed: CsvParse, timeZone: string, lang: Lang): CsvCheck 
   if (!parsed.ok) return fail('csvRows', [{ line: parsed.line, message: t(lang, 'csvQuote') }]);
   const [header, ...data] = parsed.records;
   if (!header) return fail('csvEmpty');
+  // More columns than there are names means an unknown or repeated one: said before normalizing
+  // every name of a header that may hold a million empty ones.
+  if (header.fields.length > COLUMNS.length)
+    return fail('csvHeader', [{ line: header.line, message: t(lang, 'csvHeader') }]);
   const names = header.fields.map(plain);
   const index = new Map<Column, number>();
   for (const [i, name] of names.entries()) {
