@@ -7,7 +7,7 @@ import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { loggableFields, logStream } from './activity.ts';
 import { accountSettings } from './crud.ts';
-import { parseCsv } from './csv-parse.ts';
+import { type CsvParse, parseCsv, parseCsvSliced } from './csv-parse.ts';
 import { CsvErrorBody, Stream } from './schemas.ts';
 import { initialSignals } from './signals.ts';
 import { accountOf, holds, newStreamRow, streamView } from './view.ts';
@@ -82,15 +82,22 @@ export type CsvCheck =
 
 /** Every row checked; any problem fails the whole file, listing each bad row by its line number. */
 export function checkCsv(csv: string, timeZone: string, lang: Lang): CsvCheck {
+  return checkRecords(parseCsv(csv), timeZone, lang);
+}
+
+function checkRecords(parsed: CsvParse, timeZone: string, lang: Lang): CsvCheck {
   const fail = (key: MessageKey, errors: { line: number; message: string }[] = []): CsvCheck => ({
     ok: false,
     message: t(lang, key),
     errors,
   });
-  const parsed = parseCsv(csv);
   if (!parsed.ok) return fail('csvRows', [{ line: parsed.line, message: t(lang, 'csvQuote') }]);
   const [header, ...data] = parsed.records;
   if (!header) return fail('csvEmpty');
+  // More columns than there are names means an unknown or repeated one: said before normalizing
+  // every name of a header that may hold a million empty ones.
+  if (header.fields.length > COLUMNS.length)
+    return fail('csvHeader', [{ line: header.line, message: t(lang, 'csvHeader') }]);
   const names = header.fields.map(plain);
   const index = new Map<Column, number>();
   for (const [i, name] of names.entries()) {
@@ -174,7 +181,8 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = langOf(request);
       const timeZone = request.body.timeZone ?? 'America/Sao_Paulo';
       if (!validTimeZone(timeZone)) throw new ApiError(400, 'timeZoneInvalid', { field: 'timeZone' });
-      const check = checkCsv(request.body.csv, timeZone, lang);
+      // Parsed in slices: a megabyte of CSV never holds the event loop (health check, other clients).
+      const check = checkRecords(await parseCsvSliced(request.body.csv), timeZone, lang);
       if (!check.ok)
         return reply
           .code(400)

@@ -38,7 +38,10 @@ export function normalizeDomain(value: string): string | null {
   return wildcard ? `*.${ascii}` : ascii;
 }
 
-const RGBA = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/i;
+// The alpha is `\d+(\.\d+)?` or `.\d+`: as `\d*\.?\d+` was, without two quantifiers splitting one run
+// of digits between them in every way when the rest does not match (quadratic).
+export const RGBA =
+  /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d+(?:\.\d+)?|\.\d+)\s*)?\)$/i;
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /** `rgba(r, g, b, a)` from rgba()/rgb() text or #rgb/#rrggbb/#rrggbbaa, or null when it is not a colour. */

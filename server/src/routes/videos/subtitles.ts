@@ -9,8 +9,8 @@ import { langOf, t } from '../../lib/i18n.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import {
   MAX_SUBTITLE_BYTES,
-  parseSubtitles,
-  parseVtt,
+  parseSubtitlesSliced,
+  parseVttSliced,
   SubtitleFormatError,
   toVtt,
 } from '../../media/subtitles.ts';
@@ -82,7 +82,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bytes = await readSmallFile(part, MAX_SUBTITLE_BYTES, 'subtitleTooLarge');
       let vtt: string;
       try {
-        vtt = toVtt(parseSubtitles(bytes));
+        vtt = toVtt(await parseSubtitlesSliced(bytes));
       } catch (error) {
         if (error instanceof SubtitleFormatError || error instanceof TypeError) {
           throw new ApiError(400, 'subtitleInvalid', { field: 'file' });
@@ -111,7 +111,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return replaced;
       });
       if (previous && previous !== key) await storage.remove(`${prefix}/${previous}`);
-      const cues = parseVtt(vtt).map(({ inicio, fim, texto }) => ({ inicio, fim, texto }));
+      const cues = (await parseVttSliced(vtt)).map(({ inicio, fim, texto }) => ({ inicio, fim, texto }));
       return reply.code(201).send({ language, url: signer.url(video.account_id, video.id, key), cues });
     },
   );
@@ -139,11 +139,13 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row || !file) throw new ApiError(404, 'subtitleNotFound');
       const chunks: Buffer[] = [];
       for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-      const cues = parseVtt(Buffer.concat(chunks).toString('utf8')).map(({ inicio, fim, texto }) => ({
-        inicio,
-        fim,
-        texto,
-      }));
+      const cues = (await parseVttSliced(Buffer.concat(chunks).toString('utf8'))).map(
+        ({ inicio, fim, texto }) => ({
+          inicio,
+          fim,
+          texto,
+        }),
+      );
       return { language, url: signer.url(video.account_id, video.id, row.file_key), cues };
     },
   );
