@@ -18,6 +18,8 @@ import {
 } from '../../db/repositories/videos.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { langOf } from '../../lib/i18n.ts';
+import { localizedMediaError } from '../../lib/i18n-media.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../media/images.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
@@ -57,7 +59,8 @@ const ProgressItem = Type.Object({
 });
 
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const show = async (video: VideoRecord) => videoView(app, video, await listSubtitles(app.db, video.id));
+  const show = async (request: FastifyRequest, video: VideoRecord) =>
+    videoView(app, video, await listSubtitles(app.db, video.id), langOf(request));
 
   /** A folder of that account, or 404 (another team's folder looks missing). */
   const checkDirectory = async (accountId: string, directoryId: string | null | undefined) => {
@@ -143,7 +146,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: request.body.description ?? '',
         directoryId,
       });
-      return reply.code(201).send(await show((await findVideo(app.db, id))!));
+      return reply.code(201).send(await show(request, (await findVideo(app.db, id))!));
     },
   );
 
@@ -194,7 +197,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         items.map((v) => v.id),
       );
       return {
-        items: items.map((v) => videoView(app, v, subtitles)),
+        items: items.map((v) => videoView(app, v, subtitles, langOf(request))),
         pagination: { page, limit, total, pagesTotal: Math.ceil(total / limit) },
       };
     },
@@ -222,7 +225,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         type: v.status === 'uploading' ? ('upload' as const) : ('transcode' as const),
         status: v.status as 'uploading' | 'processing' | 'ready' | 'failed',
         progress: progressOf(v),
-        error: v.error,
+        error: localizedMediaError(v.error, langOf(request)),
       }));
     },
   );
@@ -239,7 +242,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: VideoSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => show((await loadVideo(request, request.params.id)).video),
+    async (request) => show(request, (await loadVideo(request, request.params.id)).video),
   );
 
   app.patch(
@@ -291,7 +294,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         });
       }
-      return show((await findVideo(app.db, video.id))!);
+      return show(request, (await findVideo(app.db, video.id))!);
     },
   );
 
@@ -381,7 +384,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         });
         if (previous?.startsWith('images/')) await app.media.storage.remove(`${prefix}/${previous}`);
-        return show((await findVideo(app.db, video.id))!);
+        return show(request, (await findVideo(app.db, video.id))!);
       },
     );
   }
