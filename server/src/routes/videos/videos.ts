@@ -20,7 +20,13 @@ import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { localizedMediaError } from '../../lib/i18n-media.ts';
-import { MAX_IMAGE_BYTES, sniffImage } from '../../media/images.ts';
+import {
+  END_SCREEN_BOX,
+  MAX_IMAGE_BYTES,
+  normalizeImage,
+  sniffImage,
+  VIDEO_THUMBNAIL_BOX,
+} from '../../media/images.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
@@ -358,12 +364,17 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const bytes = await readSmallFile(part, MAX_IMAGE_BYTES, 'videoImageTooLarge');
         const type = sniffImage(bytes.subarray(0, 16));
         if (!type) throw new ApiError(415, 'videoImageFormat');
+        const image = await normalizeImage(
+          bytes,
+          type.ext,
+          kind === 'thumbnail' ? VIDEO_THUMBNAIL_BOX : END_SCREEN_BOX,
+        );
 
         const key = `images/${kind}-${randomBytes(6).toString('hex')}.${type.ext}`;
         const prefix = videoPrefix(video.account_id, video.id);
         const scratch = await app.media.storage.scratchDir();
         try {
-          await writeFile(join(scratch, 'image'), bytes);
+          await writeFile(join(scratch, 'image'), image);
           await app.media.storage.putFile(`${prefix}/${key}`, join(scratch, 'image'));
         } finally {
           await rm(scratch, { recursive: true, force: true });
