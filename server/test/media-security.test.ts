@@ -111,6 +111,27 @@ describe("an upload that names another team's files", () => {
   }, 60_000);
 });
 
+describe('subtitles', () => {
+  it('are only ever parsed as text: a playlist or ffconcat script sent as one is refused (400)', async () => {
+    // No ffmpeg reads a subtitle: our parser accepts WebVTT/SRT cues and stores its own WebVTT.
+    const videoId = await createContent(server.app, attacker, 'legendas');
+    for (const text of [
+      `ffconcat version 1.0\nfile '${victimVideo}.source'\n`,
+      '#EXTM3U\n#EXTINF:2,\n/etc/passwd\n',
+    ]) {
+      const body = multipart({ content: Buffer.from(text), filename: 'legenda.vtt' }, { language: 'pt-BR' });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/v1/videos/${videoId}/subtitles/upload?accountId=${DEMO}`,
+        headers: { ...bearer(attacker), ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(await filesOf(videoId)).toEqual([]);
+  });
+});
+
 describe('the probe allow-list', () => {
   it('accepts a real MP4 and pins its demuxer; refuses ffconcat, HLS and text', async () => {
     const mp4 = join(work, 'real.mp4');
