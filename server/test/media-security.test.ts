@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
-import { ALLOWED_DEMUXERS, probe } from '../src/media/probe.ts';
+import { localizedMediaError } from '../src/lib/i18n-media.ts';
+import { ALLOWED_DEMUXERS, MediaInputError, probe } from '../src/media/probe.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, makeTestVideo, multipart, postRange, waitForStatus } from './video-helpers.ts';
 
@@ -153,4 +154,18 @@ describe('the probe allow-list', () => {
     expect(ALLOWED_DEMUXERS).not.toContain('concat');
     expect(ALLOWED_DEMUXERS).not.toContain('hls');
   }, 60_000);
+});
+
+describe('the stored reason', () => {
+  it('is pt-BR, shown in English to an English reader, details kept; other texts as stored', () => {
+    const failed = new MediaInputError('mediaTranscodeFailed', { detail: 'Invalid data found' });
+    expect(failed.message).toBe('A conversão do vídeo falhou: Invalid data found');
+    expect(localizedMediaError(failed.message, 'en')).toBe('The video conversion failed: Invalid data found');
+    expect(localizedMediaError(failed.message, 'pt-BR')).toBe(failed.message);
+    expect(localizedMediaError(new MediaInputError('mediaNotVideo').message, 'en')).toBe(
+      'The uploaded file is not a valid video.',
+    );
+    expect(localizedMediaError('um texto antigo', 'en')).toBe('um texto antigo');
+    expect(localizedMediaError(null, 'en')).toBeNull();
+  });
 });

@@ -83,7 +83,7 @@ export async function normalizeImage(input: Buffer, ext: ImageType['ext'], box: 
   }
   if (width * height > MAX_IMAGE_PIXELS) {
     throw new ApiError(413, 'imageTooManyPixels', {
-      params: { width, height, max: Math.floor(MAX_IMAGE_PIXELS / 1_000_000) },
+      params: { width, height, max: Number((MAX_IMAGE_PIXELS / 1_000_000).toFixed(1)) },
     });
   }
   const image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })

@@ -59,6 +59,9 @@ export interface ProbeResult {
   hasAudio: boolean;
 }
 
+const ENTRIES =
+  'format=format_name,duration:stream=codec_type,width,height,avg_frame_rate,r_frame_rate,duration:stream_disposition=attached_pic';
+
 function rate(text: string | undefined): number {
   const [num, den] = (text ?? '').split('/').map(Number);
   if (!num || !den || !Number.isFinite(num / den)) return 0;
@@ -74,7 +77,8 @@ export async function probe(paths: FfmpegPaths, input: string, cwd?: string): Pr
     paths.ffprobePath,
     [
       ...['-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', ALLOWED_DEMUXERS.join(',')],
-      ...['-print_format', 'json', '-show_format', '-show_streams', '-i', input],
+      // Only the fields read below: tags and side data of a crafted file could fill any buffer.
+      ...['-print_format', 'json', '-show_entries', ENTRIES, '-i', input],
     ],
     cwd ? { cwd } : {},
   );
@@ -83,7 +87,7 @@ export async function probe(paths: FfmpegPaths, input: string, cwd?: string): Pr
       /not on whitelist/i.test(result.stderr) ? 'mediaFormatRefused' : 'mediaNotVideo',
     );
   }
-  const info = JSON.parse(result.stdout) as {
+  let info: {
     format?: { duration?: string; format_name?: string };
     streams?: {
       codec_type?: string;
@@ -95,6 +99,11 @@ export async function probe(paths: FfmpegPaths, input: string, cwd?: string): Pr
       disposition?: { attached_pic?: number };
     }[];
   };
+  try {
+    info = JSON.parse(result.stdout);
+  } catch {
+    throw new MediaInputError('mediaNotVideo');
+  }
   const format = allowedDemuxer(info.format?.format_name);
   if (!format) throw new MediaInputError('mediaFormatRefused');
   const video = info.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
