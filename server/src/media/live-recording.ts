@@ -18,8 +18,9 @@ export const RECORDING_JOB_OPTIONS: PgBoss.SendOptions = {
 
 /**
  * Joins the parts (one per publish or live stretch) into one file, timestamps made continuous. The
- * list is ours and names the parts relatively (so the concat demuxer's safe mode holds: nothing
- * outside the recording's folder), local files only; the parts are MPEG-TS our own ingest wrote.
+ * list is ours (names from readdir, relative to the recording's folder where ffmpeg runs), local files
+ * only, and each part may only be read as the MPEG-TS our own ingest wrote (`option format_whitelist`,
+ * which the concat demuxer takes only with `-safe 0`).
  */
 async function concatParts(ffmpegPath: string, parts: string[], output: string): Promise<void> {
   const dir = dirname(output);
@@ -27,14 +28,16 @@ async function concatParts(ffmpegPath: string, parts: string[], output: string):
   // concat demuxer list: paths quoted, a quote inside written as '\''.
   await writeFile(
     list,
-    `ffconcat version 1.0\n${parts.map((p) => `file '${relative(dir, p).replace(/'/g, "'\\''")}'\n`).join('')}`,
+    `ffconcat version 1.0\n${parts
+      .map((p) => `file '${relative(dir, p).replace(/'/g, "'\\''")}'\noption format_whitelist mpegts\n`)
+      .join('')}`,
   );
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(
       ffmpegPath,
       [
         ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-        ...['-protocol_whitelist', 'file', '-f', 'concat', '-i', list],
+        ...['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', list],
         ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'matroska', output],
       ],
       { stdio: ['ignore', 'ignore', 'ignore'], cwd: dir },
