@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
-import { call, JPEG, logsOf, multipart, PNG } from './streams-helpers.ts';
+import { call, JPEG, logsOf, multipart, PNG, WEBP } from './streams-helpers.ts';
 
 let server: TestServer;
 let owner: string;
@@ -60,7 +61,8 @@ describe('POST /v1/live-streams/{id}/banners/{kind}', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    // Our own encoding of it (re-encoded, metadata dropped): the same 1×1 PNG picture.
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     // Anything but the exact name is 404: another version, another stream, another account.
     expectError(await fetchImage(url.replace(/thumbnail-[^.]+/, 'thumbnail-AAAAAAAAAAAAAAAAAAAAAA')), 404);
     expectError(await fetchImage(url.replace(id, DEMO_STREAMS.webinar.id)), 404);
@@ -89,12 +91,7 @@ describe('POST /v1/live-streams/{id}/banners/{kind}', () => {
 
   it('takes every kind, WebP included; studioBackground is the studio background', async () => {
     const id = await newStream('Todas');
-    const webp = Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.alloc(4),
-      Buffer.from('WEBPVP8 '),
-      Buffer.alloc(32),
-    ]);
+    const webp = WEBP;
     for (const kind of ['thumbnail', 'startSoonScreen', 'pauseScreen', 'endingScreen'])
       expect((await upload(id, kind, multipart(PNG))).json().assets[kind]).toMatch(/\.png$/);
     const res = await upload(

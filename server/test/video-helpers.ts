@@ -49,7 +49,7 @@ export async function createContent(
   app: FastifyInstance,
   token: string,
   title = 'Vídeo de teste',
-  accountId = DEMO,
+  accountId: string = DEMO,
 ): Promise<string> {
   const res = await app.inject({
     method: 'POST',

@@ -30,7 +30,14 @@ describe('the rendition ladder', () => {
 
   it('puts a keyframe every 2 seconds at the source frame rate', () => {
     const args = (fps: number) =>
-      hlsArguments('in.mp4', 'out', { duration: 10, width: 1280, height: 720, fps, hasAudio: true });
+      hlsArguments('in.mp4', 'out', {
+        format: 'mov',
+        duration: 10,
+        width: 1280,
+        height: 720,
+        fps,
+        hasAudio: true,
+      });
     const at = (list: string[], flag: string) => list[list.indexOf(flag) + 1];
     expect(at(args(25), '-g')).toBe('50');
     expect(at(args(30), '-g')).toBe('60');
@@ -41,6 +48,7 @@ describe('the rendition ladder', () => {
       'v:0,a:0,name:240p v:1,a:1,name:360p v:2,a:2,name:480p v:3,a:3,name:720p',
     );
     const silent = hlsArguments('in.mp4', 'out', {
+      format: 'mov',
       duration: 10,
       width: 640,
       height: 360,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { LOG_MESSAGES } from './i18n-logs.ts';
+import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 
@@ -69,6 +70,7 @@ const MESSAGES = {
   ...LOG_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...MEDIA_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,11 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Rendition } from '../db/tables/videos.ts';
+import { type FfmpegPaths, run } from './ffmpeg-run.ts';
+import { type Demuxer, MediaInputError, type ProbeResult, pinnedInput } from './probe.ts';
+
+export type { FfmpegPaths } from './ffmpeg-run.ts';
+export { MediaInputError, type ProbeResult, probe } from './probe.ts';
 
 /** SPEC §3's videoQuality ladder; the spec's "1280p" label is the 1080-line rendition. */
 export const LADDER = [
@@ -13,110 +17,6 @@ export const LADDER = [
 ] as const;
 
 export const SEGMENT_SECONDS = 2;
-
-/** Input that is not a video we can read: the reason is shown to the user. */
-export class MediaInputError extends Error {}
-
-export interface ProbeResult {
-  duration: number;
-  width: number;
-  height: number;
-  fps: number;
-  hasAudio: boolean;
-}
-
-export interface FfmpegPaths {
-  ffmpegPath: string;
-  ffprobePath: string;
-}
-
-interface RunResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Keeps the tail of a stream: ffmpeg can print a lot, the error is at the end. */
-function tail(limit: number) {
-  let text = '';
-  return {
-    push(chunk: Buffer) {
-      text = (text + chunk.toString('utf8')).slice(-limit);
-    },
-    get text() {
-      return text;
-    },
-  };
-}
-
-function run(
-  command: string,
-  args: string[],
-  options: { signal?: AbortSignal; onStdout?: (chunk: string) => void } = {},
-): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      signal: options.signal,
-      killSignal: 'SIGKILL',
-    });
-    const out = tail(64 * 1024);
-    const err = tail(8 * 1024);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out.push(chunk);
-      options.onStdout?.(chunk.toString('utf8'));
-    });
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout: out.text, stderr: err.text }));
-  });
-}
-
-function rate(text: string | undefined): number {
-  const [num, den] = (text ?? '').split('/').map(Number);
-  if (!num || !den || !Number.isFinite(num / den)) return 0;
-  return num / den;
-}
-
-export async function probe(paths: FfmpegPaths, input: string): Promise<ProbeResult> {
-  const result = await run(paths.ffprobePath, [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    input,
-  ]);
-  if (result.code !== 0) throw new MediaInputError('O arquivo enviado não é um vídeo válido.');
-  const info = JSON.parse(result.stdout) as {
-    format?: { duration?: string };
-    streams?: {
-      codec_type?: string;
-      width?: number;
-      height?: number;
-      avg_frame_rate?: string;
-      r_frame_rate?: string;
-      duration?: string;
-      disposition?: { attached_pic?: number };
-    }[];
-  };
-  const video = info.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  if (!video?.width || !video.height) throw new MediaInputError('O arquivo enviado não é um vídeo válido.');
-  const duration = Number(info.format?.duration ?? video.duration);
-  if (!Number.isFinite(duration) || duration <= 0) {
-    throw new MediaInputError('Não foi possível ler a duração do vídeo.');
-  }
-  const fps = rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 25;
-  return {
-    duration,
-    width: video.width,
-    height: video.height,
-    fps: Math.min(Math.max(fps, 1), 120),
-    hasAudio: info.streams?.some((s) => s.codec_type === 'audio') ?? false,
-  };
-}
 
 /** The ladder's rungs not taller than the source; a source under 240 lines gets one at its height. */
 export function renditionsFor(height: number): { name: string; height: number; videoKbps: number }[] {
@@ -132,7 +32,7 @@ export function hlsArguments(input: string, outDir: string, source: ProbeResult)
   const gop = Math.max(1, Math.round(source.fps * SEGMENT_SECONDS));
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = rungs.map((r, i) => `[s${i}]scale=-2:${r.height}:flags=bicubic,format=yuv420p[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', input];
+  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...pinnedInput(source.format, input)];
   args.push('-filter_complex', [split, ...scales].join(';'));
   rungs.forEach((r, i) => {
     args.push('-map', `[v${i}]`);
@@ -193,6 +93,7 @@ export async function transcodeToHls(
   let pending = '';
   const result = await run(paths.ffmpegPath, hlsArguments(input, outDir, source), {
     ...(signal ? { signal } : {}),
+    cwd: dirname(input),
     onStdout(chunk) {
       pending += chunk;
       const lines = pending.split('\n');
@@ -206,7 +107,7 @@ export async function transcodeToHls(
   if (result.code !== 0) {
     const last =
       result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${result.code ?? result.signal}`;
-    throw new MediaInputError(`A conversão do vídeo falhou: ${last.slice(0, 300)}`);
+    throw new MediaInputError('mediaTranscodeFailed', { detail: last.slice(0, 300) });
   }
   return parseMaster(await readFile(join(outDir, 'master.m3u8'), 'utf8'));
 }
@@ -229,6 +130,7 @@ export function parseMaster(text: string): Rendition[] {
 export async function makeThumbnail(
   paths: FfmpegPaths,
   input: string,
+  format: Demuxer,
   output: string,
   duration: number,
   signal?: AbortSignal,
@@ -244,8 +146,7 @@ export async function makeThumbnail(
       'error',
       '-ss',
       at,
-      '-i',
-      input,
+      ...pinnedInput(format, input),
       '-frames:v',
       '1',
       '-vf',
@@ -254,7 +155,7 @@ export async function makeThumbnail(
       '4',
       output,
     ],
-    signal ? { signal } : {},
+    { ...(signal ? { signal } : {}), cwd: dirname(input) },
   );
-  if (result.code !== 0) throw new MediaInputError('Não foi possível gerar a miniatura do vídeo.');
+  if (result.code !== 0) throw new MediaInputError('mediaThumbnailFailed');
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
@@ -16,26 +16,37 @@ export const RECORDING_JOB_OPTIONS: PgBoss.SendOptions = {
   expireInSeconds: 2 * 3600,
 };
 
-/** Joins the parts (one per publish or live stretch) into one file, timestamps made continuous. */
+/**
+ * Joins the parts (one per publish or live stretch) into one file, timestamps made continuous. The
+ * list is ours (names from readdir, relative to the recording's folder where ffmpeg runs), local files
+ * only, and each part may only be read as the MPEG-TS our own ingest wrote (`option format_whitelist`,
+ * which the concat demuxer takes only with `-safe 0`).
+ */
 async function concatParts(ffmpegPath: string, parts: string[], output: string): Promise<void> {
+  const dir = dirname(output);
   const list = `${output}.txt`;
   // concat demuxer list: paths quoted, a quote inside written as '\''.
-  await writeFile(list, parts.map((p) => `file '${p.replace(/'/g, "'\\''")}'\n`).join(''));
+  await writeFile(
+    list,
+    `ffconcat version 1.0\n${parts
+      .map((p) => `file '${relative(dir, p).replace(/'/g, "'\\''")}'\noption format_whitelist mpegts\n`)
+      .join('')}`,
+  );
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(
       ffmpegPath,
       [
         ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-        ...['-f', 'concat', '-safe', '0', '-i', list],
+        ...['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', list],
         ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'matroska', output],
       ],
-      { stdio: ['ignore', 'ignore', 'ignore'] },
+      { stdio: ['ignore', 'ignore', 'ignore'], cwd: dir },
     );
     child.on('error', reject);
     child.on('close', resolve);
   });
   await rm(list, { force: true });
-  if (code !== 0) throw new MediaInputError('A gravação não pôde ser montada.');
+  if (code !== 0) throw new MediaInputError('mediaRecordingFailed');
 }
 
 /**
@@ -66,7 +77,8 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
   const joined = join(dir, 'recording.mkv');
   try {
     await concatParts(config.ffmpegPath, parts, joined);
-    await probe(config, joined);
+    // The joined file enters the VOD pipeline, whose transcode probes it again (allow-list, -f).
+    await probe(config, joined, dir);
   } catch (error) {
     if (error instanceof MediaInputError) return nothing(error.message);
     throw error;

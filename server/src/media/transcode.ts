@@ -1,10 +1,12 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { findVideo, setTranscodeProgress, updateVideo } from '../db/repositories/videos.ts';
+import { t } from '../lib/i18n.ts';
 import { MediaInputError, makeThumbnail, probe, transcodeToHls } from './ffmpeg.ts';
+import { isolateInput } from './job-input.ts';
 import { videoPrefix } from './storage.ts';
 
 export const TRANSCODE_QUEUE = 'video-transcode';
@@ -67,9 +69,9 @@ export class Transcoder {
     const controller = new AbortController();
     this.running = { videoId, controller };
     const scratch = await media.storage.scratchDir();
-    const source = media.uploads.files.sourcePath(videoId);
     try {
-      const info = await probe(config, source);
+      const source = await isolateInput(scratch, media.uploads.files.sourcePath(videoId));
+      const info = await probe(config, source, dirname(source));
       await updateVideo(db, videoId, {
         duration_seconds: info.duration,
         width: info.width,
@@ -95,7 +97,14 @@ export class Transcoder {
         },
         controller.signal,
       );
-      await makeThumbnail(config, source, join(scratch, 'thumbnail.jpg'), info.duration, controller.signal);
+      await makeThumbnail(
+        config,
+        source,
+        info.format,
+        join(scratch, 'thumbnail.jpg'),
+        info.duration,
+        controller.signal,
+      );
 
       const current = await findVideo(db, videoId);
       if (current?.status !== 'processing') return;
@@ -118,9 +127,7 @@ export class Transcoder {
       }
       if (error instanceof MediaInputError || lastAttempt) {
         const reason =
-          error instanceof MediaInputError
-            ? error.message
-            : 'A conversão do vídeo falhou por um erro interno.';
+          error instanceof MediaInputError ? error.message : t('pt-BR', 'mediaTranscodeInternal');
         log.warn({ err: error, videoId }, 'transcode failed');
         await updateVideo(db, videoId, { status: 'failed', error: reason });
         return;

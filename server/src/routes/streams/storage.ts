@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BannerKind, ImageExtension, StoredImage } from '../../db/tables/streams.ts';
+import { BANNER_BOX, normalizeImage } from '../../media/images.ts';
 
 // Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{kind}-{version}.{ext}.
 // Nothing else touches these paths, so another store (S3-compatible) replaces this file alone.
@@ -46,7 +47,8 @@ export type SaveResult = { ok: true; image: StoredImage } | { ok: false; reason:
 
 /**
  * Streams an upload to disk (never whole in memory) under a new random version, then checks it: a
- * source cut at `maxBytes` (`truncated()` says so) or whose content is not PNG, JPEG or WebP is removed.
+ * source cut at `maxBytes` (`truncated()` says so) or whose content is not PNG, JPEG or WebP is removed;
+ * an image over the pixel limit or that does not decode throws the ApiError of `normalizeImage`.
  */
 export async function saveImage(
   dataDir: string,
@@ -65,18 +67,20 @@ export async function saveImage(
     if (truncated()) return { ok: false, reason: 'tooLarge' };
     const file = await open(temp, 'r');
     let head: Buffer;
-    let size: number;
     try {
       head = Buffer.alloc(16);
       const { bytesRead } = await file.read(head, 0, 16, 0);
       head = head.subarray(0, bytesRead);
-      size = (await file.stat()).size;
     } finally {
       await file.close();
     }
     const ext = sniffImage(head);
     if (!ext) return { ok: false, reason: 'notAnImage' };
-    const image: StoredImage = { version, ext, size };
+    // What is served is our own encoding, never the bytes sent (pixel limit, size, no EXIF).
+    // From memory (≤ 10 MB): libvips would keep a file it opened in its cache after it is removed.
+    const data = await normalizeImage(await readFile(temp), ext, BANNER_BOX);
+    const image: StoredImage = { version, ext, size: data.length };
+    await writeFile(temp, data, { mode: 0o640 });
     await rename(temp, join(dir, imageFileName(kind, image)));
     return { ok: true, image };
   } finally {

@@ -5,6 +5,8 @@ import { findVideo, type VideoRecord } from '../../db/repositories/videos.ts';
 import type { VideoSubtitleRow } from '../../db/tables/video-subtitles.ts';
 import { VIDEO_STATUSES } from '../../db/tables/videos.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { Lang } from '../../lib/i18n.ts';
+import { localizedMediaError } from '../../lib/i18n-media.ts';
 import { workingAccountId } from '../../lib/session.ts';
 import type { RoutePermission } from '../../permissions.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
@@ -44,7 +46,9 @@ export const VideoSchema = Type.Object({
   title: Type.String(),
   description: Type.String(),
   status: VideoStatusSchema,
-  error: Nullable(Type.String({ description: 'why the video failed (pt-BR)' })),
+  error: Nullable(
+    Type.String({ description: "why the video failed, in the reader's language (stored in pt-BR)" }),
+  ),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
   duration: Nullable(Type.Number({ description: 'seconds' })),
   size: Nullable(Type.Integer({ description: 'bytes of the source' })),
@@ -129,7 +133,12 @@ export function progressOf(video: VideoRecord): number {
   return 0;
 }
 
-export function videoView(app: FastifyInstance, video: VideoRecord, subtitles: VideoSubtitleRow[]) {
+export function videoView(
+  app: FastifyInstance,
+  video: VideoRecord,
+  subtitles: VideoSubtitleRow[],
+  lang: Lang = 'pt-BR',
+) {
   const { signer } = app.media;
   const url = (file: string | null) => (file ? signer.url(video.account_id, video.id, file) : null);
   return {
@@ -139,7 +148,7 @@ export function videoView(app: FastifyInstance, video: VideoRecord, subtitles: V
     title: video.title,
     description: video.description,
     status: video.status,
-    error: video.error,
+    error: localizedMediaError(video.error, lang),
     progress: progressOf(video),
     duration: video.duration_seconds,
     size: video.upload_total,

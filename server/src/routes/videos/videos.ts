@@ -18,7 +18,15 @@ import {
 } from '../../db/repositories/videos.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { MAX_IMAGE_BYTES, sniffImage } from '../../media/images.ts';
+import { langOf } from '../../lib/i18n.ts';
+import { localizedMediaError } from '../../lib/i18n-media.ts';
+import {
+  END_SCREEN_BOX,
+  MAX_IMAGE_BYTES,
+  normalizeImage,
+  sniffImage,
+  VIDEO_THUMBNAIL_BOX,
+} from '../../media/images.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
@@ -59,7 +67,8 @@ const ProgressItem = Type.Object({
 });
 
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const show = async (video: VideoRecord) => videoView(app, video, await listSubtitles(app.db, video.id));
+  const show = async (request: FastifyRequest, video: VideoRecord) =>
+    videoView(app, video, await listSubtitles(app.db, video.id), langOf(request));
 
   /** A folder of that account, or 404 (another team's folder looks missing). */
   const checkDirectory = async (accountId: string, directoryId: string | null | undefined) => {
@@ -149,7 +158,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: request.body.description ?? '',
         directoryId,
       });
-      return reply.code(201).send(await show((await findVideo(app.db, id))!));
+      return reply.code(201).send(await show(request, (await findVideo(app.db, id))!));
     },
   );
 
@@ -201,7 +210,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         items.map((v) => v.id),
       );
       return {
-        items: items.map((v) => videoView(app, v, subtitles)),
+        items: items.map((v) => videoView(app, v, subtitles, langOf(request))),
         pagination: { page, limit, total, pagesTotal: Math.ceil(total / limit) },
       };
     },
@@ -230,7 +239,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         type: v.status === 'uploading' ? ('upload' as const) : ('transcode' as const),
         status: v.status as 'uploading' | 'processing' | 'ready' | 'failed',
         progress: progressOf(v),
-        error: v.error,
+        error: localizedMediaError(v.error, langOf(request)),
       }));
     },
   );
@@ -248,7 +257,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: VideoSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => show((await loadVideo(request, request.params.id)).video),
+    async (request) => show(request, (await loadVideo(request, request.params.id)).video),
   );
 
   app.patch(
@@ -301,7 +310,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         });
       }
-      return show((await findVideo(app.db, video.id))!);
+      return show(request, (await findVideo(app.db, video.id))!);
     },
   );
 
@@ -367,12 +376,17 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const bytes = await readSmallFile(part, MAX_IMAGE_BYTES, 'videoImageTooLarge');
         const type = sniffImage(bytes.subarray(0, 16));
         if (!type) throw new ApiError(415, 'videoImageFormat');
+        const image = await normalizeImage(
+          bytes,
+          type.ext,
+          kind === 'thumbnail' ? VIDEO_THUMBNAIL_BOX : END_SCREEN_BOX,
+        );
 
         const key = `images/${kind}-${randomBytes(6).toString('hex')}.${type.ext}`;
         const prefix = videoPrefix(video.account_id, video.id);
         const scratch = await app.media.storage.scratchDir();
         try {
-          await writeFile(join(scratch, 'image'), bytes);
+          await writeFile(join(scratch, 'image'), image);
           await app.media.storage.putFile(`${prefix}/${key}`, join(scratch, 'image'));
         } finally {
           await rm(scratch, { recursive: true, force: true });
@@ -393,7 +407,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         });
         if (previous?.startsWith('images/')) await app.media.storage.remove(`${prefix}/${previous}`);
-        return show((await findVideo(app.db, video.id))!);
+        return show(request, (await findVideo(app.db, video.id))!);
       },
     );
   }
