@@ -6,7 +6,8 @@ import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
 import consolePlugin from './plugins/console.ts';
 import db from './plugins/db.ts';
-import errors, { frameworkErrors } from './plugins/errors.ts';
+import errors from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
 import ingest from './plugins/ingest.ts';
 import inputGuard from './plugins/input-guard.ts';
 import jobs from './plugins/jobs.ts';
@@ -76,8 +77,10 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Creating an embedded database on a slow disk takes seconds; fastify's default is 10 s in total.
     pluginTimeout: 120_000,
-    // A URL that does not decode, or a too-long path parameter: same headers and messages as the rest.
+    // A URL that does not decode, a too-long path parameter, bytes the HTTP parser refuses: same
+    // headers and messages as every other failure.
     frameworkErrors,
+    clientErrorHandler,
     // Every route is typed by its TypeBox schemas; the body is checked as sent, query and params are
     // converted from strings first.
   })

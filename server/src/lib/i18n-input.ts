@@ -12,4 +12,9 @@ export const INPUT_MESSAGES = {
   },
   badUrl: { 'pt-BR': 'O endereço da requisição não é válido', en: 'The request address is not valid' },
   uriTooLong: { 'pt-BR': 'O endereço da requisição é longo demais', en: 'The request address is too long' },
+  requestTimeout: { 'pt-BR': 'A requisição demorou demais', en: 'The request took too long' },
+  headersTooLarge: {
+    'pt-BR': 'Os cabeçalhos da requisição são grandes demais',
+    en: 'The request headers are too large',
+  },
 } as const;

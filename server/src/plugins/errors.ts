@@ -3,7 +3,6 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidatio
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.ts';
 import { type Lang, langOf, type MessageKey, t } from '../lib/i18n.ts';
-import { setSecurityHeaders } from './security-headers.ts';
 
 export interface ErrorBody {
   statusCode: number;
@@ -93,28 +92,6 @@ function statusMessage(status: number): MessageKey {
   if (status === 413) return 'bodyTooLarge';
   if (status === 415) return 'unsupportedMediaType';
   return 'badRequest';
-}
-
-const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey }> = {
-  FST_ERR_BAD_URL: { status: 400, key: 'badUrl' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, key: 'uriTooLong' },
-};
-
-/**
- * Fastify's `frameworkErrors`: failures before a route is found (a URL that does not decode, a path
- * parameter past maxParamLength). They run no hooks, so the security headers are set here; fastify's
- * own answer would quote the path back.
- */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const known = FRAMEWORK_ERRORS[error.code];
-  setSecurityHeaders(reply);
-  if (known) {
-    request.log.info({ statusCode: known.status, code: error.code }, 'client error');
-    sendError(reply, known.status, t(langOf(request), known.key));
-    return;
-  }
-  request.log.error({ err: error }, 'request failed');
-  sendError(reply, 500, t(langOf(request), 'internal'));
 }
 
 /**

@@ -18,18 +18,23 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
 /** `Cache-Control: no-store` unless the answer chose its own caching (the static files do). */
 export function setSecurityHeaders(reply: FastifyReply): void {
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  reply.header('x-frame-options', 'DENY');
+  reply.headers(SECURITY_HEADERS);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
 /**
  * On every answer — API, static files, errors, 404s. Answers fastify gives before routing (a bad
- * URL) run no hooks: plugins/errors.ts `frameworkErrors` sets the same headers on them.
+ * URL, a request the HTTP parser refuses) run no hooks: plugins/framework-errors.ts sets the same
+ * headers on them.
  */
 export default fp(
   async (app) => {
