@@ -150,5 +150,13 @@ describe('framework errors', () => {
     const res = await raw('GET / HTTP/1.1\r\nHost: localhost\r\nX-Bad: a\u0000b\r\n\r\n');
     expect(res.status).toBe(400);
     expectSecurityHeaders(res.headers);
+    expect(JSON.parse(res.body).message).toBe('Requisição inválida');
+  });
+
+  it('a URL past the header limit (16 KiB): 431 with the headers, no echo', async () => {
+    const res = await raw(get(`/v1/videos?search=${'q'.repeat(20_000)}`));
+    expect(res.status).toBe(431);
+    expectSecurityHeaders(res.headers);
+    expect(JSON.parse(res.body).message).toBe('Os cabeçalhos da requisição são grandes demais');
   });
 });
