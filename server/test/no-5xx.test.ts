@@ -14,11 +14,13 @@ import {
   hostileQueryValues,
   withEach,
 } from './no-5xx-inputs.ts';
+import { fillParams, hasParams, type Route, routeTable, withQuery } from './no-5xx-routes.ts';
 import { createContent, DEMO } from './video-helpers.ts';
 
 /**
  * Walks every route the server declares and fires hostile input at each method, without a session
- * and as an owner with a valid team: no answer may be a 5xx (issue 14, point 3).
+ * and as an owner with a valid team: no answer may be a 5xx (issue 14, point 3), and every answer
+ * carries the security headers (point 4).
  */
 const routes: RouteOptions[] = [];
 let store: TestStore;
@@ -36,32 +38,6 @@ async function ownerToken(): Promise<string> {
   return token;
 }
 
-interface Route {
-  method: string;
-  url: string;
-  schema: RouteOptions['schema'];
-  body: boolean;
-}
-
-function table(): Route[] {
-  const out: Route[] = [];
-  for (const route of routes) {
-    for (const method of [route.method].flat()) {
-      out.push({
-        method,
-        url: route.url,
-        schema: route.schema,
-        body: !['GET', 'HEAD', 'OPTIONS'].includes(method),
-      });
-    }
-  }
-  // Deleting real objects and ending the session last keeps the others reachable.
-  const last = (r: Route) => Number(r.method === 'DELETE' || r.url.endsWith('/logout'));
-  return out.sort((a, b) => last(a) - last(b));
-}
-
-const PARAM = /:(\w+)(?:\([^)]*\))?|\*/g;
-
 function realId(url: string, name: string): string {
   if (name === 'id' && url.includes('live-streams')) return realIds.stream ?? randomUUID();
   if (name === 'id' && url.includes('video')) return realIds.video ?? randomUUID();
@@ -70,11 +46,7 @@ function realId(url: string, name: string): string {
 }
 
 function fill(url: string, value?: string): string {
-  return url.replace(PARAM, (_m, name: string | undefined) => value ?? realId(url, name ?? '*'));
-}
-
-function withQuery(url: string, query: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+  return fillParams(url, (name) => realId(url, name), value);
 }
 
 type Failure = string;
@@ -88,6 +60,8 @@ async function fire(failures: Failure[], label: string, options: InjectOptions):
     return;
   }
   if (res.statusCode >= 500) failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+  // Refused input gets the same protection as any answer (point 4).
+  if (res.headers['x-content-type-options'] !== 'nosniff') failures.push(`${label}: no security headers`);
 }
 
 /** Runs `variants` against every route, once without a session and once as the owner. */
@@ -96,7 +70,7 @@ async function walk(
 ): Promise<Failure[]> {
   const failures: Failure[] = [];
   for (const authed of [false, true]) {
-    for (const route of table()) {
+    for (const route of routeTable(routes)) {
       const auth = authed ? { authorization: `Bearer ${await ownerToken()}` } : {};
       for (const { label, options } of variants(route)) {
         const headers = { ...auth, ...(options.headers as Record<string, string> | undefined) };
@@ -151,8 +125,7 @@ describe('no client input gives a 5xx, on any route', () => {
 
   it('path parameters: valid-looking and hostile', { timeout: 120_000 }, async () => {
     const failures = await walk((route) => {
-      if (!PARAM.test(route.url)) return [];
-      PARAM.lastIndex = 0;
+      if (!hasParams(route.url)) return [];
       return [undefined, ...HOSTILE_SEGMENTS].map((value) => ({
         label: `param=${value?.slice(0, 20) ?? 'real'}`,
         options: {
