@@ -121,6 +121,9 @@ describe('no client input gives a 5xx, on any route', () => {
     ]) {
       expect(urls.has(url), url).toBe(true);
     }
+    // Real objects behind the path parameters, so that hostile input reaches the handlers.
+    expect(realIds.stream).toBeDefined();
+    expect(realIds.video).toBeDefined();
   });
 
   it('path parameters: valid-looking and hostile', { timeout: 120_000 }, async () => {
