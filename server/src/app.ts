@@ -1,13 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
 import consolePlugin from './plugins/console.ts';
 import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
 import ingest from './plugins/ingest.ts';
+import inputGuard from './plugins/input-guard.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
@@ -65,17 +67,21 @@ function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions
 /**
  * The whole server as a fastify instance, ready for `listen` or `inject`. Plugins load external →
  * application → routes; the database is migrated (and seeded when empty) before it resolves.
- * `logStream` lets tests read the log lines.
+ * `logStream` lets tests read the log lines; `onRoute` sees every route as it is added.
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: LogStream } = {},
+  options: { logStream?: LogStream; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: 1024 * 1024,
     // Creating an embedded database on a slow disk takes seconds; fastify's default is 10 s in total.
     pluginTimeout: 120_000,
+    // A URL that does not decode, a too-long path parameter, bytes the HTTP parser refuses: same
+    // headers and messages as every other failure.
+    frameworkErrors,
+    clientErrorHandler,
     // Every route is typed by its TypeBox schemas; the body is checked as sent, query and params are
     // converted from strings first.
   })
@@ -83,11 +89,14 @@ export async function buildApp(
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  // Tests walk the whole route table through this (test/no-5xx.test.ts).
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // External: cross-cutting behaviour every later route gets. The route list first, so it sees all.
   await app.register(permissions);
   await app.register(securityHeaders);
   await app.register(errors);
+  await app.register(inputGuard);
   await app.register(openapi);
   await app.register(consolePlugin);
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { INPUT_MESSAGES } from './i18n-input.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
@@ -67,6 +68,7 @@ const MESSAGES = {
     'pt-BR': 'O link de recuperação de senha é inválido ou expirou',
     en: 'The password recovery link is invalid or has expired',
   },
+  ...INPUT_MESSAGES,
   ...LOG_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,

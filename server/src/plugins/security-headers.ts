@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -17,18 +18,28 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
+/** `Cache-Control: no-store` unless the answer chose its own caching (the static files do). */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.headers(SECURITY_HEADERS);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
 /**
- * On every answer — API, static files, errors, 404s. `Cache-Control: no-store` is the default for
- * anything that did not choose its own caching (the static files do).
+ * On every answer — API, static files, errors, 404s. Answers fastify gives before routing (a bad
+ * URL, a request the HTTP parser refuses) run no hooks: plugins/framework-errors.ts sets the same
+ * headers on them.
  */
 export default fp(
   async (app) => {
     app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('x-frame-options', 'DENY');
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      setSecurityHeaders(reply);
       return payload;
     });
   },

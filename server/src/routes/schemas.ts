@@ -25,4 +25,16 @@ export const AccountIdQuery = Type.Object({
   accountId: Type.Optional(Type.String({ format: 'uuid', description: 'The selected team (account) id' })),
 });
 
+/**
+ * The last page a list answers (the logs' own bound is the same). Without a maximum, page=1e18
+ * makes an OFFSET PostgreSQL cannot hold (a 500); nobody pages past 10,000 in a console.
+ */
+export const MAX_PAGE = 10_000;
+export const Page = Type.Integer({
+  minimum: 1,
+  maximum: MAX_PAGE,
+  default: 1,
+  description: 'From 1 (default 1)',
+});
+
 export const bearer = [{ bearerAuth: [] }];

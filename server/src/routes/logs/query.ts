@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
 import type { MessageKey } from '../../lib/i18n.ts';
-import { AccountIdQuery } from '../schemas.ts';
+import { AccountIdQuery, Page } from '../schemas.ts';
 
 /** SPEC §9: the log page sizes. */
 export const PAGE_SIZES = [10, 25, 30, 50] as const;
@@ -13,7 +13,7 @@ export const SEARCH_MAX_LENGTH = 100;
 
 export const LogsQuery = Type.Object({
   ...AccountIdQuery.properties,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'From 1 (default 1)' })),
+  page: Type.Optional(Page),
   limit: Type.Optional(
     Type.Union(
       PAGE_SIZES.map((size) => Type.Literal(size)),

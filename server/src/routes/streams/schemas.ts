@@ -6,7 +6,7 @@ import {
   STREAM_STATUSES,
   STREAM_TYPES,
 } from '../../db/tables/streams.ts';
-import { AccountIdQuery, ErrorBody, Nullable, Uuid } from '../schemas.ts';
+import { AccountIdQuery, ErrorBody, Nullable, Page, Uuid } from '../schemas.ts';
 
 const OneOf = <const T extends string[]>(values: readonly [...T], description?: string) =>
   Type.Enum(values, description ? { description } : {});
@@ -224,7 +224,7 @@ export const ListQuery = Type.Object({
       description: '{name|date|status},{asc|desc}; date is scheduledStartTime',
     }),
   ),
-  page: Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Optional(Page),
   limit: Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
   title: Optional(Type.String({ maxLength: 120, description: 'Part of the name, any letter case' })),
   status: Optional(Status),

@@ -30,7 +30,7 @@ import {
 import { videoPrefix } from '../../media/storage.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../schemas.ts';
 import {
   assertNotBlocked,
   loadVideo,
@@ -175,7 +175,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           directoryId: Type.Optional(Type.Union([Uuid, Type.Literal('root')])),
           search: Type.Optional(Type.String({ maxLength: 100 })),
           status: Type.Optional(VideoStatusSchema),
-          page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          page: Type.Optional(Page),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
         }),
         response: {
