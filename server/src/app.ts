@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { capConnectionsPerAddress, guardBodies, httpServerOptions } from './lib/http-limits.ts';
 import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
 import consolePlugin from './plugins/console.ts';
@@ -75,6 +76,9 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Creating an embedded database on a slow disk takes seconds; fastify's default is 10 s in total.
     pluginTimeout: 120_000,
+    // Slow clients are cut, and which address is the client's (docs/security.md).
+    ...httpServerOptions(config.httpLimits),
+    trustProxy: config.trustProxy,
     // Every route is typed by its TypeBox schemas; the body is checked as sent, query and params are
     // converted from strings first.
   })
@@ -82,6 +86,8 @@ export async function buildApp(
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  capConnectionsPerAddress(app.server, config.httpLimits.maxConnectionsPerAddress);
+  guardBodies(app.server, config.httpLimits);
 
   // External: cross-cutting behaviour every later route gets.
   await app.register(securityHeaders);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
@@ -67,6 +68,7 @@ const MESSAGES = {
     en: 'The password recovery link is invalid or has expired',
   },
   ...LOG_MESSAGES,
+  ...LIMIT_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
