@@ -195,6 +195,18 @@ describe('slow requests', () => {
     expect(stored.equals(file)).toBe(true);
   });
 
+  it('closes a trickled body that the server answered without reading', async () => {
+    const client = new RawClient();
+    await client.connected();
+    client.write(
+      `POST /upload/v1/videos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/source HTTP/1.1\r\n` +
+        'Host: palco.test\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n',
+    );
+    await client.trickle(Buffer.alloc(100_000), 1, 150);
+    await client.untilClosed();
+    expect(client.received.toString('latin1')).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
   it('lets an upload with steady progress run past the request timeout', async () => {
     const videoId = await createContent(server.app, owner);
     const file = randomBytes(12_000);

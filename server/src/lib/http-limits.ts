@@ -70,7 +70,9 @@ function cut(request: IncomingMessage, response: ServerResponse, socket: Socket)
  * A request body may take `requestTimeoutMs` to arrive at any pace; after that every window of
  * `bodyWindowMs` must bring at least `bodyMinBytes`, or the connection is cut (a 408 when no answer
  * has started). Bytes are counted as the socket reads them; a window in which the server itself was
- * not reading (the route applying backpressure, e.g. a slow disk) is never the client's fault.
+ * not reading (the route applying backpressure, e.g. a slow disk) is never the client's fault. The
+ * rule holds until the body is complete, also after an early answer (a 401 before the body): node
+ * reads and discards the rest of the body at whatever pace the client sends it.
  */
 export function guardBodies(server: Server, limits: HttpLimitsConfig): void {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -99,6 +101,5 @@ export function guardBodies(server: Server, limits: HttpLimitsConfig): void {
     const stop = () => clearInterval(timer);
     request.once('end', stop);
     request.once('close', stop);
-    response.once('close', stop);
   });
 }
