@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { expectError, startTestServer, type TestServer } from './helpers.ts';
 
@@ -147,5 +147,30 @@ describe('per-address login throttle behind a trusted proxy (TRUST_PROXY=10.0.0.
       'x-forwarded-for': '192.0.2.99',
     });
     expectError(res, 429);
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults, and TRUST_PROXY takes true or the proxies, never a hop count', () => {
+    const config = loadConfig({});
+    expect(config.loginThrottle).toEqual({
+      slowAfter: 5,
+      delayMs: 250,
+      maxDelayMs: 4000,
+      maxFailures: 30,
+      windowMinutes: 15,
+    });
+    expect(config.activityRetentionDays).toBe(400);
+    expect(config.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+    ]);
+    // fastify trusts nobody for a bare number: refused at start rather than silently ignored.
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ LOGIN_ADDRESS_MAX_FAILURES: '0' })).toThrow(/LOGIN_ADDRESS_MAX_FAILURES/);
+    expect(() => loadConfig({ ACTIVITY_RETENTION_DAYS: 'forever' })).toThrow(/ACTIVITY_RETENTION_DAYS/);
   });
 });

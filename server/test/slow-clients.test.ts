@@ -224,3 +224,18 @@ describe('slow requests', () => {
     client.socket.destroy();
   });
 });
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({}).httpLimits).toEqual({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 60_000,
+      bodyWindowMs: 10_000,
+      bodyMinBytes: 8192,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerAddress: 64,
+    });
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '8' }).httpLimits.maxConnectionsPerAddress).toBe(8);
+    expect(() => loadConfig({ BODY_MIN_BYTES: '-1' })).toThrow(/BODY_MIN_BYTES/);
+  });
+});
