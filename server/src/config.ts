@@ -70,7 +70,7 @@ export interface HttpLimitsConfig {
 
 export interface LoginThrottleConfig {
   /** Failures of one address in the window before each further attempt is delayed
-   * (`LOGIN_ADDRESS_SLOW_AFTER`, 5). */
+   * (`LOGIN_ADDRESS_SLOW_AFTER`, 10: one person locking their own login out never meets it). */
   slowAfter: number;
   /** First delay; it doubles with each further failure up to `maxDelayMs` (`LOGIN_ADDRESS_DELAY_MS`, 250). */
   delayMs: number;
@@ -216,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     loginThrottle: {
-      slowAfter: parsePositiveInteger('LOGIN_ADDRESS_SLOW_AFTER', env.LOGIN_ADDRESS_SLOW_AFTER, 5),
+      slowAfter: parsePositiveInteger('LOGIN_ADDRESS_SLOW_AFTER', env.LOGIN_ADDRESS_SLOW_AFTER, 10),
       delayMs: parsePositiveInteger('LOGIN_ADDRESS_DELAY_MS', env.LOGIN_ADDRESS_DELAY_MS, 250),
       maxDelayMs: 4000,
       maxFailures: parsePositiveInteger('LOGIN_ADDRESS_MAX_FAILURES', env.LOGIN_ADDRESS_MAX_FAILURES, 30),

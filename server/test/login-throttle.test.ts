@@ -154,7 +154,7 @@ describe('configuration', () => {
   it('has the documented defaults, and TRUST_PROXY takes true or the proxies, never a hop count', () => {
     const config = loadConfig({});
     expect(config.loginThrottle).toEqual({
-      slowAfter: 5,
+      slowAfter: 10,
       delayMs: 250,
       maxDelayMs: 4000,
       maxFailures: 30,
