@@ -47,10 +47,11 @@ export function delayFor(count: number, limits: LoginThrottleConfig): number {
  */
 export async function throttleAddress(
   db: Executor,
-  ip: string,
+  ip: string | undefined,
   limits: LoginThrottleConfig,
 ): Promise<string> {
-  const address = addressKey(ip);
+  // A socket already gone has no remote address: all such attempts share one allowance.
+  const address = ip ? addressKey(ip) : 'unknown';
   const attempt = await recordAddressAttempt(db, address);
   const { count, oldest } = await countAddressAttempts(db, address, limits.windowMinutes);
   if (count > limits.maxFailures) {
