@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { capConnectionsPerAddress, guardBodies, httpServerOptions } from './lib/http-limits.ts';
 import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
 import consolePlugin from './plugins/console.ts';
@@ -82,6 +83,9 @@ export async function buildApp(
     // headers and messages as every other failure.
     frameworkErrors,
     clientErrorHandler,
+    // Slow clients are cut, and which address is the client's (docs/security.md).
+    ...httpServerOptions(config.httpLimits),
+    trustProxy: config.trustProxy,
     // Every route is typed by its TypeBox schemas; the body is checked as sent, query and params are
     // converted from strings first.
   })
@@ -91,6 +95,8 @@ export async function buildApp(
   app.decorate('config', config);
   // Tests walk the whole route table through this (test/no-5xx.test.ts).
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  capConnectionsPerAddress(app.server, config.httpLimits.maxConnectionsPerAddress);
+  guardBodies(app.server, config.httpLimits);
 
   // External: cross-cutting behaviour every later route gets. The route list first, so it sees all.
   await app.register(permissions);

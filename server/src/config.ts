@@ -37,6 +37,48 @@ export interface Config {
    * `rtmp://<PUBLIC_URL's host>:<INGEST_PORT>/live`); null when ingest is off.
    */
   ingestUrl: string | null;
+  /**
+   * Which peers may name the client in X-Forwarded-For (`TRUST_PROXY`): false (default: the socket
+   * address is the client), true (any peer: only behind a proxy that overwrites the header), or a list
+   * of addresses/CIDRs (proxy-addr names `loopback`, `linklocal`, `uniquelocal` too). Decides
+   * `request.ip`, which the login throttle and the activity log use.
+   */
+  trustProxy: boolean | string[];
+  /** Slow-client limits of the HTTP server (server/src/lib/http-limits.ts, docs/security.md). */
+  httpLimits: HttpLimitsConfig;
+  /** Login failures one client address may make (server/src/lib/login-throttle.ts). */
+  loginThrottle: LoginThrottleConfig;
+  /** Activity log entries older than this many days are purged (`ACTIVITY_RETENTION_DAYS`, 400). */
+  activityRetentionDays: number;
+}
+
+export interface HttpLimitsConfig {
+  /** The request line and headers must arrive within this (`HEADERS_TIMEOUT_MS`, 20 s). */
+  headersTimeoutMs: number;
+  /** A request may take this long to arrive whatever its pace (`REQUEST_TIMEOUT_MS`, 60 s)... */
+  requestTimeoutMs: number;
+  /** ...after that its body must bring at least `bodyMinBytes` in every window of this length
+   * (`BODY_WINDOW_MS`, 10 s), or the connection is cut. */
+  bodyWindowMs: number;
+  /** `BODY_MIN_BYTES`, 8192: ≈ 0.8 kB/s, far below any real network, far above a trickle. */
+  bodyMinBytes: number;
+  /** An idle keep-alive connection is closed after this (`KEEP_ALIVE_TIMEOUT_MS`, 72 s). */
+  keepAliveTimeoutMs: number;
+  /** Open connections from one socket peer address (`MAX_CONNECTIONS_PER_ADDRESS`, 64). */
+  maxConnectionsPerAddress: number;
+}
+
+export interface LoginThrottleConfig {
+  /** Failures of one address in the window before each further attempt is delayed
+   * (`LOGIN_ADDRESS_SLOW_AFTER`, 10: one person locking their own login out never meets it). */
+  slowAfter: number;
+  /** First delay; it doubles with each further failure up to `maxDelayMs` (`LOGIN_ADDRESS_DELAY_MS`, 250). */
+  delayMs: number;
+  maxDelayMs: number;
+  /** More failures than this in the window: 429 (`LOGIN_ADDRESS_MAX_FAILURES`, 30). */
+  maxFailures: number;
+  /** The window, in minutes (15, the same as the per-login one). */
+  windowMinutes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -59,6 +101,22 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
 
 function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** `TRUST_PROXY`: false, true, or a comma list of addresses/CIDRs. A hop count is refused: fastify 5
+ * trusts nobody for a bare number (it cannot tell the proxy from a client sending enough hops). */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value.trim() === '') return false;
+  if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
+  if (/^(0|false|no|off)$/i.test(value.trim())) return false;
+  const list = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (list.some((item) => /^\d+$/.test(item))) {
+    throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses/CIDRs, got "${value}"`);
+  }
+  return list;
 }
 
 function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
@@ -144,5 +202,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestPort,
     ingestHost: blankToUndefined(env.INGEST_HOST) ?? blankToUndefined(env.HOST) ?? '0.0.0.0',
     ingestUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    httpLimits: {
+      headersTimeoutMs: parsePositiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 20_000),
+      requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
+      bodyWindowMs: parsePositiveInteger('BODY_WINDOW_MS', env.BODY_WINDOW_MS, 10_000),
+      bodyMinBytes: parsePositiveInteger('BODY_MIN_BYTES', env.BODY_MIN_BYTES, 8192),
+      keepAliveTimeoutMs: parsePositiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
+      maxConnectionsPerAddress: parsePositiveInteger(
+        'MAX_CONNECTIONS_PER_ADDRESS',
+        env.MAX_CONNECTIONS_PER_ADDRESS,
+        64,
+      ),
+    },
+    loginThrottle: {
+      slowAfter: parsePositiveInteger('LOGIN_ADDRESS_SLOW_AFTER', env.LOGIN_ADDRESS_SLOW_AFTER, 10),
+      delayMs: parsePositiveInteger('LOGIN_ADDRESS_DELAY_MS', env.LOGIN_ADDRESS_DELAY_MS, 250),
+      maxDelayMs: 4000,
+      maxFailures: parsePositiveInteger('LOGIN_ADDRESS_MAX_FAILURES', env.LOGIN_ADDRESS_MAX_FAILURES, 30),
+      windowMinutes: 15,
+    },
+    activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
   };
 }

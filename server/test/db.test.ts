@@ -49,6 +49,7 @@ describe('migrations and seed', () => {
         'Up 20261122T170000_videos',
         'Up 20261122T180000_live_streams',
         'Up 20261122T190000_live_ingest',
+        'Up 20261125T090000_login_address_attempts',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -59,6 +60,7 @@ describe('migrations and seed', () => {
         'live_stream_counts',
         'live_stream_presets',
         'live_streams',
+        'login_address_attempts',
         'login_failures',
         'memberships',
         'password_resets',
@@ -70,6 +72,7 @@ describe('migrations and seed', () => {
         'videos',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T090000_login_address_attempts',
         'Down 20261122T190000_live_ingest',
         'Down 20261122T180000_live_streams',
         'Down 20261122T170000_videos',

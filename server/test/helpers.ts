@@ -55,8 +55,12 @@ export async function createTestStore(): Promise<TestStore> {
 }
 
 export function testConfig(store: TestStore, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL });
   return {
-    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL }),
+    ...base,
+    // Every inject comes from 127.0.0.1, and some suites fail many logins on purpose: the per-address
+    // login throttle is the subject of login-throttle.test.ts, which sets its own numbers.
+    loginThrottle: { ...base.loginThrottle, slowAfter: 100_000, maxFailures: 100_000 },
     dataDir: store.dataDir,
     databaseUrl: store.databaseUrl,
     // No console unless a test builds one.

@@ -4,6 +4,7 @@ import * as activityLogs from './migrations/20261122T160000_activity_logs.ts';
 import * as videos from './migrations/20261122T170000_videos.ts';
 import * as liveStreams from './migrations/20261122T180000_live_streams.ts';
 import * as liveIngest from './migrations/20261122T190000_live_ingest.ts';
+import * as loginAddressAttempts from './migrations/20261125T090000_login_address_attempts.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '20261122T170000_videos': videos,
   '20261122T180000_live_streams': liveStreams,
   '20261122T190000_live_ingest': liveIngest,
+  '20261125T090000_login_address_attempts': loginAddressAttempts,
 };
 
 function migrator(db: Db): Migrator {

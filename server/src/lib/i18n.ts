@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { INPUT_MESSAGES } from './i18n-input.ts';
+import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
@@ -70,6 +71,7 @@ const MESSAGES = {
   },
   ...INPUT_MESSAGES,
   ...LOG_MESSAGES,
+  ...LIMIT_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
   ...MEDIA_MESSAGES,

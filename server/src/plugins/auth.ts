@@ -3,7 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
+import { purgeOldActivity } from '../db/repositories/activity-log.ts';
+import { purgeStaleAddressAttempts, purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
 import { createSession, findUserAndSession, purgeExpiredSessions } from '../db/repositories/sessions.ts';
 import type { UserRow } from '../db/tables/users.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -89,10 +90,16 @@ export default fp(
       });
     } satisfies onRequestAsyncHookHandler);
 
-    // Login attempts older than any window are of no use; every instance may run this, harmlessly.
+    // Login attempts older than any window are of no use, nor log entries past their retention
+    // (ACTIVITY_RETENTION_DAYS); every instance may run this, harmlessly.
     const purge = () =>
-      Promise.all([purgeStaleLoginAttempts(app.db, 24 * 60), purgeExpiredSessions(app.db)]).catch(
-        (error: unknown) => app.log.warn({ err: error }, 'could not purge old login attempts or sessions'),
+      Promise.all([
+        purgeStaleLoginAttempts(app.db, 24 * 60),
+        purgeStaleAddressAttempts(app.db, 24 * 60),
+        purgeExpiredSessions(app.db),
+        purgeOldActivity(app.db, app.config.activityRetentionDays),
+      ]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not purge old login attempts, sessions or log entries'),
       );
     await purge();
     const timer = setInterval(purge, PURGE_EVERY_MS);

@@ -268,3 +268,28 @@ export async function activityLogGrowth(db: Executor): Promise<{ lastId: number;
   const row = rows[0];
   return { lastId: Number(row?.last_id ?? 0), estimatedRows: Math.max(0, Number(row?.tuples ?? 0)) };
 }
+
+const PURGE_BATCH = 10_000;
+
+/**
+ * Removes the entries older than `days` (ACTIVITY_RETENTION_DAYS), a batch at a time so that no one
+ * statement holds the table for long the first time a large backlog goes. Answers how many went.
+ */
+export async function purgeOldActivity(db: Executor, days: number): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('activity_logs')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('activity_logs')
+          .select('id')
+          .where('created_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+          .limit(PURGE_BATCH),
+      )
+      .executeTakeFirst();
+    const n = Number(result.numDeletedRows);
+    purged += n;
+    if (n < PURGE_BATCH) return purged;
+  }
+}

@@ -3,12 +3,14 @@ import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   clearLoginAttempts,
   countLoginAttempts,
+  forgetAddressAttempt,
   forgetLoginAttempt,
   recordLoginAttempt,
 } from '../../db/repositories/login-failures.ts';
 import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
 import { activityOf, actorOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { throttleAddress, tooManyLogins } from '../../lib/login-throttle.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
 import { errors } from '../schemas.ts';
 
@@ -42,18 +44,15 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { db } = app;
       const login = request.body.login.trim().toLowerCase();
 
-      // Counted in the database, so that every instance sees the same attempts. The attempt is written
-      // before the check so that parallel guesses count against each other too.
+      // Per client address first (a password spray tries one password on many logins), then per login
+      // (many passwords on one). Both counted in the database, so that every instance sees the same
+      // attempts, and written before the check so that parallel guesses count against each other.
+      const fromAddress = await throttleAddress(db, request.ip, app.config.loginThrottle);
       const attempt = await recordLoginAttempt(db, login);
       const { count, oldest } = await countLoginAttempts(db, login, LOGIN_WINDOW_MINUTES);
       if (count > LOGIN_MAX_FAILURES) {
-        await forgetLoginAttempt(db, attempt);
-        const freeAt = (oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MINUTES * 60_000;
-        const seconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-        throw new ApiError(429, 'tooManyLogins', {
-          params: { minutes: Math.ceil(seconds / 60) },
-          headers: { 'retry-after': String(seconds) },
-        });
+        await Promise.all([forgetLoginAttempt(db, attempt), forgetAddressAttempt(db, fromAddress)]);
+        throw tooManyLogins(oldest, LOGIN_WINDOW_MINUTES);
       }
 
       const user = await findUserByLogin(db, login);
@@ -81,6 +80,7 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       const token = await app.issueToken(user);
       await db.transaction().execute(async (trx) => {
         await clearLoginAttempts(trx, login);
+        await forgetAddressAttempt(trx, fromAddress);
         await recordLogin(trx, user.id);
         await recordActivity(trx, {
           accountId: user.default_account_id,
