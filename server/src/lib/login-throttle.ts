@@ -1,5 +1,5 @@
-import { isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import ipaddr from 'ipaddr.js';
 import type { LoginThrottleConfig } from '../config.ts';
 import {
   countAddressAttempts,
@@ -15,21 +15,11 @@ import { ApiError } from './errors.ts';
  * each get a fresh allowance.
  */
 export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail] = (ip.split('%')[0] ?? '').split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
+  return `${network.toString()}/64`;
 }
 
 /** The wait before an attempt that is the `count`-th of its address in the window. */
