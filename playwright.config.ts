@@ -11,6 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Fails the run when the server answered any request with a 5xx (its log says so).
+  globalTeardown: './e2e/support/no-5xx.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: E2E_BASE_URL,
@@ -33,7 +35,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built console is copied first, so a build running meanwhile cannot change what is served.
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -r dist ${E2E_DATA_DIR}/dist && exec bin/serve`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && cp -r dist ${E2E_DATA_DIR}/dist && exec bin/serve > ${E2E_DATA_DIR}/server.log 2>&1`,
     url: `${E2E_BASE_URL}/healthz`,
     env: {
       PORT: String(E2E_PORT),

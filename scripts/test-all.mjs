@@ -1,8 +1,8 @@
 // `npm test`: every check, in order, and one honest closing line "N passed, N failed".
 // Lint, typecheck and the catalog check count as one test each; vitest and Playwright report their own.
-// The server tests run twice: on embedded PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
-// (.ci/run starts a throwaway PostgreSQL server and sets it).
-import { spawnSync } from 'node:child_process';
+// The server tests run twice, side by side: on embedded PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set (.ci/run starts a throwaway PostgreSQL server and sets it).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
@@ -27,31 +27,76 @@ function check(label, cmd, args) {
   results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
+function vitestArgs(project, out) {
+  return [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ];
+}
+
+function vitestResult(label, out, ok) {
+  const report = readJson(out);
+  if (!report) return { label, passed: 0, failed: 1 };
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  return { label, passed: report.numPassedTests, failed, skipped: report.numPendingTests };
+}
+
 function vitest(label, project, env = {}) {
   const out = `test-results/vitest-${label}.json`;
   rmSync(out, { force: true });
-  const ok = run(
-    label,
-    'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-    env,
+  const ok = run(label, 'npx', vitestArgs(project, out), env);
+  results.push(vitestResult(label, out, ok));
+}
+
+/**
+ * Independent vitest passes at once (the server suite on PGlite and on PostgreSQL), each one's output
+ * kept and printed whole when it ends, so the two never interleave.
+ */
+async function vitestTogether(passes) {
+  const ended = await Promise.all(
+    passes.map(({ label, project, env = {} }) => {
+      const out = `test-results/vitest-${label}.json`;
+      rmSync(out, { force: true });
+      console.log(`\n▶ ${label}: npx ${vitestArgs(project, out).join(' ')} (in parallel)`);
+      return new Promise((resolvePass) => {
+        const child = spawn('npx', vitestArgs(project, out), {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const chunks = [];
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        child.on('close', (code) => {
+          console.log(`\n▶ ${label} ended (exit ${code}):`);
+          process.stdout.write(Buffer.concat(chunks));
+          resolvePass({ label, out, ok: code === 0 });
+        });
+      });
+    }),
   );
-  const report = readJson(out);
-  if (!report) return results.push({ label, passed: 0, failed: 1 });
-  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  results.push({ label, passed: report.numPassedTests, failed, skipped: report.numPendingTests });
+  for (const { label, out, ok } of ended) results.push(vitestResult(label, out, ok));
 }
 
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('i18n catalogs complete', 'node', ['scripts/i18n.mjs', '--check']);
 vitest('unit', 'unit');
-vitest('server-pglite', 'server');
+const serverPasses = [{ label: 'server-pglite', project: 'server' }];
 if (process.env.TEST_DATABASE_URL) {
-  vitest('server-postgresql', 'server', { DATABASE_URL: process.env.TEST_DATABASE_URL });
+  serverPasses.push({
+    label: 'server-postgresql',
+    project: 'server',
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
+  });
 } else {
   console.log('\n▶ server-postgresql: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it)');
 }
+await vitestTogether(serverPasses);
 
 if (run('build', 'npm', ['run', '--silent', 'build'])) {
   results.push({ label: 'build', passed: 1, failed: 0 });
