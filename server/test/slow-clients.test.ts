@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
+import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, multipart } from './video-helpers.ts';
 
@@ -180,6 +181,11 @@ describe('slow requests', () => {
     const answer = client.received.toString('utf8');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('The request arrived too slowly');
+    // The same protection as every other answer.
+    expect(answer.toLowerCase()).toContain(
+      `content-security-policy: ${CONTENT_SECURITY_POLICY.toLowerCase()}`,
+    );
+    expect(answer.toLowerCase()).toContain('x-frame-options: deny');
 
     // The bytes stored before the cut are the file's own: a full chunk resumes on top of them.
     const form = multipart({ content: file });

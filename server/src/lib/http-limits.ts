@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
 import type { HttpLimitsConfig } from '../config.ts';
+import { writeRawError } from '../plugins/framework-errors.ts';
 import { langOf, t } from './i18n.ts';
 
 /**
@@ -51,18 +52,7 @@ function hasBody(request: IncomingMessage): boolean {
 
 /** Like node's own 408 for slow headers, in the client's language, then the connection is closed. */
 function cut(request: IncomingMessage, response: ServerResponse, socket: Socket): void {
-  if (!response.headersSent && socket.writable) {
-    const body = JSON.stringify({
-      statusCode: 408,
-      error: 'Request Timeout',
-      message: t(langOf(request), 'requestTooSlow'),
-    });
-    socket.write(
-      'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nCache-Control: no-store\r\n' +
-        'X-Content-Type-Options: nosniff\r\nContent-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-  }
+  if (!response.headersSent) writeRawError(socket, 408, t(langOf(request), 'requestTooSlow'));
   socket.destroy();
 }
 

@@ -44,18 +44,26 @@ export function clientErrorHandler(
 ): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, key } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, key: 'badRequest' };
-  const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status], message: t('pt-BR', key) });
   this.log.info({ statusCode: status, code: error.code }, 'client error');
-  if (socket.writable) {
-    const headers = {
-      ...SECURITY_HEADERS,
-      'cache-control': 'no-store',
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-    };
-    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
-  }
+  writeRawError(socket, status, t('pt-BR', key));
   socket.destroy(error);
+}
+
+/**
+ * An error answer written straight to a socket that fastify never turned into a request (or whose
+ * answer has to bypass it): the same body shape and security headers as every other answer, and the
+ * connection closes. The caller destroys the socket.
+ */
+export function writeRawError(socket: Socket, status: number, message: string): void {
+  if (!socket.writable) return;
+  const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status], message });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
 }
