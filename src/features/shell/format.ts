@@ -1,8 +1,3 @@
-/** SPEC §4: role names are shown capitalised ("proprietário" → "Proprietário"). */
-export function capitalize(text: string): string {
-  return text ? text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1) : text;
-}
-
 /** Up to two initials of a team name, for cards without a thumbnail. */
 export function initials(name: string): string {
   const words = name

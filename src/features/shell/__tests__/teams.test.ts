@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Membership, User } from '@/lib/entities';
 import { fromMembership, fromTeam, loadTeamOptions, type Team } from '../api/get-teams';
-import { capitalize, initials } from '../format';
+import { initials } from '../format';
 
 const membership: Membership = {
   conta_id: 'a1',
@@ -53,10 +53,6 @@ describe('team list source (SPEC §4)', () => {
 });
 
 describe('format', () => {
-  it('capitalises role names', () => {
-    expect(capitalize('proprietário')).toBe('Proprietário');
-    expect(capitalize('')).toBe('');
-  });
   it('takes up to two initials', () => {
     expect(initials('Demo Produções')).toBe('DP');
     expect(initials('Eventos Ao Vivo')).toBe('EV');

@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { capitalize } from '@/lib/text';
 import type { TeamOption } from '../api/get-teams';
-import { capitalize, initials } from '../format';
+import { initials } from '../format';
 import * as css from './select-team-page.css';
 
 export interface TeamCardProps {
@@ -16,6 +17,7 @@ export interface TeamCardProps {
 /** One team of the selection carousel: thumbnail or initials, account name, role, 'Acessar'. */
 export function TeamCard({ team, inView, busy, disabled, onChoose }: TeamCardProps) {
   const nameId = useId();
+  const { i18n } = useLingui();
   return (
     <article className={css.card} aria-labelledby={nameId} data-team={team.id}>
       {team.thumbnail ? (
@@ -28,7 +30,7 @@ export function TeamCard({ team, inView, busy, disabled, onChoose }: TeamCardPro
       <h2 id={nameId} className={css.name}>
         {team.name}
       </h2>
-      <p className={css.role}>{capitalize(team.roleName)}</p>
+      <p className={css.role}>{capitalize(team.roleName, i18n.locale)}</p>
       <button
         type="button"
         className={css.access}

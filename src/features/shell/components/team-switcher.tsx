@@ -4,16 +4,16 @@ import { useId, useRef, useState } from 'react';
 import { Popover } from '@/components/ui/popover';
 import { notify } from '@/components/ui/toast';
 import { broadcast } from '@/lib/broadcast';
+import { capitalize } from '@/lib/text';
 import { useSession } from '@/lib/use-session';
 import { useTeamOptions } from '../api/get-teams';
 import { useSelectTeam } from '../api/select-team';
-import { capitalize } from '../format';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import * as css from './team-switcher.css';
 
 /** SPEC §2.2 header team selector: search ('Buscar'), 'Limpar filtros', a list at most 230 px tall. */
 export function TeamSwitcher() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const { user, contasCargos } = useSession();
   const { teams, isLoading } = useTeamOptions(user, contasCargos);
@@ -100,7 +100,7 @@ export function TeamSwitcher() {
               >
                 <span className={css.optionText}>
                   <span className={css.optionName}>{team.name}</span>
-                  <span className={css.optionRole}>{capitalize(team.roleName)}</span>
+                  <span className={css.optionRole}>{capitalize(team.roleName, i18n.locale)}</span>
                 </span>
                 {current ? <CheckIcon /> : null}
               </button>

@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useApplySettings } from '../api/apply-settings';
 import { presetQueryOptions } from '../api/get-preset';
 import type { Stream } from '../api/stream';
+import { settingsApplyTo, streamsUpdated } from '../lib/counts';
 import { settingsForm, settingsPayload } from '../lib/form';
 import { hasStarted } from '../lib/status';
 import * as css from './streaming.css';
@@ -27,7 +27,7 @@ export function ApplySettingsDialog({
   streams: readonly Stream[];
   onApplied: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const preset = useQuery({ ...presetQueryOptions(), enabled: open });
   const apply = useApplySettings();
   const [error, setError] = useState<string>();
@@ -43,11 +43,7 @@ export function ApplySettingsDialog({
       { ids: streams.map((s) => s.id), settings: body },
       {
         onSuccess: ({ updated }) => {
-          notify(
-            'success',
-            t`Configurações aplicadas`,
-            plural(updated, { one: '# transmissão atualizada', other: '# transmissões atualizadas' }),
-          );
+          notify('success', t`Configurações aplicadas`, i18n._(streamsUpdated(updated)));
           setRefused([]);
           onOpenChange(false);
           onApplied();
@@ -77,10 +73,7 @@ export function ApplySettingsDialog({
         onOpenChange(o);
       }}
       title={<Trans>Aplicar configurações gerais</Trans>}
-      description={plural(streams.length, {
-        one: 'As configurações gerais da conta serão aplicadas a # transmissão selecionada.',
-        other: 'As configurações gerais da conta serão aplicadas às # transmissões selecionadas.',
-      })}
+      description={i18n._(settingsApplyTo(streams.length))}
       confirmLabel={<Trans>Aplicar</Trans>}
       cancelLabel={<Trans>Cancelar</Trans>}
       closeLabel={t`Fechar`}

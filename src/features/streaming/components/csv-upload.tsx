@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -7,6 +6,7 @@ import { FileDropzone } from '@/components/ui/file-upload';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { type CsvLineError, csvLineErrors, useCreateCsvRooms } from '../api/create-csv-rooms';
+import { streamsCreated } from '../lib/counts';
 import { browserTimeZone } from '../lib/temporal';
 import * as css from './create-mode.css';
 import * as s from './streaming.css';
@@ -18,7 +18,7 @@ const TEMPLATE = 'nome,data,hora,descricao,tipo,latencia\nAula 1,01/12/2026,19:0
 /** SPEC §2.7 / §5 batch CSV: the file's text goes to the server, which creates all rows or none and
  * names each bad line. */
 export function CsvUpload({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [file, setFile] = useState<File>();
   /** Wrong before sending (empty, too big): the file cannot be sent. */
   const [fileProblem, setFileProblem] = useState<string>();
@@ -47,11 +47,7 @@ export function CsvUpload({ onBack, onDone }: { onBack: () => void; onDone: () =
       { csv, timeZone: browserTimeZone() },
       {
         onSuccess: ({ created }) => {
-          notify(
-            'success',
-            t`Arquivo de lote enviado`,
-            plural(created, { one: '# transmissão criada', other: '# transmissões criadas' }),
-          );
+          notify('success', t`Arquivo de lote enviado`, i18n._(streamsCreated(created)));
           onDone();
         },
         onError: (e) => {

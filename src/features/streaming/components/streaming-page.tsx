@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useStreams } from '../api/list-streams';
 import type { Stream } from '../api/stream';
+import { streamsTotal } from '../lib/counts';
 import { type LibrarySearch, libraryQuery, nextSort, type Tab } from '../lib/search';
 import { ApplySettingsDialog } from './apply-settings-dialog';
 import { CreateModeDialog } from './create-mode-dialog';
@@ -23,7 +24,7 @@ const route = getRouteApi('/_authed/_shell/streaming/');
 /** SPEC §2.7 library: status tabs, name/date/status columns, title search, sort, 10 a page, the options
  * of each stream, selection for the general settings, and the new-streaming button. */
 export function StreamingPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Transmissões`);
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -131,8 +132,8 @@ export function StreamingPage() {
             </div>
 
             <div className={css.footer}>
-              <p className={css.muted}>
-                {total !== undefined && !loading ? <Trans>{total} transmissões</Trans> : null}
+              <p className={css.muted} data-testid="streams-total">
+                {total !== undefined && !loading ? i18n._(streamsTotal(total)) : null}
               </p>
               {pagesTotal > 1 ? (
                 <Pagination

@@ -1,9 +1,9 @@
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Directory, DirectorySettings, Video } from '../api/structs';
+import { folderVideos } from '../lib/counts';
 import { FolderIcon } from './icons';
 import { VideoCards, type VideoListProps, VideoTable } from './video-list';
 import * as css from './vod.css';
@@ -46,7 +46,7 @@ export function Breadcrumb({ settings }: { settings: DirectorySettings | undefin
 }
 
 export function FolderList({ folders }: { folders: readonly Directory[] }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   if (folders.length === 0) return null;
   return (
     <section className={css.section} aria-labelledby="vod-folders">
@@ -60,9 +60,7 @@ export function FolderList({ folders }: { folders: readonly Directory[] }) {
               <FolderIcon className={css.folderIcon} />
               <span className={css.folderText}>
                 <span className={css.folderName}>{f.name}</span>
-                <span className={css.muted}>
-                  {t`${plural(f.videoCount, { 0: 'Nenhum vídeo', one: '# vídeo', other: '# vídeos' })}`}
-                </span>
+                <span className={css.muted}>{i18n._(folderVideos(f.videoCount))}</span>
               </span>
             </Link>
           </li>

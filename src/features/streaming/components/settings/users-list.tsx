@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { MANAGE_TEAM_USERS } from '@/lib/permissions';
+import { capitalize } from '@/lib/text';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useCan, useSession } from '@/lib/use-session';
 import { type AccountUser, useAccountUsers } from '../../api/list-account-users';
@@ -27,6 +28,8 @@ export function UsersList() {
   const [removing, setRemoving] = useState<AccountUser>();
   const [error, setError] = useState<string>();
   const removingName = removing?.nome ?? '';
+  // SPEC §4: role names are shown capitalised; the server's value is left as it is.
+  const role = (name: string) => capitalize(name, i18n.locale);
   const lastAccess = (at: string | null) => (at ? formatDateTime(at, i18n.locale) : t`Sem último acesso`);
 
   const confirmRemove = () => {
@@ -90,7 +93,7 @@ export function UsersList() {
                 <span className={css.cardBody}>
                   <span className={css.nameCell}>{u.nome}</span>
                   <span className={css.muted}>{u.login}</span>
-                  {u.cargo ? <span className={css.muted}>{u.cargo}</span> : null}
+                  {u.cargo ? <span className={css.muted}>{role(u.cargo)}</span> : null}
                   <span className={css.muted}>
                     <Trans>Último acesso:</Trans> {lastAccess(u.lastLoginAt)}
                   </span>
@@ -121,7 +124,7 @@ export function UsersList() {
                     <span className={css.nameCell}>{u.nome}</span>
                     <br />
                     <span className={css.muted}>{u.login}</span>
-                    {u.cargo ? <span className={css.muted}> · {u.cargo}</span> : null}
+                    {u.cargo ? <span className={css.muted}> · {role(u.cargo)}</span> : null}
                   </td>
                   <td>{lastAccess(u.lastLoginAt)}</td>
                   <td>{actions(u)}</td>
