@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   type Api,
   confirmDialog,
+  controlStream,
   createStream,
   dayFromToday,
   getStream,
@@ -237,6 +238,32 @@ test.describe
       await expect(row).toContainText('Gravação indisponível');
     });
   });
+
+test('a paused live is on air: the Live tab lists it with its paused badge, the Scheduled tab does not', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  const stream = await createStream(api, unique('Pausada e2e'));
+  await controlStream(api, stream.id, 'start');
+  expect((await controlStream(api, stream.id, 'pause')).status).toBe('paused');
+
+  await page.goto('/streaming');
+  await searchByName(page, stream.nome);
+  const row = page.getByTestId('stream-row').filter({ hasText: stream.nome });
+  await expect(row).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Ao vivo' }).click();
+  await expect(page).toHaveURL(/tab=live/);
+  const panel = page.getByRole('tabpanel', { name: 'Ao vivo' });
+  await expect(panel.getByTestId('stream-row').filter({ hasText: stream.nome })).toHaveCount(1);
+  await expect(row.locator('[data-status]')).toHaveText('Pausada');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'paused');
+  await page.getByRole('tab', { name: 'Agendadas' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Agendadas' })).toContainText(
+    'Nenhum resultado encontrado',
+  );
+  // Ended, so that no other test finds it on air.
+  await controlStream(api, stream.id, 'complete');
+});
 
 test('the library fetches its list once per visit: the first load, a tab, a hover then a click, coming back', async ({
   page,
