@@ -66,6 +66,13 @@ export async function listStreams(api: Api, params: Record<string, string | numb
   return (await res.json()) as { items: StreamJson[]; pagination: { total: number } };
 }
 
+/** Runs a control action (start, pause, resume, complete) through the API. */
+export async function controlStream(api: Api, id: string, action: 'start' | 'pause' | 'resume' | 'complete') {
+  const res = await api.request.put(`/v1/live-streams/${id}/control/${action}`, auth(api));
+  expect(res.status()).toBe(200);
+  return (await res.json()) as StreamJson;
+}
+
 export async function deleteStream(api: Api, id: string) {
   const res = await api.request.delete(`/v1/live-streams/${id}`, auth(api));
   expect(res.status()).toBe(204);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   type Api,
   confirmDialog,
+  controlStream,
   createStream,
   dayFromToday,
   getStream,
@@ -237,6 +238,92 @@ test.describe
       await expect(row).toContainText('Gravação indisponível');
     });
   });
+
+test('a paused live is on air: the Live tab lists it with its paused badge, the Scheduled tab does not', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  const stream = await createStream(api, unique('Pausada e2e'));
+  await controlStream(api, stream.id, 'start');
+  expect((await controlStream(api, stream.id, 'pause')).status).toBe('paused');
+
+  await page.goto('/streaming');
+  await searchByName(page, stream.nome);
+  const row = page.getByTestId('stream-row').filter({ hasText: stream.nome });
+  await expect(row).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Ao vivo' }).click();
+  await expect(page).toHaveURL(/tab=live/);
+  const panel = page.getByRole('tabpanel', { name: 'Ao vivo' });
+  await expect(panel.getByTestId('stream-row').filter({ hasText: stream.nome })).toHaveCount(1);
+  await expect(row.locator('[data-status]')).toHaveText('Pausada');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'paused');
+  await page.getByRole('tab', { name: 'Agendadas' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Agendadas' })).toContainText(
+    'Nenhum resultado encontrado',
+  );
+  // Ended, so that no other test finds it on air.
+  await controlStream(api, stream.id, 'complete');
+});
+
+test('wizard: a marked field loses its mark as soon as its value is valid, not at the next submit', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/streaming/new');
+  await page.locator('input[name="nome"]').fill(unique('Marca e2e'));
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Configurações' })).toBeVisible();
+
+  const vast = page.locator('input[name="ads.preRollVastUrl"]');
+  const message = page.getByText('A URL não é válida (Exemplo válido: https://exemplo.com/vast.xml)');
+  const step = page.getByRole('tab', { name: /^Configurações/ });
+  await vast.fill('anuncio.xml');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(message).toBeVisible();
+  await expect(vast).toHaveAttribute('aria-invalid', 'true');
+  await expect(step).toHaveAccessibleName('Configurações (com erro)');
+  // Still wrong: still marked.
+  await vast.fill('ftp://ads.example.com/pre.xml');
+  await expect(message).toBeVisible();
+  await expect(vast).toHaveAttribute('aria-invalid', 'true');
+  // Fixed: the mark goes at once, on the field and on its step.
+  await vast.fill('https://ads.example.com/pre.xml');
+  await expect(message).toBeHidden();
+  await expect(vast).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(step).toHaveAccessibleName('Configurações');
+});
+
+test('wizard: leaving with typed data asks first ("Descartar alterações?"); with nothing typed it leaves at once', async ({
+  page,
+}) => {
+  const api = await signIn(page);
+  const name = unique('Descarte e2e');
+  const discard = page.getByRole('dialog', { name: 'Descartar alterações?' });
+
+  // Nothing typed: "Cancelar" goes back to the library without a question.
+  await page.goto('/streaming/new');
+  await expect(page.locator('input[name="nome"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/streaming$/);
+  await expect(discard).toHaveCount(0);
+
+  // Typed: "Cancelar" asks; "Continuar editando" keeps what was typed.
+  await page.goto('/streaming/new');
+  await page.locator('input[name="nome"]').fill(name);
+  await page.getByRole('link', { name: 'Cancelar' }).click();
+  await expect(discard).toBeVisible();
+  await expect(discard).toContainText('O que você preencheu nesta transmissão será perdido.');
+  await discard.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(discard).toBeHidden();
+  await expect(page).toHaveURL(/\/streaming\/new$/);
+  await expect(page.locator('input[name="nome"]')).toHaveValue(name);
+
+  // Any other way out asks too (the page's back link); "Descartar" leaves and creates nothing.
+  await page.locator('main').getByRole('link', { name: 'Transmissões', exact: true }).click();
+  await confirmDialog(page, 'Descartar alterações?', 'Descartar');
+  await expect(page).toHaveURL(/\/streaming$/);
+  expect((await listStreams(api, { title: name })).pagination.total).toBe(0);
+});
 
 test('the library fetches its list once per visit: the first load, a tab, a hover then a click, coming back', async ({
   page,

@@ -99,6 +99,22 @@ describe('GET /v1/live-streams (the library)', () => {
     expect((await list('status=finished&shutdown=false')).items).toEqual([]);
   });
 
+  it('filters by several statuses separated by commas (the Live tab: a paused live is on air too)', async () => {
+    const onAir = await list('status=live,paused&shutdown=false&sort=status,asc');
+    expect(names(onAir.items)).toEqual(['Show ao vivo: Banda Aurora', 'Podcast Palco #12']);
+    expect(onAir.items.map((s) => s.status)).toEqual(['live', 'paused']);
+    expect(onAir.pagination.total).toBe(2);
+    // The total counts the same statuses, with a title too.
+    expect((await list('status=live,paused&title=podcast')).pagination.total).toBe(1);
+    expect((await list('status=paused,finished&shutdown=true')).pagination.total).toBe(2);
+    expect((await list('status=scheduled,live,paused,finished')).pagination.total).toBe(7);
+    for (const query of ['status=live,', 'status=,live', 'status=live,running', 'status=live paused']) {
+      const res = await api(owner, 'GET', `/v1/live-streams?accountId=${DEMO}&${query}`);
+      expectError(res, 400);
+      expect(res.json().field, query).toBe('status');
+    }
+  });
+
   it('filters by a part of the title in any letter case and with or without accents, % and _ being plain characters', async () => {
     expect(names((await list('title=AULA')).items)).toEqual(['Aula inaugural 2026']);
     expect(names((await list('title=ao%20vivo')).items)).toEqual(['Show ao vivo: Banda Aurora']);

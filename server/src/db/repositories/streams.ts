@@ -9,7 +9,8 @@ export type StreamSort = 'name' | 'date' | 'status';
 export interface StreamListQuery {
   /** Part of the name, any letter case; `%` and `_` are plain characters. */
   title?: string;
-  status?: StreamStatus;
+  /** Any of these statuses (undefined: every status). */
+  statuses?: readonly StreamStatus[];
   /** false: leave finished streams out; true: only finished ones; undefined: every status. */
   shutdown?: boolean;
   sort: StreamSort;
@@ -61,11 +62,11 @@ export async function findStreamsForUpdate(
 const STATUS_RANK = sql<number>`case status when 'live' then 0 when 'paused' then 1 when 'scheduled' then 2 else 3 end`;
 const ALL_STATUSES: readonly StreamStatus[] = ['scheduled', 'live', 'paused', 'finished'];
 
-/** The statuses a query can answer: its `status`, narrowed by `shutdown`. */
-function statusesOf(q: Pick<StreamListQuery, 'status' | 'shutdown'>): StreamStatus[] {
+/** The statuses a query can answer: its `statuses`, narrowed by `shutdown`. */
+function statusesOf(q: Pick<StreamListQuery, 'statuses' | 'shutdown'>): StreamStatus[] {
   return ALL_STATUSES.filter(
     (s) =>
-      (q.status === undefined || s === q.status) &&
+      (q.statuses === undefined || q.statuses.includes(s)) &&
       (q.shutdown === undefined || (s === 'finished') === q.shutdown),
   );
 }
@@ -89,7 +90,8 @@ export async function listStreams(
   const statuses = statusesOf(q);
   if (statuses.length === 0) return { rows: [], total: 0 };
   let base = db.selectFrom('live_streams').where('account_id', '=', accountId);
-  if (q.status) base = base.where('status', '=', q.status);
+  if (q.statuses?.length === 1) base = base.where('status', '=', q.statuses[0]!);
+  else if (q.statuses) base = base.where('status', 'in', [...q.statuses]);
   if (q.shutdown === true) base = base.where('status', '=', 'finished');
   if (q.shutdown === false) base = base.where('status', '<>', 'finished');
   const title = searchKey(q.title?.trim() ?? '');

@@ -9,7 +9,7 @@ import {
 } from '../../db/repositories/streams.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import type { Executor } from '../../db/schema.ts';
-import type { StreamSettings } from '../../db/tables/streams.ts';
+import type { StreamSettings, StreamStatus } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { STATUS_WORDS } from '../../lib/i18n-streams.ts';
@@ -68,7 +68,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const limit = q.limit ?? 10;
       const { rows, total } = await listStreams(app.db, accountId, {
         title: q.title,
-        status: q.status,
+        statuses: q.status ? (q.status.split(',') as StreamStatus[]) : undefined,
         shutdown: q.shutdown,
         sort,
         direction,

@@ -227,7 +227,13 @@ export const ListQuery = Type.Object({
   page: Optional(Page),
   limit: Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
   title: Optional(Type.String({ maxLength: 120, description: 'Part of the name, any letter case' })),
-  status: Optional(Status),
+  status: Optional(
+    Type.String({
+      pattern: `^(${STREAM_STATUSES.join('|')})(,(${STREAM_STATUSES.join('|')}))*$`,
+      description:
+        "One status, or several separated by commas (the library's Live tab asks for live,paused: a paused live is on air)",
+    }),
+  ),
   shutdown: Optional(
     Type.Boolean({ description: 'false: without finished streams; true: only finished (history)' }),
   ),

@@ -10,10 +10,12 @@ import {
 } from '../lib/form';
 import { loadTemporal, type Temporal } from '../lib/temporal';
 import {
+  errorPaths,
   errorsOfStep,
   firstStepWithError,
   mixedResolutions,
   normalizeTime,
+  recheckErrors,
   stepOf,
   validateStreamForm,
 } from '../lib/validate';
@@ -223,6 +225,44 @@ describe('validation (SPEC §5 messages)', () => {
     expect(text(validateStreamForm(T, { ...valid(), signals: [] }, bounds()).signals)).toBe(
       'Adicione ao menos um sinal',
     );
+  });
+  it('a marked field is checked again on change: its mark goes once the value is valid, and only then', () => {
+    const check = (f: Partial<ReturnType<typeof valid>>) =>
+      validateStreamForm(T, { ...valid(), ...f }, bounds());
+    // Submitted with a wrong VAST URL and no name: both marked.
+    let errors = check({ nome: '', preRollVastUrl: 'anuncio.xml' });
+    expect(Object.keys(errors).sort()).toEqual(['ads.preRollVastUrl', 'nome']);
+    // Still wrong: still marked. Fixed: the mark goes at once (the form's field is not the error's path).
+    errors = recheckErrors(
+      errors,
+      check({ nome: '', preRollVastUrl: 'https:' }),
+      errorPaths('preRollVastUrl'),
+    );
+    expect(Object.keys(errors).sort()).toEqual(['ads.preRollVastUrl', 'nome']);
+    errors = recheckErrors(
+      errors,
+      check({ nome: '', preRollVastUrl: 'https://ads.example.com/pre.xml' }),
+      errorPaths('preRollVastUrl'),
+    );
+    expect(Object.keys(errors)).toEqual(['nome']);
+    // A field not marked yet is not marked while the user types it.
+    errors = recheckErrors(errors, check({ nome: '', time: '25' }), errorPaths('time'));
+    expect(Object.keys(errors)).toEqual(['nome']);
+    errors = recheckErrors(errors, check({ nome: 'Show', time: '25' }), errorPaths('nome'));
+    expect(errors).toEqual({});
+    // A server's message stays until its field changes (the date and the time are its scheduledStartTime).
+    const server = { scheduledStartTime: 'Data inválida', descricao: 'Texto recusado' };
+    expect(recheckErrors(server, {}, errorPaths('nome'))).toEqual(server);
+    expect(recheckErrors(server, {}, errorPaths('time'))).toEqual({ descricao: 'Texto recusado' });
+    // A rule that no longer applies lets go: a block list needs no region.
+    const allow = check({ geoAccessControl: 'allow', geoRegionList: [] });
+    expect(
+      recheckErrors(
+        allow,
+        check({ geoAccessControl: 'block', geoRegionList: [] }),
+        errorPaths('geoAccessControl'),
+      ),
+    ).toEqual({});
   });
   it('errors map to their wizard step', () => {
     expect(stepOf('nome')).toBe(0);

@@ -60,6 +60,8 @@ describe('library URL', () => {
       page: 2,
       title: 'x',
     });
+    // A paused live is on air: the Live tab lists it too.
+    expect(libraryQuery({ tab: 'live' }).status).toBe('live,paused');
   });
   it('header clicks toggle the sort', () => {
     expect(nextSort(undefined, 'name')).toBe('name,asc');

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { array, number, optional, type } from 'superstruct';
 import { api } from '@/lib/api-client';
-import type { StreamStatus } from '../lib/status';
 import { StreamStruct, streamingKey } from './stream';
 
 export const StreamPageStruct = type({
@@ -19,7 +18,8 @@ export interface StreamsQuery {
   page: number;
   limit: number;
   title?: string;
-  status?: StreamStatus;
+  /** One status, or several separated by commas (`live,paused`). */
+  status?: string;
   /** false: without finished streams; true: only finished ones (history). */
   shutdown: boolean;
 }

@@ -13,12 +13,15 @@ import { createPayload, patchPayload, type StreamForm } from '../lib/form';
 import { hasStarted } from '../lib/status';
 import { browserTimeZone, temporal } from '../lib/temporal';
 import {
+  errorPaths,
   errorsOfStep,
   type FormErrors,
   firstStepWithError,
+  recheckErrors,
   stepOf,
   validateStreamForm,
 } from '../lib/validate';
+import { DiscardGuard } from './discard-guard';
 import { type Banners, EventStep } from './event-step';
 import { GeoFields } from './fields/geo-fields';
 import { KeysStep } from './keys-step';
@@ -47,17 +50,21 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const locked = stream ? hasStarted(stream.status) : false;
   const today = T.Now.plainDateISO(zone);
 
+  // The form as the last change left it (two changes in one event each see the one before).
+  const latest = useRef(form);
+  latest.current = form;
+  // Saved: leaving for the panel discards nothing.
+  const done = useRef(false);
+
   const set = (patch: Partial<StreamForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch))
-        for (const f of Object.keys(next)) if (f === key || f.startsWith(`${key}.`)) delete next[f];
-      return next;
-    });
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
+    setForm(next);
+    const changed = (Object.keys(patch) as (keyof StreamForm)[]).flatMap(errorPaths);
+    setErrors((e) => (Object.keys(e).length ? recheckErrors(e, allErrors(next), changed) : e));
   };
-  const allErrors = () =>
-    validateStreamForm(T, form, {
+  const allErrors = (f: StreamForm = form) =>
+    validateStreamForm(T, f, {
       today,
       display: (d) => d.toLocaleString(i18n.locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
       locked,
@@ -115,6 +122,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
             : t`A sua transmissão foi criada, mas houve um erro no upload dos seus arquivos.`,
         );
       else notify('success', editing ? t`Transmissão atualizada` : t`Transmissão criada`);
+      done.current = true;
       void navigate({ to: '/streaming/$liveId/panel', params: { liveId: saved.id } });
     } catch (e) {
       serverFailure(
@@ -131,6 +139,10 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const labels = [t`Evento`, t`Configurações`, t`Bloqueio geográfico`, t`Chaves`];
   const last = step === labels.length - 1;
   const props = { form, set, errors, locked };
+  const dirty = () =>
+    !done.current &&
+    (JSON.stringify(latest.current) !== JSON.stringify(initial) ||
+      Object.values(banners).some((b) => b?.file || b?.remove));
 
   return (
     <form
@@ -144,6 +156,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
       }}
     >
       <div ref={top} className={css.visuallyHidden} />
+      <DiscardGuard dirty={dirty} />
       {failure ? <Alert>{failure}</Alert> : null}
       <Steps
         label={t`Etapas`}

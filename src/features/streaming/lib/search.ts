@@ -1,7 +1,16 @@
+import type { StreamStatus } from './status';
+
 /** The /streaming URL: tab, page, title search and sort, so a reload or the back button keeps them.
  * Defaults are undefined (left out of the address). */
 export const TABS = ['all', 'live', 'scheduled'] as const;
 export type Tab = (typeof TABS)[number];
+/** The statuses each tab lists (all: every one but finished). A paused live is still on air, so the
+ * Live tab lists it too, with its paused badge. */
+export const TAB_STATUSES: Record<Tab, readonly StreamStatus[] | undefined> = {
+  all: undefined,
+  live: ['live', 'paused'],
+  scheduled: ['scheduled'],
+};
 export const SORT_FIELDS = ['name', 'date', 'status'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -56,7 +65,7 @@ export function libraryQuery(s: LibrarySearch) {
     page: s.page ?? 1,
     limit: PAGE_SIZE,
     title: s.q,
-    status: tab === 'all' ? undefined : tab,
+    status: TAB_STATUSES[tab]?.join(','),
     shutdown: false,
   } as const;
 }

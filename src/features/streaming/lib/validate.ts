@@ -113,6 +113,51 @@ export function validateStreamForm(T: typeof Temporal, f: StreamForm, bounds: Da
   return errors;
 }
 
+/** Where a form field's errors are kept: the form is flat, the errors carry the payload's paths (and
+ * the server names the date and the time together as `scheduledStartTime`). */
+const NESTED: Partial<Record<keyof StreamForm, string>> = {
+  enableLive2vod: 'transcode.enableLive2vod',
+  enableDvr: 'transcode.enableDvr',
+  enableAudioOnly: 'transcode.enableAudioOnly',
+  referrerWhitelist: 'security.referrerWhitelist',
+  geoAccessControl: 'security.geoAccessControl',
+  geoRegionList: 'security.geoRegionList',
+  playerColor: 'assets.playerColor',
+  preRollVastUrl: 'ads.preRollVastUrl',
+  postRollVastUrl: 'ads.postRollVastUrl',
+  chat: 'studio.chat',
+  settingsButton: 'studio.settingsButton',
+  moreOptionsButton: 'studio.moreOptionsButton',
+  studioColor: 'studio.studioColor',
+  waitingRoomColor: 'studio.waitingRoomColor',
+};
+
+export function errorPaths(field: keyof StreamForm): string[] {
+  if (field === 'date' || field === 'time') return [field, 'scheduledStartTime'];
+  return [NESTED[field] ?? field];
+}
+
+/**
+ * The errors after a change, checked again once a field is marked: a marked field keeps its mark only
+ * while its value is still wrong (with the message of its value now), and loses it as soon as the value
+ * is valid; a server's error goes when its field changes. A field not marked yet is not marked while the
+ * user types (it is at the next step or on submit).
+ */
+export function recheckErrors(
+  current: FormErrors,
+  fresh: FormErrors,
+  changed: readonly string[],
+): FormErrors {
+  const touched = (path: string) => changed.some((c) => path === c || path.startsWith(`${c}.`));
+  const next: FormErrors = {};
+  for (const [path, error] of Object.entries(current)) {
+    const now = fresh[path];
+    if (now) next[path] = now;
+    else if (typeof error === 'string' && !touched(path)) next[path] = error;
+  }
+  return next;
+}
+
 /** The first step holding an error, or -1. */
 export function firstStepWithError(errors: FormErrors): number {
   const steps = Object.keys(errors).map(stepOf);
