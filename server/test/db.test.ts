@@ -39,7 +39,9 @@ const tableNames = async (db: Db) =>
     .sort();
 
 describe('migrations and seed', () => {
-  it('migrate up, down and up again, and seed the exact demo data once', async () => {
+  // A fresh embedded database, every migration three times and the seed's password hashes: tens of
+  // seconds on a busy 2-core machine.
+  it('migrate up, down and up again, and seed the exact demo data once', { timeout: 120_000 }, async () => {
     const store = await freshStore();
     const db = await createDatabase(store);
     try {
