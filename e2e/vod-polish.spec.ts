@@ -83,6 +83,9 @@ test('a search from the top level finds folders by name, wherever they are, igno
   await search.press('Enter');
   await expect(folders).toHaveCount(1);
   await expect(folders).toContainText(`Aulas de Física ${stamp}`);
+  // Only a folder has that name: the videos' list says so, without claiming nothing was found.
+  await expect(page.getByTestId('videos-empty')).toContainText('Nenhum vídeo encontrado');
+  await expect(page.getByTestId('videos-empty')).toContainText('As pastas encontradas estão acima.');
   // Nothing of that name: no folder, no video.
   await search.fill(`nada-com-este-nome-${stamp}`);
   await search.press('Enter');
