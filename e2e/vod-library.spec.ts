@@ -173,14 +173,21 @@ test('editing a video: title and description, image rules before sending, thumbn
   await expect(dialog.getByTestId('endScreen-error')).toHaveText('O formato da imagem é inválido!');
   expect(imagePosts).toEqual([]);
 
-  // A real PNG is sent at once and becomes the thumbnail.
+  // A real PNG is shown at once and sent by "Salvar" (e2e/vod-polish.spec.ts: not before); it becomes
+  // the thumbnail.
   await thumbnailInput.setInputFiles(makePng('capa.png'));
-  await expect(page.getByText('Miniatura atualizada')).toBeVisible();
+  await expect(dialog.getByTestId('thumbnail-pending')).toBeVisible();
+  expect(imagePosts).toEqual([]);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
   expect(imagePosts).toHaveLength(1);
   const withThumb = (await (await getVideo(page.request, token, teamId, videoId)).json()) as {
     thumbnailUrl: string;
   };
   expect(withThumb.thumbnailUrl).toMatch(/^\/media\//);
+  await rowOf(page, videoId)
+    .getByRole('button', { name: /^Editar/ })
+    .click();
   await expect(dialog.getByRole('img', { name: 'Miniatura' })).toHaveAttribute('src', /\/media\//);
 
   // Subtitles: upload in a language, listed, then removed.

@@ -116,6 +116,32 @@ describe('folders', () => {
     expect(log.map((l) => l.event)).toEqual(['PASTA_CRIADA']);
   });
 
+  it('searches folders by name, any case and with or without accents, wildcards taken literally', async () => {
+    const top = (await api('POST', '/v1/directories', { name: 'Cursos 2026' })).json();
+    const fisica = (
+      await api('POST', '/v1/directories', { name: 'Aulas de Física', parentId: top.id })
+    ).json();
+    const deep = (await api('POST', '/v1/directories', { name: 'FÍSICA II', parentId: fisica.id })).json();
+    await api('POST', '/v1/directories', { name: '100% prático' });
+    await api('POST', '/v1/directories', { name: '1000 praticas' });
+    const names = async (query: string) =>
+      ((await api('GET', `/v1/directories?${query}`)).json() as { name: string }[]).map((d) => d.name);
+
+    // Every folder of the account, wherever it is.
+    expect(await names('parentId=all&search=fisica')).toEqual(['Aulas de Física', 'FÍSICA II']);
+    expect(await names('parentId=all&search=%20F%C3%8DSICA%20')).toEqual(['Aulas de Física', 'FÍSICA II']);
+    // Within one folder: its own children only; without parentId: the top level only.
+    expect(await names(`parentId=${fisica.id}&search=fisica`)).toEqual(['FÍSICA II']);
+    expect(await names('search=fisica')).toEqual([]);
+    expect(await names('search=cursos')).toEqual(['Cursos 2026']);
+    // % and _ are letters here, not LIKE's wildcards.
+    expect(await names('parentId=all&search=0%25')).toEqual(['100% prático']);
+    expect(await names('parentId=all&search=0_')).toEqual([]);
+    expect(await names('parentId=all&search=')).toContain('Aulas de Física');
+    expect(deep.parentId).toBe(fisica.id);
+    expectError(await api('GET', `/v1/directories?parentId=all&search=${'a'.repeat(101)}`), 400);
+  });
+
   it('has the demo folders seeded', async () => {
     const names = (await api('GET', '/v1/directories')).json().map((d: { name: string }) => d.name);
     expect(names).toEqual(expect.arrayContaining(['Aulas gravadas', 'Institucional']));
@@ -152,6 +178,9 @@ describe('videos', () => {
     expect(inFolder.pagination).toEqual({ page: 1, limit: 20, total: 3, pagesTotal: 1 });
     const search = (await api('GET', `/v1/videos?directoryId=${folder.id}&search=alpha`)).json();
     expect(search.items).toHaveLength(2);
+    // Any case, with or without accents.
+    const plain = (await api('GET', `/v1/videos?directoryId=${folder.id}&search=TRES`)).json();
+    expect(plain.items.map((v: { title: string }) => v.title)).toEqual(['Alpha três']);
     const page2 = (await api('GET', `/v1/videos?directoryId=${folder.id}&limit=2&page=2`)).json();
     expect(page2.items.map((v: { title: string }) => v.title)).toEqual(['Alpha um']);
     expect(page2.pagination.pagesTotal).toBe(2);

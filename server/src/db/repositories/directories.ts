@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPlain } from '../plain-search.ts';
 import type { Executor } from '../schema.ts';
 
 export interface DirectoryView {
@@ -33,15 +34,18 @@ function view(
   return { ...row, videoCount: Number(row.videoCount ?? 0) };
 }
 
-/** Folders of an account: the children of `parent` (null = top level) or, with 'all', every one. */
+/** Folders of an account: the children of `parent` (null = top level) or, with 'all', every one;
+ * with `search`, only those whose name contains it (any case, with or without accents). */
 export async function listDirectories(
   db: Executor,
   accountId: string,
   parent: string | null | 'all',
+  search?: string,
 ): Promise<DirectoryView[]> {
   let query = directoriesWithCount(db).where('d.account_id', '=', accountId);
   if (parent === null) query = query.where('d.parent_id', 'is', null);
   else if (parent !== 'all') query = query.where('d.parent_id', '=', parent);
+  if (search) query = query.where(containsPlain('d.name', search));
   const rows = await query.orderBy(sql`lower(d.name)`).orderBy('d.id').execute();
   return rows.map(view);
 }

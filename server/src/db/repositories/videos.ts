@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { containsPlain } from '../plain-search.ts';
 import type { Executor } from '../schema.ts';
 import type { Rendition, VideoRow, VideoStatus } from '../tables/videos.ts';
-import { likePattern } from './accounts.ts';
 
 /** A video with its upload state, as the routes show it. */
 export interface VideoRecord extends VideoRow {
@@ -93,7 +93,7 @@ export async function listVideos(
   let base = withUpload(db).where('v.account_id', '=', q.accountId);
   if (q.directory === 'root') base = base.where('v.directory_id', 'is', null);
   else if (q.directory) base = base.where('v.directory_id', '=', q.directory);
-  if (q.search) base = base.where('v.title', 'ilike', likePattern(q.search));
+  if (q.search) base = base.where(containsPlain('v.title', q.search));
   if (q.status) base = base.where('v.status', '=', q.status);
   const [rows, count] = await Promise.all([
     base

@@ -36,12 +36,19 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: VOD },
       schema: {
         tags: ['videos'],
-        summary: "The account's folders: children of parentId, top level by default, or all",
+        summary:
+          "The account's folders: children of parentId, top level by default, or all; search filters by name",
         security: bearer,
         querystring: Type.Object({
           ...AccountIdQuery.properties,
           parentId: Type.Optional(
             Type.Union([Uuid, Type.Literal('all')], { description: 'a folder id, or all' }),
+          ),
+          search: Type.Optional(
+            Type.String({
+              maxLength: 100,
+              description: 'part of the name, any case, with or without accents',
+            }),
           ),
         }),
         response: { 200: Type.Array(DirectorySchema), ...errors(400, 401, 404) },
@@ -54,6 +61,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         account.id,
         parent === undefined ? null : parent === 'all' ? 'all' : parent.toLowerCase(),
+        request.query.search?.trim() || undefined,
       );
       return rows.map(view);
     },

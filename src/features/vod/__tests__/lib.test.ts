@@ -3,7 +3,7 @@ import type { ProgressItem } from '../api/structs';
 import { formatBytes, titleFromFileName } from '../lib/format';
 import { checkImage, imageProblem, MAX_IMAGE_BYTES, sniffImage } from '../lib/image-rules';
 import { anyInProgress, contentErrorKind, PROCESSING_LIMIT, processingRows } from '../lib/processing';
-import { validateVodSearch } from '../lib/search';
+import { libraryScope, validateVodSearch } from '../lib/search';
 import type { UploadItem } from '../upload/status';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
@@ -86,6 +86,23 @@ const server = (videoId: string, patch: Partial<ProgressItem> = {}): ProgressIte
   status: 'processing',
   progress: 10,
   ...patch,
+});
+
+describe('what the library lists', () => {
+  const F = '0b7f6c52-8f0a-4a39-9d8e-4a3f1e1c2d3e';
+  it("lists a folder's own contents, narrowed by a search inside it", () => {
+    expect(libraryScope(F, undefined)).toEqual({ parentId: F, directoryId: F, search: undefined });
+    expect(libraryScope(F, 'aula')).toEqual({ parentId: F, directoryId: F, search: 'aula' });
+  });
+  it('lists the top level, and searches the whole library from there', () => {
+    expect(libraryScope(null, undefined)).toEqual({ parentId: null, directoryId: 'root', search: undefined });
+    expect(libraryScope(null, '  ')).toEqual({ parentId: null, directoryId: 'root', search: undefined });
+    expect(libraryScope(null, ' física ')).toEqual({
+      parentId: 'all',
+      directoryId: undefined,
+      search: 'física',
+    });
+  });
 });
 
 describe('the processing modal rows (SPEC §2.6, §9)', () => {

@@ -3,16 +3,25 @@ import { array } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { DirectoryStruct } from './structs';
 
-/** GET /v1/directories?parentId: the folders inside one folder (null: the top level). */
-export const listDirectories = (parentId: string | null) =>
-  api('/v1/directories', array(DirectoryStruct), { query: parentId ? { parentId } : {} });
+/** Which folders: the children of one folder, the top level (null) or every folder ('all'); with a
+ * search, only those whose name contains it (the server ignores case and accents). */
+export interface DirectoriesQuery {
+  parentId: string | null | 'all';
+  search?: string | undefined;
+}
 
-export const directoriesQueryOptions = (accountId: string, parentId: string | null) =>
+/** GET /v1/directories?parentId&search. */
+export const listDirectories = ({ parentId, search }: DirectoriesQuery) =>
+  api('/v1/directories', array(DirectoryStruct), {
+    query: { ...(parentId ? { parentId } : {}), ...(search ? { search } : {}) },
+  });
+
+export const directoriesQueryOptions = (accountId: string, query: DirectoriesQuery) =>
   queryOptions({
-    queryKey: ['vod', accountId, 'directories', parentId ?? 'root'],
-    queryFn: () => listDirectories(parentId),
+    queryKey: ['vod', accountId, 'directories', query.parentId ?? 'root', query.search ?? ''],
+    queryFn: () => listDirectories(query),
   });
 
 /** The VOD route's loader fetches it on every visit: no second fetch when the page mounts. */
-export const useDirectories = (accountId: string, parentId: string | null) =>
-  useQuery({ ...directoriesQueryOptions(accountId, parentId), refetchOnMount: false });
+export const useDirectories = (accountId: string, query: DirectoriesQuery) =>
+  useQuery({ ...directoriesQueryOptions(accountId, query), refetchOnMount: false });

@@ -14,8 +14,8 @@ export const VideoPageStruct = type({
 });
 
 export interface VideosQuery {
-  /** A folder id, or 'root' for the top level. */
-  directoryId: string;
+  /** A folder id, 'root' for the top level, undefined for every video of the account. */
+  directoryId: string | undefined;
   search?: string;
   page: number;
   limit: number;
@@ -25,7 +25,7 @@ export interface VideosQuery {
 export const listVideos = (query: VideosQuery) =>
   api('/v1/videos', VideoPageStruct, {
     query: {
-      directoryId: query.directoryId,
+      directoryId: query.directoryId || undefined,
       page: query.page,
       limit: query.limit,
       search: query.search || undefined,

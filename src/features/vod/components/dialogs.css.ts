@@ -70,6 +70,12 @@ export const previewEmpty = style([
   preview,
   { display: 'grid', placeItems: 'center', color: vars.color.asideMuted },
 ]);
+export const pendingRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 export const subtitleList = style({
   display: 'flex',
   flexDirection: 'column',

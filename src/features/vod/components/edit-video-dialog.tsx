@@ -9,15 +9,18 @@ import { ApiError } from '@/lib/api-client';
 import { useTotalLikes } from '../api/get-total-likes';
 import { useVideo } from '../api/get-video';
 import type { Video } from '../api/structs';
-import { useUpdateVideo } from '../api/update-video';
+import { updateVideo } from '../api/update-video';
 import { uploadEndScreen } from '../api/upload-end-screen';
 import { uploadThumbnail } from '../api/upload-thumbnail';
+import { useBlockedRedirect } from '../hooks/use-blocked-redirect';
 import { MAX_TITLE_LENGTH } from '../lib/format';
 import * as css from './dialogs.css';
 import { ImageField } from './image-field';
 import { SubtitlesSection } from './subtitles-section';
 
 const MAX_DESCRIPTION = 5000;
+const IMAGE_NAMES = ['thumbnail', 'endScreen'] as const;
+type ImageName = (typeof IMAGE_NAMES)[number];
 
 export interface EditVideoDialogProps {
   accountId: string;
@@ -25,8 +28,8 @@ export interface EditVideoDialogProps {
   onClose: () => void;
 }
 
-/** Editing a video: title and description (saved together), thumbnail and end screen (sent as soon as
- * a valid image is picked), subtitles. */
+/** Editing a video: title, description, thumbnail and end screen, all saved by "Salvar" (a picked image
+ * is only previewed until then; closing the dialog keeps the stored one), and subtitles. */
 export function EditVideoDialog({ accountId, video, onClose }: EditVideoDialogProps) {
   const { t } = useLingui();
   return (
@@ -63,15 +66,53 @@ function EditVideoForm({
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
   const [errors, setErrors] = useState<{ title?: string; description?: string; form?: string }>({});
-  const update = useUpdateVideo();
+  // Images picked and not saved yet, and the server's refusal of one, per field.
+  const [images, setImages] = useState<Record<ImageName, File | null>>({ thumbnail: null, endScreen: null });
+  const [imageErrors, setImageErrors] = useState<Partial<Record<ImageName, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const blocked = useBlockedRedirect();
 
   const refresh = (next?: Video) => {
     if (next) queryClient.setQueryData(['vod', accountId, 'video', next.id], next);
     void queryClient.invalidateQueries({ queryKey: ['vod'] });
   };
+  const pickImage = (name: ImageName) => (file: File | null) => {
+    setImages((prev) => ({ ...prev, [name]: file }));
+    setImageErrors((prev) => ({ ...prev, [name]: undefined }));
+  };
+
+  /** The picked images first (each one stored is no longer pending, so a retry sends only the rest),
+   * then title and description. Stops at the first refusal, shown by its field; the dialog stays. */
+  const save = async (value: string) => {
+    const uploads: Record<ImageName, (id: string, file: File) => Promise<Video>> = {
+      thumbnail: uploadThumbnail,
+      endScreen: uploadEndScreen,
+    };
+    for (const name of IMAGE_NAMES) {
+      const file = images[name];
+      if (!file) continue;
+      try {
+        refresh(await uploads[name](video.id, file));
+        pickImage(name)(null);
+      } catch (e) {
+        if (blocked(e)) return;
+        if (e instanceof ApiError && e.status < 500) setImageErrors({ [name]: e.message });
+        return;
+      }
+    }
+    try {
+      refresh(await updateVideo(video.id, { title: value, description }));
+    } catch (e) {
+      if (e instanceof ApiError && e.status < 500) setErrors({ form: e.message });
+      return;
+    }
+    notify('success', t`Vídeo atualizado`);
+    onClose();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     const value = title.trim();
     const next: typeof errors = {};
     if (!value) next.title = t`O campo é obrigatório`;
@@ -79,18 +120,8 @@ function EditVideoForm({
     if (description.length > MAX_DESCRIPTION) next.description = t`O tamanho máximo é ${MAX_DESCRIPTION}`;
     setErrors(next);
     if (next.title || next.description) return;
-    update.mutate(
-      { id: video.id, changes: { title: value, description } },
-      {
-        onSuccess: () => {
-          notify('success', t`Vídeo atualizado`);
-          onClose();
-        },
-        onError: (e) => {
-          if (e instanceof ApiError && e.status < 500) setErrors({ form: e.message });
-        },
-      },
-    );
+    setSaving(true);
+    void save(value).finally(() => setSaving(false));
   };
 
   return (
@@ -131,17 +162,19 @@ function EditVideoForm({
           name="thumbnail"
           label={t`Miniatura`}
           current={video.thumbnailUrl}
-          upload={(file) => uploadThumbnail(video.id, file)}
-          onUploaded={refresh}
-          success={t`Miniatura atualizada`}
+          pending={images.thumbnail}
+          onPendingChange={pickImage('thumbnail')}
+          error={imageErrors.thumbnail}
+          disabled={saving}
         />
         <ImageField
           name="endScreen"
           label={t`Tela final`}
           current={video.endScreenUrl}
-          upload={(file) => uploadEndScreen(video.id, file)}
-          onUploaded={refresh}
-          success={t`Tela final atualizada`}
+          pending={images.endScreen}
+          onPendingChange={pickImage('endScreen')}
+          error={imageErrors.endScreen}
+          disabled={saving}
         />
       </div>
       <SubtitlesSection video={video} onChanged={() => refresh()} />
@@ -154,7 +187,7 @@ function EditVideoForm({
         <Button variant="secondary" onClick={onClose}>
           <Trans>Cancelar</Trans>
         </Button>
-        <Button type="submit" form={formId} busy={update.isPending}>
+        <Button type="submit" form={formId} busy={saving}>
           <Trans>Salvar</Trans>
         </Button>
       </div>

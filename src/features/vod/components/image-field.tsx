@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { FileDropzone } from '@/components/ui/file-upload';
-import { notify } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
-import type { Video } from '../api/structs';
-import { useBlockedRedirect } from '../hooks/use-blocked-redirect';
 import { checkImage } from '../lib/image-rules';
 import * as css from './dialogs.css';
 import { FilmIcon } from './icons';
@@ -13,57 +10,77 @@ export interface ImageFieldProps {
   /** The multipart field's purpose, also the hidden input's name ('thumbnail', 'endScreen'). */
   name: string;
   label: string;
+  /** The stored image's URL. */
   current: string | null;
-  upload: (file: File) => Promise<Video>;
-  onUploaded: (video: Video) => void;
-  success: string;
+  /** The image picked and not saved yet. */
+  pending: File | null;
+  onPendingChange: (file: File | null) => void;
+  /** The server's answer to the last save of this image, if it refused it. */
+  error?: string | undefined;
+  disabled?: boolean;
 }
 
-/** An image of the video (thumbnail, end screen): SPEC §5's rules are checked here before sending
- * ('Tamanho da imagem excedeu limite de 10MB!', 'O formato da imagem é inválido!'); the server checks
- * them again. A valid image is sent at once. */
-export function ImageField({ name, label, current, upload, onUploaded, success }: ImageFieldProps) {
+/** An image of the video (thumbnail, end screen). Picking one only shows it: the dialog's "Salvar"
+ * sends it, and closing the dialog leaves the stored image as it was. SPEC §5's rules are checked
+ * when it is picked ('Tamanho da imagem excedeu limite de 10MB!', 'O formato da imagem é inválido!');
+ * the server checks them again. */
+export function ImageField({
+  name,
+  label,
+  current,
+  pending,
+  onPendingChange,
+  error: saveError,
+  disabled,
+}: ImageFieldProps) {
   const { t } = useLingui();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const blocked = useBlockedRedirect();
+  const [pickError, setPickError] = useState<string>();
+  const previewUrl = usePreviewUrl(pending);
   const errorId = `${name}-error`;
+  const error = pickError ?? saveError;
 
   const pick = async ([file]: File[]) => {
     if (!file) return;
-    setError(undefined);
+    setPickError(undefined);
     const problem = await checkImage(file);
-    if (problem === 'too-large') return setError(t`Tamanho da imagem excedeu limite de 10MB!`);
-    if (problem === 'bad-format') return setError(t`O formato da imagem é inválido!`);
-    setBusy(true);
-    try {
-      onUploaded(await upload(file));
-      notify('success', success);
-    } catch (e) {
-      if (blocked(e)) return;
-      if (e instanceof ApiError && e.status < 500) setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    if (problem === 'too-large') return setPickError(t`Tamanho da imagem excedeu limite de 10MB!`);
+    if (problem === 'bad-format') return setPickError(t`O formato da imagem é inválido!`);
+    onPendingChange(file);
   };
 
+  const shown = previewUrl ?? current;
   return (
-    <div className={css.textareaField} aria-busy={busy || undefined}>
+    <div className={css.textareaField}>
       <span className={css.label}>{label}</span>
-      {current ? (
-        <img src={current} alt={label} className={css.preview} />
+      {shown ? (
+        <img src={shown} alt={label} className={css.preview} data-testid={`${name}-preview`} />
       ) : (
         <span className={css.previewEmpty}>
           <FilmIcon />
         </span>
       )}
+      {pending ? (
+        <div className={css.pendingRow}>
+          <p className={css.hint} data-testid={`${name}-pending`}>
+            <Trans>Ainda não salva: clique em “Salvar”.</Trans>
+          </p>
+          <Button
+            variant="ghost"
+            disabled={disabled}
+            onClick={() => onPendingChange(null)}
+            aria-label={t`Desfazer: ${label}`}
+          >
+            <Trans>Desfazer</Trans>
+          </Button>
+        </div>
+      ) : null}
       <FileDropzone
         name={name}
         compact
         label={t`${label}: escolher imagem`}
-        title={busy ? <Trans>Enviando…</Trans> : <Trans>Escolher imagem</Trans>}
+        title={<Trans>Escolher imagem</Trans>}
         hint={<Trans>PNG, JPEG ou WebP até 10MB.</Trans>}
-        disabled={busy}
+        disabled={disabled}
         onFiles={(files) => void pick(files)}
       />
       {error ? (
@@ -73,4 +90,19 @@ export function ImageField({ name, label, current, upload, onUploaded, success }
       ) : null}
     </div>
   );
+}
+
+/** An object URL showing `file`, revoked when the file changes or the field goes away. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
 }

@@ -74,6 +74,8 @@ export interface VideoSectionProps extends Omit<VideoListProps, 'videos'> {
   videos: readonly Video[] | undefined;
   loading: boolean;
   searching: boolean;
+  /** The search found folders (listed above): an empty video list then says only that no video matched. */
+  foldersFound?: boolean;
   mobile: boolean;
   page: number;
   pagesTotal: number;
@@ -84,6 +86,7 @@ export function VideoSection({
   videos,
   loading,
   searching,
+  foldersFound,
   mobile,
   page,
   pagesTotal,
@@ -110,14 +113,18 @@ export function VideoSection({
         ) : empty ? (
           <div className={css.empty} data-testid="videos-empty">
             <p className={css.emptyTitle}>
-              {searching ? (
+              {searching && foldersFound ? (
+                <Trans>Nenhum vídeo encontrado</Trans>
+              ) : searching ? (
                 <Trans>Nenhum resultado encontrado</Trans>
               ) : (
                 <Trans>Nenhum vídeo aqui ainda</Trans>
               )}
             </p>
             <p className={css.emptyText}>
-              {searching ? (
+              {searching && foldersFound ? (
+                <Trans>As pastas encontradas estão acima.</Trans>
+              ) : searching ? (
                 <Trans>Tente novamente com outra palavra-chave.</Trans>
               ) : (
                 <Trans>Envie vídeos arrastando os arquivos para a área acima.</Trans>

@@ -139,6 +139,7 @@ export function VodPage() {
         videos={lib.videos.data?.items}
         loading={lib.videos.isPending || lib.videos.isPlaceholderData}
         searching={Boolean(lib.search.q)}
+        foldersFound={lib.folders.length > 0}
         mobile={mobile}
         page={lib.page}
         pagesTotal={lib.videos.data?.pagination.pagesTotal ?? 0}

@@ -4,7 +4,7 @@ import { useSession } from '@/lib/use-session';
 import { useDirectorySettings } from '../api/get-directory-settings';
 import { useDirectories } from '../api/list-directories';
 import { useVideos, type VideosQuery } from '../api/list-videos';
-import { VIDEOS_PER_PAGE, type VodSearch, validateVodSearch } from '../lib/search';
+import { libraryScope, VIDEOS_PER_PAGE, type VodSearch, validateVodSearch } from '../lib/search';
 
 const route = getRouteApi('/_authed/_shell/vod/dashboard');
 
@@ -17,14 +17,16 @@ export function useLibrary() {
   const userId = session.user?.id;
   const folderId = search.folder ?? null;
   const page = search.page ?? 1;
+  const scope = libraryScope(folderId, search.q);
   const query: VideosQuery = {
-    directoryId: folderId ?? 'root',
-    search: search.q,
+    directoryId: scope.directoryId,
+    search: scope.search,
     page,
     limit: VIDEOS_PER_PAGE,
   };
   const videos = useVideos(accountId, query);
-  const directories = useDirectories(accountId, folderId);
+  // The folders come filtered by the server (any case, with or without accents).
+  const directories = useDirectories(accountId, { parentId: scope.parentId, search: scope.search });
   const settings = useDirectorySettings(accountId, folderId ?? undefined);
 
   /** Any change but a page change starts again at page 1. */
@@ -45,8 +47,7 @@ export function useLibrary() {
     if (pagesTotal > 0 && page > pagesTotal) void update({ page: pagesTotal }, true);
   }, [pagesTotal, page]);
 
-  const q = search.q?.toLocaleLowerCase();
-  const folders = (directories.data ?? []).filter((d) => !q || d.name.toLocaleLowerCase().includes(q));
+  const folders = directories.data ?? [];
 
   return { search, accountId, userId, folderId, page, videos, directories, folders, settings, update };
 }

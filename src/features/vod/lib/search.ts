@@ -21,3 +21,19 @@ export function validateVodSearch(raw: Record<string, unknown>): VodSearch {
   if (typeof raw.videoId === 'string' && UUID.test(raw.videoId)) out.videoId = raw.videoId.toLowerCase();
   return out;
 }
+
+/**
+ * What the library lists for an open folder (null: the top level) and a search (docs/api-videos.md,
+ * "Searching the library"): without a search, the folder's own subfolders and videos; a search inside
+ * a folder narrows those; a search at the top level covers the whole library — every folder and every
+ * video of the account whose name contains it, wherever it is.
+ */
+export function libraryScope(
+  folder: string | null,
+  q: string | undefined,
+): { parentId: string | null | 'all'; directoryId: string | undefined; search: string | undefined } {
+  const search = q?.trim() || undefined;
+  if (folder) return { parentId: folder, directoryId: folder, search };
+  if (search) return { parentId: 'all', directoryId: undefined, search };
+  return { parentId: null, directoryId: 'root', search };
+}

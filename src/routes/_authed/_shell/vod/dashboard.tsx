@@ -3,7 +3,7 @@ import { directorySettingsQueryOptions } from '@/features/vod/api/get-directory-
 import { directoriesQueryOptions } from '@/features/vod/api/list-directories';
 import { videosQueryOptions } from '@/features/vod/api/list-videos';
 import { VodPage } from '@/features/vod/components/vod-page';
-import { VIDEOS_PER_PAGE, validateVodSearch } from '@/features/vod/lib/search';
+import { libraryScope, VIDEOS_PER_PAGE, validateVodSearch } from '@/features/vod/lib/search';
 import { requireGate } from '@/lib/guards';
 import { prefetchForVisit } from '@/lib/query-client';
 
@@ -17,16 +17,20 @@ export const Route = createFileRoute('/_authed/_shell/vod/dashboard')({
     const { queryClient, auth } = context;
     const accountId = auth.get().user?.selectedTeamId ?? '';
     const folder = deps.folder ?? null;
+    const scope = libraryScope(folder, deps.q);
     void prefetchForVisit(
       queryClient,
       videosQueryOptions(accountId, {
-        directoryId: folder ?? 'root',
-        search: deps.q,
+        directoryId: scope.directoryId,
+        search: scope.search,
         page: deps.page ?? 1,
         limit: VIDEOS_PER_PAGE,
       }),
     );
-    void prefetchForVisit(queryClient, directoriesQueryOptions(accountId, folder));
+    void prefetchForVisit(
+      queryClient,
+      directoriesQueryOptions(accountId, { parentId: scope.parentId, search: scope.search }),
+    );
     if (folder) void prefetchForVisit(queryClient, directorySettingsQueryOptions(accountId, folder));
   },
   component: VodPage,

@@ -1,0 +1,21 @@
+import { type RawBuilder, sql } from 'kysely';
+
+// Letters with the accents of Portuguese, Spanish and French, and their plain letters — the same pair
+// the live streams' generated `search_name` column uses (migration 20261122T180000_live_streams.ts).
+// The embedded database has no unaccent extension; translate() is built in.
+const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÇçÑñÝýÿ';
+const PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy';
+
+/** A text as the search compares it: lower case, without accents. */
+export function plainText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * `column` contains `search`, ignoring letter case and accents ("fisica" finds "Aulas de Física").
+ * LIKE's wildcards in the search (`%`, `_`, `\`) are matched literally.
+ */
+export function containsPlain(column: string, search: string): RawBuilder<boolean> {
+  const pattern = `%${plainText(search).replace(/[\\%_]/g, '\\$&')}%`;
+  return sql<boolean>`lower(translate(${sql.ref(column)}, ${ACCENTED}, ${PLAIN})) like ${pattern}`;
+}
