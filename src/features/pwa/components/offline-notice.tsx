@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { shortDateTime } from '@/lib/intl';
 import { newestDataAt, persistedAt } from '@/lib/query-client';
-import { useOnline } from '../lib/online';
+import { useOnline } from '@/lib/use-online';
 import * as css from './pwa.css';
 
 /** "As of" time of the data shown offline: the newest fetch among the persisted queries in the cache,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useOnline } from '@/lib/use-online';
 import { afterFirstPaint } from '../lib/after-first-paint';
-import { useOnline } from '../lib/online';
 
 // Neither is needed to paint a page online, so neither is in the first load: the offline notice loads
 // when the browser is offline (from the service worker's precache), the update prompt (and with it

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import * as css from './records.css';
 
-/** SPEC §2.5: nothing logged yet, or (with an active search) nothing matched. Errors show it too. */
+/** SPEC §2.5: nothing logged yet, or (with an active search) nothing matched. A
+ * failed fetch shows the shared list error state instead (issue 15). */
 export function RecordsEmpty({ searching }: { searching: boolean }) {
   return (
     <div className={css.empty} data-testid="records-empty">

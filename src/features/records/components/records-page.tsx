@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -53,8 +54,11 @@ export function RecordsPage() {
   const entries = logs.data?.items;
   // Skeleton rows while loading, also over the previous page's answer (kept for the pagination).
   const loading = logs.isPending || logs.isPlaceholderData;
-  const failed = logs.isError;
-  const empty = !loading && (failed || !entries || entries.length === 0);
+  // A failed fetch keeps the entries it had (shown, with when they are from); without any, the error
+  // state shows: never the empty state, which would claim nothing was logged.
+  const listState = listQueryState(logs);
+  const failed = listFailed(listState);
+  const empty = !loading && !failed && (!entries || entries.length === 0);
   const pagesTotal = logs.data?.pagination.pagesTotal ?? 0;
   // The server counts at most 10 pages ahead: past that, more pages exist than the pager shows.
   const openEnded = logs.data?.pagination.totalExact === false;
@@ -160,7 +164,8 @@ export function RecordsPage() {
             <Trans>Carregando registros…</Trans>
           </p>
         ) : null}
-        {empty ? (
+        <ListError {...listState} />
+        {failed ? null : empty ? (
           <RecordsEmpty searching={search.q !== ''} />
         ) : mobile ? (
           <LogCards {...list} />
@@ -180,7 +185,7 @@ export function RecordsPage() {
             onValueChange={(v) => r.update({ limit: Number(v) as PageSize })}
           />
         </div>
-        {pagesTotal > 1 && !empty ? (
+        {pagesTotal > 1 && !empty && !failed ? (
           <Pagination
             page={search.page}
             pagesTotal={pagesTotal}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
@@ -49,7 +50,9 @@ export function StreamingPage() {
 
   const items = streams.data?.items ?? [];
   const loading = streams.isPending || streams.isPlaceholderData;
-  const empty = !loading && items.length === 0;
+  const listState = listQueryState(streams);
+  const failed = listFailed(listState);
+  const empty = !loading && !failed && items.length === 0;
   const pagesTotal = streams.data?.pagination.pagesTotal ?? 0;
   const total = streams.data?.pagination.total;
 
@@ -113,7 +116,8 @@ export function StreamingPage() {
                   <Trans>Carregando transmissões…</Trans>
                 </p>
               ) : null}
-              {empty ? (
+              <ListError {...listState} />
+              {failed ? null : empty ? (
                 <p className={css.empty} role="status">
                   <Trans>Nenhum resultado encontrado</Trans>
                 </p>

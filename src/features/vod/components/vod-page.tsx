@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { FileDropzone, type FileDropzoneHandle } from '@/components/ui/file-upload';
+import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useLinkedVideo } from '../api/get-video';
@@ -69,6 +70,23 @@ export function VodPage() {
     lib.update({ q: q.trim() || undefined });
   };
   const variant = mobile ? 'sheet' : 'modal';
+  // Folders and videos are one list to the user: either failing shows one error state (or one note over
+  // the data kept from before), and "Tentar novamente" asks for both again.
+  const videosState = listQueryState(lib.videos);
+  const foldersState = listQueryState(lib.directories);
+  const listState = {
+    failed: videosState.failed || foldersState.failed,
+    updatedAt:
+      videosState.updatedAt === undefined || foldersState.updatedAt === undefined
+        ? undefined
+        : Math.min(videosState.updatedAt, foldersState.updatedAt),
+    onRetry: () => {
+      if (videosState.failed) videosState.onRetry();
+      if (foldersState.failed) foldersState.onRetry();
+    },
+    retrying: videosState.retrying || foldersState.retrying,
+  };
+  const failed = listFailed(listState);
 
   return (
     <section className={css.page} aria-labelledby="vod-title">
@@ -133,21 +151,24 @@ export function VodPage() {
         onFiles={(files) => void upload(files)}
       />
 
-      <FolderList folders={lib.folders} />
+      <ListError {...listState} />
+      {failed ? null : <FolderList folders={lib.folders} />}
 
-      <VideoSection
-        videos={lib.videos.data?.items}
-        loading={lib.videos.isPending || lib.videos.isPlaceholderData}
-        searching={Boolean(lib.search.q)}
-        foldersFound={lib.folders.length > 0}
-        mobile={mobile}
-        page={lib.page}
-        pagesTotal={lib.videos.data?.pagination.pagesTotal ?? 0}
-        onPage={(page) => lib.update({ page })}
-        onPreview={setPreviewing}
-        onEdit={setEditing}
-        onDelete={setDeleting}
-      />
+      {failed ? null : (
+        <VideoSection
+          videos={lib.videos.data?.items}
+          loading={lib.videos.isPending || lib.videos.isPlaceholderData}
+          searching={Boolean(lib.search.q)}
+          foldersFound={lib.folders.length > 0}
+          mobile={mobile}
+          page={lib.page}
+          pagesTotal={lib.videos.data?.pagination.pagesTotal ?? 0}
+          onPage={(page) => lib.update({ page })}
+          onPreview={setPreviewing}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
+      )}
 
       <CreateFolderDialog open={folderOpen} onOpenChange={setFolderOpen} parentId={lib.folderId} />
       <EditVideoDialog accountId={lib.accountId} video={editing} onClose={() => setEditing(null)} />

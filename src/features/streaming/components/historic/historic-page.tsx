@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDuration } from '@/lib/intl';
@@ -69,6 +70,7 @@ export function HistoricPage() {
     void navigate({ search: (prev) => ({ ...prev, ...patch }) });
   const items = streams.data?.items ?? [];
   const loading = streams.isPending || streams.isPlaceholderData;
+  const listState = listQueryState(streams);
   const pagesTotal = streams.data?.pagination.pagesTotal ?? 0;
   const name = (s: Stream) => (
     <Link
@@ -93,7 +95,8 @@ export function HistoricPage() {
         />
       </div>
       <div className={css.surface} aria-busy={loading || undefined}>
-        {loading ? (
+        <ListError {...listState} />
+        {listFailed(listState) ? null : loading ? (
           <div className={css.card}>
             <p role="status" className={css.visuallyHidden}>
               <Trans>Carregando histórico…</Trans>
