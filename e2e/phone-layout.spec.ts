@@ -1,0 +1,52 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 15, phone polish (< 930 px): the wizard stepper, the records search placeholder and the menu
+// drawer with the offline banner, at 390×844 on a touch phone.
+
+const WIDTH = 390;
+const HEIGHT = 844;
+test.use({ viewport: { width: WIDTH, height: HEIGHT }, isMobile: true, hasTouch: true });
+
+const SHOTS = process.env.PHONE_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The element is wholly inside the viewport (no part cut off at any edge). */
+async function expectInsideViewport(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.x, what).toBeGreaterThanOrEqual(0);
+  expect(box!.y, what).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, what).toBeLessThanOrEqual(WIDTH + 0.5);
+  expect(box!.y + box!.height, what).toBeLessThanOrEqual(HEIGHT + 0.5);
+}
+
+test('the stream wizard shows every step of its stepper, none cut off', async ({ page }) => {
+  await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  await page.goto('/streaming/new');
+  const steps = page.getByRole('tablist', { name: 'Etapas' });
+  await expect(steps).toBeVisible();
+  await shot(page, 'wizard');
+  const tabs = steps.getByRole('tab');
+  const count = await tabs.count();
+  expect(count).toBeGreaterThan(2);
+  // Every step and its label are on screen, without scrolling the step list sideways.
+  for (let i = 0; i < count; i++) {
+    await expectInsideViewport(tabs.nth(i), `step ${i + 1}`);
+    const label = tabs.nth(i).locator('span').nth(1);
+    const text = (await label.textContent())?.trim();
+    expect(text, `step ${i + 1} has a label`).toBeTruthy();
+    await expectInsideViewport(label, `label of step ${i + 1}`);
+    // The label is not cut inside its box either (no ellipsis, no overflow).
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `label ${text} fits`).toBe(
+      true,
+    );
+  }
+  expect(await steps.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+});
