@@ -50,3 +50,33 @@ test('the stream wizard shows every step of its stepper, none cut off', async ({
   expect(await steps.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
 });
+
+test('the records search placeholder fits its box', async ({ page }) => {
+  await signInWithTeam(page, DEMO.staff, 'Palco Interno');
+  await page.goto('/records');
+  const input = page.locator('search input[type="search"]');
+  await expect(input).toBeVisible();
+  await shot(page, 'records');
+  // The placeholder's text, in the input's own font, against the room the input leaves for text.
+  const fits = () =>
+    input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = ctx.measureText(el.placeholder).width;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { placeholder: el.placeholder, text, room };
+    });
+  const byId = await fits();
+  expect(byId.placeholder).not.toBe('');
+  expect(byId.text, `"${byId.placeholder}"`).toBeLessThanOrEqual(byId.room);
+  // Still a one-line box, under the type select.
+  expect((await input.boundingBox())!.height).toBeLessThan(60);
+  // The other search type's placeholder too.
+  await page.getByRole('combobox', { name: 'Buscar por' }).click();
+  await page.getByRole('option', { name: 'Responsável' }).click();
+  await expect(page.locator('search input[type="search"][name="user"]')).toBeVisible();
+  const byUser = await fits();
+  expect(byUser.text, `"${byUser.placeholder}"`).toBeLessThanOrEqual(byUser.room);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+});
