@@ -80,3 +80,50 @@ test('the records search placeholder fits its box', async ({ page }) => {
   expect(byUser.text, `"${byUser.placeholder}"`).toBeLessThanOrEqual(byUser.room);
   expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
 });
+
+test('offline, the menu drawer keeps its first and last items above the offline banner', async ({
+  page,
+  context,
+}) => {
+  // Staff has the longest menu: it fills the drawer down to the banner.
+  await signInWithTeam(page, DEMO.staff, 'Palco Interno');
+  await page.goto('/streaming');
+  await expect(page.getByTestId('current-team')).toHaveText('Palco Interno');
+  // Once a service worker controls the page, the banner's chunk is there offline too.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Palco' });
+  await expect(drawer).toBeVisible();
+  await context.setOffline(true);
+  const notice = page.getByTestId('offline-notice');
+  await expect(notice).toBeVisible();
+  const links = drawer.getByRole('link');
+  expect(await links.count()).toBeGreaterThan(1);
+  const bannerTop = (await notice.boundingBox())!.y;
+  for (const item of [links.first(), links.last()]) {
+    await item.scrollIntoViewIfNeeded();
+    // Let the drawer's own scrolling settle.
+    await page.waitForTimeout(100);
+    const box = (await item.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${await item.textContent()} ends above the banner`).toBeLessThanOrEqual(
+      bannerTop + 0.5,
+    );
+    // What a tap on the item's middle reaches is the item itself, not the banner.
+    expect(
+      await item.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && el.contains(hit);
+      }),
+    ).toBe(true);
+    // And a tap there would reach it (Playwright's actionability checks, without navigating).
+    await item.click({ trial: true, timeout: 2000 });
+  }
+  await shot(page, 'drawer-offline');
+  await links.first().click();
+  await expect(drawer).toBeHidden();
+  await context.setOffline(false);
+});
