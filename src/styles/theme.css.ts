@@ -36,6 +36,12 @@ export const vars = createGlobalTheme(':root', {
   duration: { page: '200ms' },
 });
 
+/** The height of a bar fixed along the bottom of the screen (the offline banner), set on the root
+ * element by that bar while it shows: panels that reach the bottom edge (the menu drawer) keep their
+ * content above it. */
+export const BOTTOM_BAR_PROPERTY = '--palco-bottom-bar';
+export const bottomBar = `var(${BOTTOM_BAR_PROPERTY}, 0px)`;
+
 /** SPEC §9: mobile layout below 930 px. */
 export const MOBILE_QUERY = 'screen and (max-width: 929.98px)';
 export const DESKTOP_QUERY = 'screen and (min-width: 930px)';

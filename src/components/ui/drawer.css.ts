@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { vars } from '@/styles/theme.css';
+import { bottomBar, vars } from '@/styles/theme.css';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
@@ -32,7 +32,9 @@ export const positioner = style({
 export const content = style({
   pointerEvents: 'auto',
   width: 'min(85vw, 320px)',
-  height: '100dvh',
+  // It ends above a bar along the bottom of the screen (the offline banner): its last items scroll
+  // into view clear of it, instead of lying under it.
+  height: `calc(100dvh - ${bottomBar})`,
   overflowY: 'auto',
   overscrollBehavior: 'contain',
   background: vars.color.aside,

@@ -9,8 +9,17 @@ export const list = style({
   overflowX: 'auto',
   paddingBottom: vars.space.xs,
   scrollbarWidth: 'thin',
+  // On a phone the steps wrap onto more lines instead of running off the side: every step in view.
+  '@media': { [MOBILE_QUERY]: { flexWrap: 'wrap', overflowX: 'visible', gap: `0 ${vars.space.xs}` } },
 });
-export const item = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flex: '1 1 auto' });
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flex: '1 1 auto',
+  minWidth: 0,
+  '@media': { [MOBILE_QUERY]: { flex: '0 1 auto' } },
+});
 export const trigger = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -25,6 +34,7 @@ export const trigger = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
   cursor: 'pointer',
+  '@media': { [MOBILE_QUERY]: { whiteSpace: 'normal', textAlign: 'start' } },
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt },
     '&[data-current]': { color: vars.color.text },
@@ -70,5 +80,6 @@ export const separator = style({
   height: '2px',
   background: vars.color.border,
   selectors: { '&[data-complete]': { background: vars.color.primary } },
+  '@media': { [MOBILE_QUERY]: { display: 'none' } },
 });
 export const content = style({ minWidth: 0, outline: 'none' });

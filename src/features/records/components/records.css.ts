@@ -43,13 +43,27 @@ export const searchWrap = style({
   maxWidth: '640px',
   '@media': { [MOBILE_QUERY]: { flexBasis: '100%', maxWidth: 'none' } },
 });
-export const searchForm = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
+// On a phone the type select sits above the box: side by side, the box left too little room for its
+// placeholder ("ID, nome ou e-mail" was cut after "ou").
+export const searchForm = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+  '@media': { [MOBILE_QUERY]: { flexDirection: 'column', alignItems: 'stretch' } },
+});
 export const searchType = style({
   width: '180px',
   flex: 'none',
-  '@media': { [MOBILE_QUERY]: { width: '164px' } },
+  '@media': { [MOBILE_QUERY]: { width: 'auto' } },
 });
-export const searchBox = style({ position: 'relative', display: 'flex', flex: '1 1 200px', minWidth: 0 });
+export const searchBox = style({
+  position: 'relative',
+  display: 'flex',
+  flex: '1 1 200px',
+  minWidth: 0,
+  // In the phone's column its basis would be a height.
+  '@media': { [MOBILE_QUERY]: { flex: 'none' } },
+});
 export const searchInput = style({
   flex: 1,
   minWidth: 0,
