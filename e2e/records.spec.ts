@@ -351,3 +351,40 @@ test('past what the server counts, the pager says more pages follow and shows th
   await expect(rows(page)).toHaveCount(10);
   await expect(pager.getByRole('button', { name: /^Página 12/ })).toBeVisible();
 });
+
+test("a quick range cut short by the allowed dates says so; 'Limpar filtro' leaves no filter on the badge", async ({
+  page,
+}) => {
+  await signInWithTeam(page, DEMO.staff, 'Palco Interno');
+  await openRecords(page);
+  const filterButton = page.getByRole('button', { name: /^Filtros/ });
+  await expect(filterButton).not.toContainText('ativos');
+  await filterButton.click();
+  const filters = page.getByRole('region', { name: 'Filtros' });
+  const short = (d: Temporal.PlainDate) =>
+    d.toLocaleString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const day = today();
+  const hint = filters.getByTestId('date-range-clamped');
+
+  // 'Hoje' fits: no hint. 'Últimos 15 dias' reaches past the min (10 days back): it is cut and says so.
+  await filters.getByRole('button', { name: 'Hoje' }).click();
+  await expect(filterButton).toContainText('ativos:1');
+  await expect(hint).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Últimos 15 dias' }).click();
+  await expect(page).toHaveURL(new RegExp(`start=${day.subtract({ days: 10 })}&end=${day}`));
+  await expect(hint).toHaveText(
+    `Período limitado às datas permitidas: ${short(day.subtract({ days: 10 }))} a ${short(day.add({ days: 10 }))}.`,
+  );
+  // Picking another range takes the hint away.
+  await filters.getByRole('button', { name: 'Hoje' }).click();
+  await expect(hint).toHaveCount(0);
+
+  // 'Limpar filtro' clears the date filter: the badge counts none.
+  await filters.getByRole('button', { name: 'Limpar filtro' }).click();
+  await expect(filters.getByRole('button', { name: 'Limpar filtro' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(filterButton).not.toContainText('ativos');
+  await expect(hint).toHaveCount(0);
+});

@@ -635,6 +635,38 @@ describe('PATCH /v1/live-streams/{id}', () => {
     expectError(await api(owner, 'PATCH', finished, { latency: 'low' }), 409);
   });
 
+  it('refuses, after the end, what only acts on air (type, automation, transcode); the rest still changes', async () => {
+    const url = `/v1/live-streams/${DEMO_STREAMS.conferencia.id}?accountId=${DEMO}`;
+    const current = (await api(owner, 'GET', url)).json();
+    expect(current.status).toBe('finished');
+    const message = 'Não é possível alterar esta configuração após o fim da transmissão';
+    const type = await api(owner, 'PATCH', url, { type: current.type === 'studio' ? 'encoder' : 'studio' });
+    expect(expectError(type, 409)).toBe(message);
+    expect(type.json().field).toBe('type');
+    expect(expectError(await api(owner, 'PATCH', url, { autoStart: !current.autoStart }), 409)).toBe(message);
+    expect(expectError(await api(owner, 'PATCH', url, { autoCuts: !current.autoCuts }), 409)).toBe(message);
+    const dvr = await api(
+      owner,
+      'PATCH',
+      url,
+      { transcode: { enableDvr: !current.transcode.enableDvr } },
+      { 'accept-language': 'en' },
+    );
+    expect(expectError(dvr, 409)).toBe('This setting cannot be changed after the stream has ended');
+    expect(dvr.json().field).toBe('transcode.enableDvr');
+    // Nothing changed; the same values (a form sent whole) and the name still go through.
+    const ok = await api(owner, 'PATCH', url, {
+      type: current.type,
+      autoStart: current.autoStart,
+      autoCuts: current.autoCuts,
+      transcode: current.transcode,
+      nome: `${current.nome} (editada)`,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ type: current.type, transcode: current.transcode, status: 'finished' });
+    expect((await api(owner, 'PATCH', url, { nome: current.nome })).statusCode).toBe(200);
+  });
+
   it("answers 404 for another team's stream and 400 for bad input, changing nothing", async () => {
     expectError(
       await api(owner, 'PATCH', `/v1/live-streams/${DEMO_STREAMS.festival.id}?accountId=${DEMO}`, {

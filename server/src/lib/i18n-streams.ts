@@ -45,6 +45,10 @@ export const STREAM_MESSAGES = {
     'pt-BR': 'Não é possível alterar a latência após o início da transmissão',
     en: 'The latency cannot be changed after the stream has started',
   },
+  lockedFinished: {
+    'pt-BR': 'Não é possível alterar esta configuração após o fim da transmissão',
+    en: 'This setting cannot be changed after the stream has ended',
+  },
   lockedSettings: {
     'pt-BR':
       'Não é possível alterar a latência ou a cor do player de transmissões já iniciadas; nada foi alterado',

@@ -27,6 +27,11 @@ export const summary = style({
   color: vars.color.textMuted,
   minHeight: '1.5em',
 });
+export const hint = style({
+  margin: 0,
+  fontSize: vars.font.sizeSm,
+  color: vars.color.warning,
+});
 export const body = style({
   display: 'flex',
   gap: vars.space.md,

@@ -13,6 +13,7 @@ import {
   defaultBounds,
   inRange,
   isComplete,
+  isQuickRangeClamped,
   isWithin,
   matchingQuickRange,
   monthGrid,
@@ -22,6 +23,7 @@ import {
   QUICK_RANGES,
   type QuickRangeId,
   quickRange,
+  sameRange,
   weekStart,
 } from './date-range';
 import * as css from './date-range-picker.css';
@@ -68,6 +70,8 @@ export function DateRangePicker({
   const [draft, setDraft] = useState<DraftRange | null>(value);
   const [month, setMonth] = useState(() => monthOf(value.end));
   const [focused, setFocused] = useState<PlainDate>(value.end);
+  // The quick range last chosen when the bounds cut it short; the hint shows while it is the draft.
+  const [clamped, setClamped] = useState<DateRange | null>(null);
 
   const valueKey = `${value.start}/${value.end}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new applied range (by key) resets the picker.
@@ -103,6 +107,7 @@ export function DateRangePicker({
   };
   const chooseQuick = (id: QuickRangeId) => {
     const range = quickRange(id, today, bounds);
+    setClamped(isQuickRangeClamped(id, today, bounds) ? range : null);
     setDraft(range);
     setMonth(monthOf(range.end));
     setFocused(range.end);
@@ -117,6 +122,8 @@ export function DateRangePicker({
     setMonth(monthOf(next));
   };
 
+  const minDate = short(bounds.min);
+  const maxDate = short(bounds.max);
   const summary = isComplete(draft)
     ? t`De ${short(draft.start)} até ${short(draft.end)}`
     : draft
@@ -129,6 +136,13 @@ export function DateRangePicker({
       <p className={css.summary} aria-live="polite" data-testid="date-range-summary">
         {summary}
       </p>
+      {clamped && sameRange(clamped, draft) ? (
+        <p className={css.hint} role="status" data-testid="date-range-clamped">
+          <Trans>
+            Período limitado às datas permitidas: {minDate} a {maxDate}.
+          </Trans>
+        </p>
+      ) : null}
       <div className={css.body}>
         <fieldset className={css.quick}>
           <legend className={css.hiddenLegend}>

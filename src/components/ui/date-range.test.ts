@@ -8,6 +8,7 @@ import {
   type DraftRange,
   defaultBounds,
   inRange,
+  isQuickRangeClamped,
   matchingQuickRange,
   monthGrid,
   moveFocus,
@@ -155,6 +156,19 @@ describe('quickRange', () => {
     expect(quick('clear', '2026-01-31')).toBe('2026-01-21..2026-02-10');
     const custom = { min: d('2025-06-01'), max: d('2026-01-31') };
     expect(quick('clear', '2026-01-31', custom)).toBe('2025-06-01..2026-01-31');
+  });
+
+  it('tells when the bounds cut a quick range short', () => {
+    const clamped = (id: QuickRangeId, today: string, bounds?: DateBounds) =>
+      isQuickRangeClamped(id, d(today), bounds ?? defaultBounds(d(today)));
+    // 15 days back never fit in the default 10.
+    expect(clamped('last15Days', '2026-03-05')).toBe(true);
+    expect(clamped('last15Days', '2026-03-05', wide(d('2026-03-05')))).toBe(false);
+    expect(clamped('today', '2026-03-05')).toBe(false);
+    expect(clamped('thisWeek', '2026-03-05')).toBe(false);
+    expect(clamped('thisMonth', '2026-01-31')).toBe(true);
+    // 'Limpar filtro' is the bounds themselves, never cut.
+    expect(clamped('clear', '2026-01-31')).toBe(false);
   });
 
   it('recognises a range that equals a quick range', () => {

@@ -85,6 +85,15 @@ export type QuickRangeId = (typeof QUICK_RANGES)[number];
  * (no date filter: the widest range allowed, min to max).
  */
 export function quickRange(id: QuickRangeId, today: PlainDate, bounds: DateBounds): DateRange {
+  return clampRange(unclampedQuickRange(id, today, bounds), bounds);
+}
+
+/** Whether the bounds cut a quick range short (the picker then says the period was limited). */
+export function isQuickRangeClamped(id: QuickRangeId, today: PlainDate, bounds: DateBounds): boolean {
+  return !sameRange(unclampedQuickRange(id, today, bounds), quickRange(id, today, bounds));
+}
+
+function unclampedQuickRange(id: QuickRangeId, today: PlainDate, bounds: DateBounds): DateRange {
   const sunday = weekStart(today);
   const ranges: Record<QuickRangeId, () => DateRange> = {
     today: () => ({ start: today, end: today }),
@@ -94,7 +103,7 @@ export function quickRange(id: QuickRangeId, today: PlainDate, bounds: DateBound
     thisMonth: () => ({ start: today.with({ day: 1 }), end: today.with({ day: today.daysInMonth }) }),
     clear: () => ({ start: bounds.min, end: bounds.max }),
   };
-  return clampRange(ranges[id](), bounds);
+  return ranges[id]();
 }
 
 export const sameRange = (a: DraftRange | null, b: DraftRange | null) =>

@@ -21,6 +21,7 @@ import { removeStreamMedia } from './storage.ts';
 import {
   applySettings,
   completeSettings,
+  lockedAfterEnd,
   normalizeDate,
   normalizeDescription,
   normalizeName,
@@ -142,7 +143,8 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Change a stream (only the fields sent)',
         description:
-          'After the start (live, paused, finished), `scheduledStartTime`, `assets.playerColor` and `latency` cannot change: 409.',
+          'After the start (live, paused, finished), `scheduledStartTime`, `assets.playerColor` and `latency` cannot change: 409. ' +
+          'After the end (finished), neither can what only acts while on air: `type`, `autoStart`, `autoCuts`, `transcode.*`: 409 naming the `field`.',
         security: bearer,
         params: IdParams,
         querystring: AccountIdQuery,
@@ -173,6 +175,10 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (next.playerColor !== before.playerColor)
             throw new ApiError(409, 'lockedPlayerColor', { field: 'assets.playerColor' });
           if (next.latency !== before.latency) throw new ApiError(409, 'lockedLatency', { field: 'latency' });
+        }
+        if (current.status === 'finished') {
+          const field = lockedAfterEnd(before, next);
+          if (field) throw new ApiError(409, 'lockedFinished', { field });
         }
         const signals =
           body.signals === undefined ? undefined : replaceSignals(body.signals, current.signals);

@@ -278,3 +278,16 @@ export function completeSettings(stored: Partial<StreamSettings> | undefined): S
     studio: { ...d.studio, ...s.studio },
   };
 }
+
+/** What only acts while a stream is on air (how the signal arrives, automation, what is recorded and
+ * transcoded): after the end a change would mean nothing, so it is refused. The first such field
+ * changed, or undefined. */
+export function lockedAfterEnd(before: StreamSettings, next: StreamSettings): string | undefined {
+  if (next.type !== before.type) return 'type';
+  if (next.autoStart !== before.autoStart) return 'autoStart';
+  if (next.autoCuts !== before.autoCuts) return 'autoCuts';
+  const transcode = (Object.keys(next.transcode) as Array<keyof StreamSettings['transcode']>).find(
+    (key) => next.transcode[key] !== before.transcode[key],
+  );
+  return transcode ? `transcode.${transcode}` : undefined;
+}

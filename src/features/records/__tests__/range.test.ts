@@ -1,6 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRange, defaultRange, effectiveRange, parseDate, rangeToSearch } from '../lib/range';
+import {
+  apiRange,
+  defaultRange,
+  effectiveRange,
+  isDefaultRange,
+  isUnfilteredRange,
+  parseDate,
+  rangeToSearch,
+} from '../lib/range';
 import { loadTemporal } from '../lib/temporal';
 
 const d = (iso: string) => Temporal.PlainDate.from(iso);
@@ -16,6 +24,14 @@ describe('records date range', () => {
   it('defaults to 7 days before today until today', () => {
     expect(show(defaultRange(today))).toBe('2025-12-27..2026-01-03');
     expect(show(effectiveRange({}, today))).toBe('2025-12-27..2026-01-03');
+  });
+
+  it("counts neither the default nor 'Limpar filtro' (the widest range) as a date filter", () => {
+    const widest = { start: d('2025-12-24'), end: d('2026-01-13') };
+    expect(isUnfilteredRange(widest, today)).toBe(true);
+    expect(isDefaultRange(widest, today)).toBe(false);
+    expect(isUnfilteredRange(defaultRange(today), today)).toBe(false);
+    expect(isUnfilteredRange({ start: d('2025-12-24'), end: d('2026-01-12') }, today)).toBe(false);
   });
 
   it('uses the URL range, clamped to 10 days before and after today', () => {

@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/select';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useRecords } from '../hooks/use-records';
-import { isDefaultRange, rangeToSearch } from '../lib/range';
+import { isDefaultRange, isUnfilteredRange, rangeToSearch } from '../lib/range';
 import { PAGE_SIZES, type PageSize } from '../lib/search';
 import { LogCards, type LogListProps, LogTable, SortIcon } from './log-list';
 import * as css from './records.css';
@@ -32,7 +32,7 @@ export function RecordsPage() {
   const activeFilters = [
     r.viewer.staff && r.clientId,
     r.accountId && r.accountId !== (r.viewer.staff ? undefined : r.viewer.selectedTeamId),
-    !isDefaultRange(r.range, r.today),
+    !isDefaultRange(r.range, r.today) && !isUnfilteredRange(r.range, r.today),
   ].filter(Boolean).length;
   const short = (d: typeof r.range.start) =>
     d.toLocaleString(i18n.locale, { day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -4,6 +4,7 @@ import {
   type DateRange,
   defaultBounds,
   isAfter,
+  quickRange,
   sameRange,
 } from '@/components/ui/date-range';
 import { type Temporal, temporal } from './temporal';
@@ -42,6 +43,10 @@ export function effectiveRange(
 
 export const isDefaultRange = (range: DateRange, today: Temporal.PlainDate) =>
   sameRange(range, defaultRange(today));
+
+/** 'Limpar filtro' (the widest range allowed) means no date filter: the filter badge does not count it. */
+export const isUnfilteredRange = (range: DateRange, today: Temporal.PlainDate) =>
+  sameRange(range, quickRange('clear', today, recordsBounds(today)));
 
 /** The URL's start/end for a range (nothing for the default, which keeps the address short). */
 export function rangeToSearch(range: DateRange, today: Temporal.PlainDate): { start?: string; end?: string } {

@@ -11,12 +11,16 @@ import { RadioGroup } from '../fields/controls';
 import * as css from '../streaming.css';
 import { useSetting } from './use-setting';
 
-/** Settings the operator changes on the spot: transcode and automation switches, latency (until the
- * start), player colour (until the start) and the streaming type. */
+/** Settings the operator changes on the spot: transcode and automation switches (until the end),
+ * latency (until the start), player colour (until the start) and the streaming type (until the end).
+ * The server refuses the same changes (409). */
 export function PanelSettings({ stream }: { stream: Stream }) {
   const { t } = useLingui();
   const { change, saving, shown } = useSetting(stream.id);
   const started = hasStarted(stream.status);
+  // Switches and type only act while on air: a finished stream keeps them as they were.
+  const ended = stream.status === 'finished';
+  const endedHint = ended ? <Trans>Não é possível alterar após o fim da transmissão.</Trans> : undefined;
   const [color, setColor] = useState(stream.assets.playerColor);
   useEffect(() => setColor(stream.assets.playerColor), [stream.assets.playerColor]);
 
@@ -39,12 +43,18 @@ export function PanelSettings({ stream }: { stream: Stream }) {
             <Trans>Todas as configurações</Trans>
           </Link>
         </div>
+        {ended ? (
+          <p className={css.muted} data-testid="panel-settings-ended">
+            {endedHint}
+          </p>
+        ) : null}
         <div className={css.switches}>
           <Switch
             name="transcode.enableDvr"
             label={t`DVR`}
             checked={shown('enableDvr', stream.transcode.enableDvr)}
             busy={saving === 'enableDvr'}
+            disabled={ended}
             onCheckedChange={(on) => toggle('enableDvr', t`DVR`, on)}
           />
           <Switch
@@ -52,6 +62,7 @@ export function PanelSettings({ stream }: { stream: Stream }) {
             label={t`Live para VOD`}
             checked={shown('enableLive2vod', stream.transcode.enableLive2vod)}
             busy={saving === 'enableLive2vod'}
+            disabled={ended}
             onCheckedChange={(on) => toggle('enableLive2vod', t`Live para VOD`, on)}
           />
           <Switch
@@ -59,6 +70,7 @@ export function PanelSettings({ stream }: { stream: Stream }) {
             label={t`Somente áudio`}
             checked={shown('enableAudioOnly', stream.transcode.enableAudioOnly)}
             busy={saving === 'enableAudioOnly'}
+            disabled={ended}
             onCheckedChange={(on) => toggle('enableAudioOnly', t`Somente áudio`, on)}
           />
           <Switch
@@ -67,6 +79,7 @@ export function PanelSettings({ stream }: { stream: Stream }) {
             hint={t`Interrompe o sinal após 10 minutos sem conteúdo.`}
             checked={shown('autoCuts', stream.autoCuts)}
             busy={saving === 'autoCuts'}
+            disabled={ended}
             onCheckedChange={(on) => toggle('autoCuts', t`Cortes automáticos`, on)}
           />
           <Switch
@@ -74,6 +87,7 @@ export function PanelSettings({ stream }: { stream: Stream }) {
             label={t`Início automático`}
             checked={shown('autoStart', stream.autoStart)}
             busy={saving === 'autoStart'}
+            disabled={ended}
             onCheckedChange={(on) => toggle('autoStart', t`Início automático`, on)}
           />
         </div>
@@ -140,7 +154,8 @@ export function PanelSettings({ stream }: { stream: Stream }) {
           name="type"
           legend={<Trans>Como o sinal chega</Trans>}
           value={shown('type', stream.type)}
-          disabled={saving === 'type'}
+          disabled={ended || saving === 'type'}
+          hint={endedHint}
           onChange={(type) =>
             change({
               key: 'type',
