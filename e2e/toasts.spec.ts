@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createStream, searchByName, unique } from './streaming-helpers';
+import { DEMO } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 15 polish: toasts never cover the header's controls (team selector, language selector,
+// logout) and at most 3 are visible at once, on a desktop and on a phone.
+
+const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
+
+/** The element a pointer gets at the centre of `control` is the control or inside it. */
+async function reachable(control: Locator) {
+  const box = await control.boundingBox();
+  if (!box) throw new Error('control not visible');
+  return control.evaluate(
+    (el, [x, y]) => {
+      const top = document.elementFromPoint(x, y);
+      return !!top && el.contains(top);
+    },
+    [box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+}
+
+async function fiveToasts(page: Page) {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const tag = unique('Avisos');
+  await createStream({ request: page.request, token, teamId }, tag);
+  await page.goto('/streaming');
+  await searchByName(page, tag);
+  for (let i = 0; i < 5; i++) {
+    // Applying clears the selection.
+    await page.getByRole('checkbox', { name: `Selecionar ${tag}` }).check();
+    await page.getByRole('button', { name: 'Aplicar configurações gerais (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aplicar configurações gerais' });
+    await dialog.getByRole('button', { name: 'Aplicar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toasts(page).first()).toBeVisible();
+  }
+  await page.mouse.move(0, 400);
+  // The last apply answered and its toast is up; no more than 3 are shown.
+  const shown = await toasts(page).count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(3);
+  const header = page.locator('header');
+  const controls = {
+    team: header.getByRole('button', { name: /Selecionar time/ }),
+    language: header.getByRole('combobox'),
+    logout: header.getByRole('link', { name: 'Sair' }),
+  };
+  for (const [name, control] of Object.entries(controls)) {
+    await expect(control).toBeVisible();
+    expect(await reachable(control), `${name} is covered`).toBe(true);
+  }
+}
+
+test('five toasts on a desktop: three shown, none over the header', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await fiveToasts(page);
+});
+
+test('five toasts on a phone (390 px): three shown, none over the header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fiveToasts(page);
+});
