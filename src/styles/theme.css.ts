@@ -42,6 +42,9 @@ export const vars = createGlobalTheme(':root', {
 export const BOTTOM_BAR_PROPERTY = '--palco-bottom-bar';
 export const bottomBar = `var(${BOTTOM_BAR_PROPERTY}, 0px)`;
 
+/** The app header's height: the toasts start below it, never over its controls. */
+export const HEADER_HEIGHT = '64px';
+
 /** SPEC §9: mobile layout below 930 px. */
 export const MOBILE_QUERY = 'screen and (max-width: 929.98px)';
 export const DESKTOP_QUERY = 'screen and (min-width: 930px)';

@@ -22,7 +22,8 @@ export const backdrop = style({
   position: 'fixed',
   inset: 0,
   background: vars.color.overlay,
-  zIndex: vars.z.overlay,
+  // Inside the positioner (its stacking context): always under the content (z-index 1).
+  zIndex: 0,
   ...motion(fadeIn, fadeOut),
 });
 
@@ -48,6 +49,7 @@ export const positioner = styleVariants({
 
 const contentBase = style({
   position: 'relative',
+  zIndex: 1,
   width: '100%',
   background: vars.color.surface,
   color: vars.color.text,

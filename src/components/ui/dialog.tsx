@@ -34,8 +34,9 @@ export function Dialog({
   return (
     <ArkDialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} lazyMount unmountOnExit>
       <Portal>
-        <ArkDialog.Backdrop className={css.backdrop} />
         <ArkDialog.Positioner className={css.positioner[variant]}>
+          {/* Inside the positioner, under the content whatever order the portal mounts them in. */}
+          <ArkDialog.Backdrop className={css.backdrop} />
           <ArkDialog.Content className={[css.content[variant], className].filter(Boolean).join(' ')}>
             <div className={css.head}>
               <div>

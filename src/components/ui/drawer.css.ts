@@ -18,7 +18,8 @@ export const backdrop = style({
   position: 'fixed',
   inset: 0,
   background: vars.color.overlay,
-  zIndex: vars.z.overlay,
+  // Inside the positioner (its stacking context): always under the content (z-index 1).
+  zIndex: 0,
   ...motion(fadeIn, fadeOut),
 });
 export const positioner = style({
@@ -30,6 +31,8 @@ export const positioner = style({
   pointerEvents: 'none',
 });
 export const content = style({
+  position: 'relative',
+  zIndex: 1,
   pointerEvents: 'auto',
   width: 'min(85vw, 320px)',
   // It ends above a bar along the bottom of the screen (the offline banner): its last items scroll

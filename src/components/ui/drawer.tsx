@@ -21,8 +21,9 @@ export function Drawer({ open, onOpenChange, trigger, title, closeLabel, childre
     <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} lazyMount unmountOnExit>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Portal>
-        <Dialog.Backdrop className={css.backdrop} />
         <Dialog.Positioner className={css.positioner}>
+          {/* Inside the positioner, under the content whatever order the portal mounts them in. */}
+          <Dialog.Backdrop className={css.backdrop} />
           <Dialog.Content className={[css.content, className].filter(Boolean).join(' ')}>
             <div className={css.head}>
               <Dialog.Title className={css.title}>{title}</Dialog.Title>

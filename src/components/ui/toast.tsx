@@ -1,9 +1,19 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
+import { HEADER_HEIGHT } from '@/styles/theme.css';
 import * as css from './toast.css';
 
-/** One toaster for the app: top right (SPEC §8), 5 seconds by default. */
-export const toaster = createToaster({ placement: 'top-end', duration: 5000, overlap: false, gap: 12 });
+/** One toaster for the app: top right (SPEC §8), 5 seconds by default. The stack starts under the
+ * header (never over the team selector, language selector or logout) and shows at most 3 toasts; the
+ * next ones wait their turn. */
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: 5000,
+  overlap: false,
+  gap: 12,
+  max: 3,
+  offsets: { top: `calc(${HEADER_HEIGHT} + 12px)`, right: '16px', bottom: '16px', left: '16px' },
+});
 
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
 

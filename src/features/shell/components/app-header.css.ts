@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { MOBILE_QUERY, vars } from '@/styles/theme.css';
+import { HEADER_HEIGHT, MOBILE_QUERY, vars } from '@/styles/theme.css';
 
 export const header = style({
   position: 'sticky',
@@ -8,7 +8,7 @@ export const header = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,
-  minHeight: '64px',
+  minHeight: HEADER_HEIGHT,
   padding: `${vars.space.sm} ${vars.space.lg}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
