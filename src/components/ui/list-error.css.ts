@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@/styles/theme.css';
 
-/** No data to show: the whole list area. */
+/** No data to show (a failed fetch, or an empty list such as the records'): the whole list area. */
 export const block = style({
   display: 'flex',
   flexDirection: 'column',

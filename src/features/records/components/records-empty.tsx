@@ -1,13 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import * as css from './records.css';
+import * as css from '@/components/ui/list-error.css';
 
 /** SPEC §2.5: nothing logged yet, or (with an active search) nothing matched. A
  * failed fetch shows the shared list error state instead (issue 15). */
 export function RecordsEmpty({ searching }: { searching: boolean }) {
   return (
-    <div className={css.empty} data-testid="records-empty">
+    <div className={css.block} data-testid="records-empty">
       <svg
-        className={css.emptyIcon}
+        className={css.icon}
         aria-hidden="true"
         width="48"
         height="48"
@@ -25,19 +25,19 @@ export function RecordsEmpty({ searching }: { searching: boolean }) {
       </svg>
       {searching ? (
         <>
-          <h2 className={css.emptyTitle}>
+          <h2 className={css.title}>
             <Trans>Sem resultado</Trans>
           </h2>
-          <p className={css.emptyText}>
+          <p className={css.text}>
             <Trans>Nenhum resultado encontrado, tente novamente com outra palavra-chave.</Trans>
           </p>
         </>
       ) : (
         <>
-          <h2 className={css.emptyTitle}>
+          <h2 className={css.title}>
             <Trans>Nenhum evento registrado</Trans>
           </h2>
-          <p className={css.emptyText}>
+          <p className={css.text}>
             <Trans>Ações como criar, editar e excluir serão registradas aqui.</Trans>
           </p>
         </>

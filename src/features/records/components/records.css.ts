@@ -124,17 +124,6 @@ export const mobileSort = style({
   paddingInline: vars.space.sm,
   whiteSpace: 'nowrap',
 });
-export const empty = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-  textAlign: 'center',
-});
-export const emptyIcon = style({ color: vars.color.textMuted });
-export const emptyTitle = style({ margin: 0, fontSize: vars.font.sizeLg });
-export const emptyText = style({ margin: 0, maxWidth: '420px', color: vars.color.textMuted });
 export const footer = style({
   display: 'flex',
   flexWrap: 'wrap',
