@@ -31,7 +31,10 @@ interface Entry {
 async function logsFor(request: APIRequestContext, token: string, query: Record<string, string | number>) {
   const res = await request.get('/v1/logs', { headers: { Authorization: `Bearer ${token}` }, params: query });
   expect(res.ok()).toBe(true);
-  return (await res.json()) as { items: Entry[]; pagination: { pagesTotal: number; total?: number } };
+  return (await res.json()) as {
+    items: Entry[];
+    pagination: { pagesTotal: number; total?: number; totalExact?: boolean };
+  };
 }
 
 async function eventLabel(request: APIRequestContext, token: string, code: string) {
@@ -107,7 +110,9 @@ test('a team switch done in the console shows in /records, newest first', async 
 test('search by responsible and by identifier, from page 1, kept by a reload', async ({ page }) => {
   const { token } = await signInWithTeam(page, DEMO.staff, 'Palco Interno');
   await openRecords(page, '/records?page=2');
-  await expect(page.getByRole('button', { name: 'Página 2 de', exact: false })).toHaveAttribute(
+  // The current page names the total when the server counted it exactly (staff see every team's
+  // entries: after the other specs there can be more than the server counts ahead).
+  await expect(page.getByRole('button', { name: /^Página 2( de \d+)?$/ })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -205,9 +210,15 @@ test('the page size changes how many rows show; pages move on', async ({ page })
   // Page 2 continues where page 1 ended.
   expect(second[0]!).toBeLessThanOrEqual(firstPage[firstPage.length - 1]!);
   const { pagination } = await logsFor(page.request, token, { limit: 10 });
-  await expect(
-    page.getByRole('button', { name: `Página ${pagination.pagesTotal} de ${pagination.pagesTotal}` }),
-  ).toBeVisible();
+  // The last page names the total when the server counted it exactly; past what it counts (staff see
+  // every team's entries, and the other specs add many) the pager says more pages follow.
+  if (pagination.totalExact === false) {
+    await expect(page.getByTestId('pagination-more')).toBeVisible();
+  } else {
+    await expect(
+      page.getByRole('button', { name: `Página ${pagination.pagesTotal} de ${pagination.pagesTotal}` }),
+    ).toBeVisible();
+  }
 });
 
 test('a date range narrows the entries; a range without any shows the empty state', async ({ page }) => {

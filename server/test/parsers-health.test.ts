@@ -64,7 +64,10 @@ async function healthDuringUpload(path: string, headers: Record<string, string>,
   return { order, upload: uploadResult, health: healthResult };
 }
 
-describe('/healthz while a pathological upload is parsed', () => {
+// On a PostgreSQL server the health check's own `select 1` waits on another process, which a loaded
+// machine can hold up for longer than the whole sliced parse takes: the order would then measure the
+// database, not the event loop. The event loop is the same on both: the embedded pass proves it.
+describe.skipIf(process.env.DATABASE_URL)('/healthz while a pathological upload is parsed', () => {
   it('answers during a 2 MiB subtitle made of cues with long white space after the times', async () => {
     const videoId = await createContent(server.app, owner);
     const cue = (i: number) => `${i}\n00:00:01,000 --> 00:00:02,000${' '.repeat(4096)}x\nOlá\n\n`;
