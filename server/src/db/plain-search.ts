@@ -11,11 +11,12 @@ export function plainText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/**
- * `column` contains `search`, ignoring letter case and accents ("fisica" finds "Aulas de Física").
- * LIKE's wildcards in the search (`%`, `_`, `\`) are matched literally.
- */
+/** A LIKE pattern for "contains `search`": `%`, `_` and `\` typed by a user are literal characters. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** `column` contains `search`, ignoring letter case and accents ("fisica" finds "Aulas de Física"). */
 export function containsPlain(column: string, search: string): RawBuilder<boolean> {
-  const pattern = `%${plainText(search).replace(/[\\%_]/g, '\\$&')}%`;
-  return sql<boolean>`lower(translate(${sql.ref(column)}, ${ACCENTED}, ${PLAIN})) like ${pattern}`;
+  return sql<boolean>`lower(translate(${sql.ref(column)}, ${ACCENTED}, ${PLAIN})) like ${likePattern(plainText(search))}`;
 }

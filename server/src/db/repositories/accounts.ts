@@ -1,3 +1,4 @@
+import { likePattern } from '../plain-search.ts';
 import type { Executor } from '../schema.ts';
 
 /** An account with the client it belongs to, as the routes show it. */
@@ -24,11 +25,6 @@ function accountsWithClient(db: Executor) {
       'c.id as clientId',
       'c.name as clientName',
     ]);
-}
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export async function findAccountById(db: Executor, id: string): Promise<AccountView | undefined> {

@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { likePattern, plainText } from '../plain-search.ts';
 import type { Executor } from '../schema.ts';
 import type { LiveStreamRow, LiveStreamsTable, StreamStatus } from '../tables/streams.ts';
 
@@ -71,11 +72,6 @@ function statusesOf(q: Pick<StreamListQuery, 'statuses' | 'shutdown'>): StreamSt
   );
 }
 
-/** A name as the generated `search_name` column holds it: lower case, without accents. */
-export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /**
  * One page of the account's streams and how many match. Each filter is spelled the way an index of the
  * migration reads it (`status <> 'finished'` is the partial index's predicate). Without a title the
@@ -94,8 +90,9 @@ export async function listStreams(
   else if (q.statuses) base = base.where('status', 'in', [...q.statuses]);
   if (q.shutdown === true) base = base.where('status', '=', 'finished');
   if (q.shutdown === false) base = base.where('status', '<>', 'finished');
-  const title = searchKey(q.title?.trim() ?? '');
-  if (title) base = base.where('search_name', 'like', `%${title.replace(/[\\%_]/g, '\\$&')}%`);
+  // The generated `search_name` column holds the name as plainText gives it.
+  const title = plainText(q.title?.trim() ?? '');
+  if (title) base = base.where('search_name', 'like', likePattern(title));
 
   const storedTotal = db
     .selectFrom('live_stream_counts')

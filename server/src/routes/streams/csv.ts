@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { Temporal } from 'temporal-polyfill';
+import { plainText } from '../../db/plain-search.ts';
 import { insertStreams } from '../../db/repositories/streams.ts';
 import type { Latency, StreamType } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -17,7 +18,7 @@ const CSV_BODY_LIMIT = 1024 * 1024;
 const COLUMNS = ['nome', 'data', 'hora', 'descricao', 'tipo', 'latencia'] as const;
 type Column = (typeof COLUMNS)[number];
 
-const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+const plain = (s: string) => plainText(s).trim();
 
 const TYPES: Record<string, StreamType> = { studio: 'studio', estudio: 'studio', encoder: 'encoder' };
 const LATENCY: Record<string, Latency> = {
