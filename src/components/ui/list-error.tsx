@@ -69,23 +69,13 @@ export function ListError({ failed, updatedAt, onRetry, retrying }: ListErrorPro
 
   return (
     <div className={css.block} role="alert" data-testid="list-error">
-      <svg
-        className={css.icon}
-        aria-hidden="true"
-        width="48"
-        height="48"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      >
-        {online ? (
-          <path d="M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18Zm0 5v5m0 3.5v.01" />
-        ) : (
-          <path d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19v.01M3 3l18 18" />
-        )}
-      </svg>
+      <StateIcon
+        path={
+          online
+            ? 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18Zm0 5v5m0 3.5v.01'
+            : 'M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19v.01M3 3l18 18'
+        }
+      />
       {online ? (
         <>
           <h2 className={css.title}>
@@ -107,5 +97,24 @@ export function ListError({ failed, updatedAt, onRetry, retrying }: ListErrorPro
       )}
       {retry}
     </div>
+  );
+}
+
+/** The outlined 48 px picture above a list's state (error, offline, empty): one path drawn. */
+export function StateIcon({ path }: { path: string }) {
+  return (
+    <svg
+      className={css.icon}
+      aria-hidden="true"
+      width="48"
+      height="48"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+    >
+      <path d={path} />
+    </svg>
   );
 }

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { StateIcon } from '@/components/ui/list-error';
 import * as css from '@/components/ui/list-error.css';
 
 /** SPEC §2.5: nothing logged yet, or (with an active search) nothing matched. A
@@ -6,23 +7,13 @@ import * as css from '@/components/ui/list-error.css';
 export function RecordsEmpty({ searching }: { searching: boolean }) {
   return (
     <div className={css.block} data-testid="records-empty">
-      <svg
-        className={css.icon}
-        aria-hidden="true"
-        width="48"
-        height="48"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      >
-        {searching ? (
-          <path d="M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15ZM21 21l-5.2-5.2M8 10.5h5" />
-        ) : (
-          <path d="M7 3h7l5 5v13H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm7 0v5h5M9 13h6M9 17h4" />
-        )}
-      </svg>
+      <StateIcon
+        path={
+          searching
+            ? 'M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15ZM21 21l-5.2-5.2M8 10.5h5'
+            : 'M7 3h7l5 5v13H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm7 0v5h5M9 13h6M9 17h4'
+        }
+      />
       {searching ? (
         <>
           <h2 className={css.title}>
