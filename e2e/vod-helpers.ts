@@ -220,3 +220,9 @@ export async function signInOn(page: Page, origin: string, token: string) {
     token,
   );
 }
+
+/** The video library (or one of its addresses), once its heading shows. */
+export async function openLibrary(page: Page, path = '/vod/dashboard') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { deleteVideo, makePng, makeVideo, pickVideos } from './vod-helpers';
+import { deleteVideo, makePng, makeVideo, openLibrary, pickVideos } from './vod-helpers';
 
 // SPEC §2.2 /vod/dashboard (issue 4): folders, search, paging, edit (title, description, images with
 // SPEC §5's rules, subtitles), delete with confirmation, SPEC §8's content-creation messages, and the
@@ -37,11 +37,6 @@ async function getVideo(request: APIRequestContext, token: string, teamId: strin
     headers: { Authorization: `Bearer ${token}` },
     params: { accountId: teamId },
   });
-}
-
-async function openLibrary(page: Page, path = '/vod/dashboard') {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
 }
 
 const rowOf = (page: Page, videoId: string) =>

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { deleteVideo } from './vod-helpers';
+import { deleteVideo, openLibrary } from './vod-helpers';
 
 // Issue 15's polish list, the video library (/vod/dashboard): a search from the top level finds folders
 // (anywhere in the library, any case, with or without accents — docs/api-videos.md "Searching the
@@ -28,11 +28,6 @@ async function post(request: APIRequestContext, token: string, teamId: string, p
   });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
-}
-
-async function openLibrary(page: Page) {
-  await page.goto('/vod/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
 }
 
 test('a search from the top level finds folders by name, wherever they are, ignoring accents', async ({
