@@ -10,8 +10,9 @@ import type {
   StreamSettings,
 } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { roleIn, workingAccountId } from '../../lib/session.ts';
+import { workingAccountId } from '../../lib/session.ts';
 import type { Permission } from '../../permissions.ts';
+import { holdsAny } from '../../plugins/permissions.ts';
 import type { StreamView } from './schemas.ts';
 
 /** A stream or signal key: 32 random bytes, base64url (43 characters). */
@@ -26,9 +27,9 @@ export function accountOf(request: FastifyRequest): string {
   return id;
 }
 
+/** Whether the caller's role in the account holds one of the permissions (the route hook's own rule). */
 export function holds(request: FastifyRequest, accountId: string, ...any: Permission[]): boolean {
-  const role = roleIn(request.auth!, accountId);
-  return !!role && any.some((p) => role.permissoes.includes(p));
+  return holdsAny(request.auth!, accountId, any);
 }
 
 /** Who may read a team's streams (the library, the history, the control panel). */
