@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
 import { MediaInputError, probe } from './ffmpeg.ts';
+import { run } from './ffmpeg-run.ts';
 import { liveDir, recordingDir, recordingParts } from './ingest.ts';
 
 export const RECORDING_QUEUE = 'live-recording';
@@ -32,19 +32,15 @@ async function concatParts(ffmpegPath: string, parts: string[], output: string):
       .map((p) => `file '${relative(dir, p).replace(/'/g, "'\\''")}'\noption format_whitelist mpegts\n`)
       .join('')}`,
   );
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(
-      ffmpegPath,
-      [
-        ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-        ...['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', list],
-        ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'matroska', output],
-      ],
-      { stdio: ['ignore', 'ignore', 'ignore'], cwd: dir },
-    );
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
+  const { code } = await run(
+    ffmpegPath,
+    [
+      ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+      ...['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', list],
+      ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'matroska', output],
+    ],
+    { cwd: dir },
+  );
   await rm(list, { force: true });
   if (code !== 0) throw new MediaInputError('mediaRecordingFailed');
 }
