@@ -1,4 +1,3 @@
-import '@/lib/preact-setup';
 import '@/styles/global.css';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -83,8 +82,6 @@ await Promise.all([locale, restorePersistedCache(queryClient, persister)]);
 persistCache(queryClient, persister);
 await nextTask();
 
-// The build runs this on Preact (docs/decisions.md), which renders synchronously: StrictMode is a
-// fragment there and there are no transitions.
 const root = createRoot(document.getElementById('root')!);
 root.render(
   <StrictMode>
