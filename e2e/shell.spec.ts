@@ -103,12 +103,16 @@ test('English: the menu and <html lang> follow, and the choice survives a reload
   await expect(nav.getByRole('link', { name: 'Streaming history' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streaming history');
+  // The page's own texts are in a catalogue of their own (the pages'), switched with the rest.
+  await expect(page.getByRole('searchbox', { name: 'Search the history by name' })).toBeVisible();
 
   await page.reload();
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Live streams' }),
   ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // …and loaded for the active locale only.
+  await expect(page.getByRole('searchbox', { name: 'Search the history by name' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('palco-locale'))).toBe('en');
   const cookie = (await context.cookies()).find((c) => c.name === 'palco-locale');
   expect(cookie?.value).toBe('en');
@@ -117,6 +121,7 @@ test('English: the menu and <html lang> follow, and the choice survives a reload
   // Back to Portuguese for the tests that follow in this browser profile.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
   await expect(menu(page).getByRole('link', { name: 'Transmissões', exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Buscar no histórico pelo nome' })).toBeVisible();
 });
 
 test("'/' returns to the last visited page", async ({ page }) => {
