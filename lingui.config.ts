@@ -1,9 +1,24 @@
 import { defineConfig } from '@lingui/cli';
 
+const PAGES = [
+  '<rootDir>/src/features/streaming',
+  '<rootDir>/src/features/vod',
+  '<rootDir>/src/features/records',
+];
+
 export default defineConfig({
   sourceLocale: 'pt-BR',
   locales: ['pt-BR', 'en'],
   fallbackLocales: { default: 'pt-BR' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['src'] }],
+  // Two catalogues a locale: what every page needs (sign-in, shell, common parts) and the texts of the
+  // console's pages (streaming, VOD, records), loaded before the first signed-in page (src/lib/i18n.ts).
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['src'],
+      exclude: PAGES.map((dir) => `${dir}/**`),
+    },
+    { path: '<rootDir>/src/locales/{locale}/pages', include: PAGES },
+  ],
   format: 'po',
 });

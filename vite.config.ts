@@ -8,8 +8,6 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compileHints } from './scripts/compile-hints';
-import { routeChunks } from './scripts/route-chunks';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -20,41 +18,13 @@ const buildId = `${pkg.version}-${Date.now().toString(36)}`;
 /** index.html and its module (src/boot.ts) stay out of the app chunk: they load before it. */
 const BOOT = /(\/index\.html|\/src\/boot\.ts)$/;
 
-/** What every page loads once idle (the toaster, the PWA layer), the console's shell (every signed-in
- * page's layout) and the default landing page: one chunk each (scripts/route-chunks.ts). The login
- * route keeps its own small chunks. */
-const pageChunks = routeChunks(
-  [
-    {
-      name: 'deferred',
-      modules: [
-        'src/components/ui/toast.tsx',
-        'src/features/pwa/components/offline-notice.tsx',
-        'src/features/pwa/components/update-prompt.tsx',
-      ],
-    },
-    { name: 'shell', routes: ['src/routes/_authed.tsx', 'src/routes/_authed/_shell.tsx'] },
-    { name: 'streaming', routes: ['src/routes/_authed/_shell/streaming/index.tsx'] },
-  ],
-  { entry: 'src/main.tsx', keep: ['src/routes/auth/route.tsx', 'src/routes/auth/login.tsx'], priority: 1 },
-);
-
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
     __BUILD_ID__: JSON.stringify(buildId),
   },
   resolve: {
-    // The console is written against React's API and types, and built with Preact's compat layer
-    // (docs/decisions.md "Preact"): the login route's first load falls from 140 kB to ~82 kB gzipped.
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -62,10 +32,6 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     vanillaExtractPlugin(),
-    pageChunks.plugin,
-    // Chunks whose functions run when their page renders are compiled in the background as they
-    // stream in; the libraries loaded for one feature stay lazily compiled.
-    compileHints({ except: /node_modules\/(shaka-player|temporal-polyfill|workbox-window)\// }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -98,18 +64,16 @@ export default defineConfig({
       // entry of its own so that its static imports are '$initial' and make up the app chunk below.
       input: { index: 'index.html', main: 'src/main.tsx' },
       output: {
-        // Everything the entry needs before its first paint goes into one chunk: fewer requests and one
-        // gzip dictionary instead of dozens of tiny shared chunks. Lazy parts keep their own chunks.
+        // Two rules; the rest is Rolldown's own splitting (a chunk per lazy route and shared parts).
         codeSplitting: {
-          // A group takes only what its test names: the page chunks leave the login route's modules
-          // (a button, an alert) to the login route's own chunks rather than pulling them in.
-          includeDependenciesRecursively: false,
           groups: [
             // Vite's dynamic-import helpers: shared by the boot module and the app, a tiny chunk of
-            // their own (captured first) so that the boot module does not import the app chunk.
-            { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 3 },
-            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT.test(id), priority: 2 },
-            ...pageChunks.groups,
+            // their own so that the boot module does not import the app chunk (and run it before the
+            // splash has painted).
+            { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 2 },
+            // What the app needs before its first render, in one chunk: fewer requests and one gzip
+            // dictionary instead of many tiny shared chunks.
+            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT.test(id), priority: 1 },
           ],
         },
       },

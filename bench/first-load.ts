@@ -45,10 +45,18 @@ export interface FirstLoad {
 }
 
 /** The JS a first visit to a route downloads before it can paint: the entry (index.html's module) and
- * its static imports, plus each route module of the route's chain and their static imports. */
-export function firstLoadJs(distDir: string, manifest: Manifest, routeFiles: string[]): FirstLoad {
+ * its static imports, each route module of the route's chain, the modules the app always loads before
+ * its first render (`before`: the active locale's catalogue), and their static imports. */
+export function firstLoadJs(
+  distDir: string,
+  manifest: Manifest,
+  routeFiles: string[],
+  before: string[] = [],
+): FirstLoad {
   const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
-  const keys = staticClosure(manifest, [...entry, ...routeChunkKeys(manifest, routeFiles)]);
+  const missing = before.filter((k) => !manifest[k]);
+  if (missing.length > 0) throw new Error(`not in the build manifest: ${missing.join(', ')}`);
+  const keys = staticClosure(manifest, [...entry, ...routeChunkKeys(manifest, routeFiles), ...before]);
   return sizes(
     distDir,
     [...keys].map((k) => manifest[k]!.file),

@@ -103,12 +103,16 @@ test('English: the menu and <html lang> follow, and the choice survives a reload
   await expect(nav.getByRole('link', { name: 'Streaming history' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streaming history');
+  // The page's own texts are in a catalogue of their own (the pages'), switched with the rest.
+  await expect(page.getByRole('searchbox', { name: 'Search the history by name' })).toBeVisible();
 
   await page.reload();
   await expect(
     page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Live streams' }),
   ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // …and loaded for the active locale only.
+  await expect(page.getByRole('searchbox', { name: 'Search the history by name' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('palco-locale'))).toBe('en');
   const cookie = (await context.cookies()).find((c) => c.name === 'palco-locale');
   expect(cookie?.value).toBe('en');
@@ -117,6 +121,7 @@ test('English: the menu and <html lang> follow, and the choice survives a reload
   // Back to Portuguese for the tests that follow in this browser profile.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
   await expect(menu(page).getByRole('link', { name: 'Transmissões', exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Buscar no histórico pelo nome' })).toBeVisible();
 });
 
 test("'/' returns to the last visited page", async ({ page }) => {
@@ -214,84 +219,15 @@ test('the splash paints before the app runs, the app comes compressed, and the s
   for (const [path, encoding] of app) expect(encoding, path).toBe('br');
 });
 
-test("a tab's first page comes in steps (shell, heading and tabs, search, rows); a navigation renders at once, and a reload keeps the scroll position", async ({
-  page,
-}) => {
+test('a reload puts the page back at its scroll position', async ({ page }) => {
   await signIn(page, DEMO.operator);
-  // What the page shows after each task that changed it (a MutationObserver's callback runs once
-  // per task that mutated the document). src/lib/first-load.ts.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __steps: string[] };
-    w.__steps = [];
-    const parts: [string, string][] = [
-      ['header', 'header'],
-      ['heading', 'h1#streaming-title'],
-      ['search', 'input[type=search]'],
-      ['rows', '[data-testid=stream-row]'],
-    ];
-    new MutationObserver(() => {
-      const now = parts.filter(([, sel]) => document.querySelector(sel)).map(([name]) => name);
-      if (now.join('+') !== w.__steps.at(-1)) w.__steps.push(now.join('+'));
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const steps = () => page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
+  await page.setViewportSize({ width: 412, height: 500 });
   await page.goto('/streaming');
   await expect(page.getByTestId('stream-row').first()).toBeVisible();
-  expect(await steps()).toEqual(
-    expect.arrayContaining([
-      'header',
-      'header+heading',
-      'header+heading+search',
-      'header+heading+search+rows',
-    ]),
-  );
-
-  // Within the console, a page comes whole: heading, search and rows in one go.
-  await menu(page).getByRole('link', { name: 'Histórico de transmissões' }).click();
-  await expect(page).toHaveURL(/\/historic$/);
-  await page.evaluate(() => {
-    (window as unknown as { __steps: string[] }).__steps = [];
-  });
-  await menu(page).getByRole('link', { name: 'Transmissões', exact: true }).click();
-  await expect(page.getByTestId('stream-row').first()).toBeVisible();
-  const inApp = await steps();
-  expect(inApp.filter((s) => s.includes('heading'))[0]).toBe('header+heading+search+rows');
-
-  // A reload puts the page back where it was scrolled to (the router restores it after the first
-  // render, so a reload renders the page whole).
-  await page.setViewportSize({ width: 412, height: 500 });
   await page.evaluate(() => window.scrollTo(0, 300));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
   const scrolled = await page.evaluate(() => window.scrollY);
   await page.reload();
   await expect(page.getByTestId('stream-row').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
-});
-
-test("the first page's code is requested before the session is checked; a signed-out visit to a signed-in page fetches none of it", async ({
-  page,
-}) => {
-  const requests: string[] = [];
-  page.on('request', (req) => {
-    const { pathname } = new URL(req.url());
-    if (pathname === '/bff/me' || /^\/assets\/(streaming|shell)-.*\.js$/.test(pathname))
-      requests.push(pathname);
-  });
-  await page.goto('/streaming');
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await expect(page.getByLabel('E-mail')).toBeVisible();
-  expect(requests).toEqual([]);
-
-  await signIn(page, DEMO.operator);
-  // The login page signIn leaves open follows the new session on its own (its /bff/me was counted
-  // first now and then): leave it, so only this visit's requests count.
-  await page.goto('about:blank');
-  requests.length = 0;
-  await page.goto('/streaming');
-  await expect(page.getByTestId('stream-row').first()).toBeVisible();
-  const me = requests.indexOf('/bff/me');
-  const library = requests.findIndex((path) => path.startsWith('/assets/streaming-'));
-  expect(me).toBeGreaterThanOrEqual(0);
-  expect(library).toBeGreaterThanOrEqual(0);
-  expect(library).toBeLessThan(me);
 });

@@ -7,7 +7,6 @@ import PO from 'pofile';
 
 const check = process.argv.includes('--check');
 const dir = new URL('../src/locales/en/', import.meta.url);
-const poPath = new URL('messages.po', dir);
 
 if (!check) execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'inherit' });
 
@@ -18,19 +17,24 @@ for (const file of readdirSync(dir)
   Object.assign(translations, JSON.parse(readFileSync(new URL(file, dir), 'utf8')));
 }
 
-const po = PO.parse(readFileSync(poPath, 'utf8'));
 const missing = [];
-for (const item of po.items) {
-  const english = translations[item.msgid];
-  if (typeof english === 'string' && english.length > 0) item.msgstr = [english];
-  if (!item.msgstr[0]) missing.push(item.msgid);
+let count = 0;
+for (const name of ['messages.po', 'pages.po']) {
+  const poPath = new URL(name, dir);
+  const po = PO.parse(readFileSync(poPath, 'utf8'));
+  for (const item of po.items) {
+    const english = translations[item.msgid];
+    if (typeof english === 'string' && english.length > 0) item.msgstr = [english];
+    if (!item.msgstr[0]) missing.push(item.msgid);
+  }
+  count += po.items.length;
+  if (!check) writeFileSync(poPath, po.toString() + '\n');
 }
-if (!check) writeFileSync(poPath, po.toString() + '\n');
 
 if (missing.length > 0) {
   console.error(`en catalog: ${missing.length} message(s) without an English translation:`);
   for (const m of missing) console.error(`  ${JSON.stringify(m)}`);
   if (check) process.exit(1);
 } else {
-  console.log(`en catalog complete: ${po.items.length} messages.`);
+  console.log(`en catalogs complete: ${count} messages.`);
 }

@@ -1,6 +1,4 @@
-import { i18n } from '@lingui/core';
-// The default locale ships in the shell (and so in the service worker's precache); English loads on demand.
-import { messages as ptBR } from '../locales/pt-BR/messages.po';
+import { i18n, type Messages } from '@lingui/core';
 
 export const LOCALES = ['pt-BR', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -27,20 +25,49 @@ export function storedLocale(): Locale {
   return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }
 
-async function loadMessages(locale: Locale) {
-  if (locale === 'pt-BR') return ptBR;
-  const { messages } = await import('../locales/en/messages.po');
-  return messages;
-}
+type Catalogue = Promise<{ messages: Messages }>;
+
+// Only the active locale's catalogues are loaded, a chunk each: what every page needs (sign-in, shell)
+// at start-up, the texts of the console's pages (streaming, VOD, records) before the first signed-in
+// page (lingui.config.ts).
+const CATALOGUES: Record<Locale, { core: () => Catalogue; pages: () => Catalogue }> = {
+  'pt-BR': {
+    core: () => import('../locales/pt-BR/messages.po'),
+    pages: () => import('../locales/pt-BR/pages.po'),
+  },
+  en: { core: () => import('../locales/en/messages.po'), pages: () => import('../locales/en/pages.po') },
+};
+
+/** Whether the pages' texts are wanted (a signed-in page was opened): a locale switch loads them too. */
+let withPages = false;
+/** The locale whose active messages include the pages' texts. */
+let pagesIn: Locale | null = null;
 
 /** Activates a locale and remembers it in localStorage and in a cookie for 3650 days. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const messages = await loadMessages(locale);
-  i18n.loadAndActivate({ locale, messages });
+  const pages = withPages;
+  const parts = await Promise.all([
+    CATALOGUES[locale].core(),
+    ...(pages ? [CATALOGUES[locale].pages()] : []),
+  ]);
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((part) => part.messages)) });
+  pagesIn = pages ? locale : null;
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the locale in a cookie too.
   document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
   document.documentElement.lang = locale;
+}
+
+/** Adds the texts of the console's pages to the active locale's messages (src/routes/_authed.tsx). */
+export async function loadPageMessages(): Promise<void> {
+  withPages = true;
+  const locale = i18n.locale as Locale;
+  if (pagesIn === locale) return;
+  const { messages } = await CATALOGUES[locale].pages();
+  // A locale switch meanwhile loaded them (or another locale's) already.
+  if (pagesIn !== null || i18n.locale !== locale) return;
+  i18n.load(locale, messages);
+  pagesIn = locale;
 }
 
 export { i18n };

@@ -25,26 +25,10 @@ export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptio
 export const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
   reuse('number', locale, options, () => new Intl.NumberFormat(locale, options));
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** Date and time, short (`dateStyle` and `timeStyle` 'short'), in the browser's time zone. For the
- * console's two locales it is written out by hand, the same text Intl gives: the first Intl object a
- * page creates loads ICU's data, 25–100 ms of one task on this project's bench machine (four times
- * that on a phone), and the stream list would pay it in its first render. Other locales, or another
- * time zone, go through Intl. */
-export function shortDateTime(date: Date, locale: string, timeZone?: string): string {
-  if (timeZone === undefined && locale === 'pt-BR') {
-    // dd/MM/y, HH:mm
-    return `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}, ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
-  }
-  if (timeZone === undefined && (locale === 'en' || locale === 'en-US')) {
-    // M/d/yy, h:mm a
-    const hours = date.getHours();
-    const year = pad2(((date.getFullYear() % 100) + 100) % 100);
-    return `${date.getMonth() + 1}/${date.getDate()}/${year}, ${hours % 12 || 12}:${pad2(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
-  }
-  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
-}
+/** Date and time, short (`dateStyle` and `timeStyle` 'short'), in the browser's time zone unless one
+ * is given: "22/11/2026, 15:04" in pt-BR, "11/22/26, 3:04 PM" in en. */
+export const shortDateTime = (date: Date, locale: string, timeZone?: string): string =>
+  dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
 
 /** A duration as "m:ss", or "h:mm:ss" from an hour; null for an unknown one. */
 export function formatDuration(seconds: number | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { ApiError } from '@/lib/api-client';
-import { isFirstLoad, nextTask } from '@/lib/first-load';
+import { loadPageMessages } from '@/lib/i18n';
 
 /** The pathless guard over every signed-in page (SPEC §2.1, §4 Auth). */
 export const Route = createFileRoute('/_authed')({
@@ -11,15 +11,17 @@ export const Route = createFileRoute('/_authed')({
       auth.clear();
       throw redirect({ to: '/auth/login', search: { redirectTo: location.href } });
     }
+    // The pages' texts come while the user's data does.
+    const messages = loadPageMessages();
+    // (Awaited below; a failure of the user's data must not leave it an unhandled rejection.)
+    messages.catch(() => undefined);
     try {
       auth.setMe(await queryClient.ensureQueryData(meQueryOptions()));
     } catch (error) {
       // Offline (no status): carry on with the stored session so the cached pages still open.
       if (!(error instanceof ApiError) || error.status !== 0 || !auth.get().user) throw error;
     }
-    // On a tab's first page, the rest of the router's first load (the page's routes, loaders and
-    // chunks) is a task of its own after the user's data (src/lib/first-load.ts).
-    if (isFirstLoad()) await nextTask();
+    await messages;
     const { user, contasCargos } = auth.get();
     const onTeamFreePage = location.pathname === '/select-team' || location.pathname === '/blocked';
     if (user && !user.selectedTeamId && !onTeamFreePage) {

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
+import type { ReactNode } from 'react';
 import * as css from './tabs.css';
 
 export interface TabItem {
@@ -17,65 +18,29 @@ export interface TabsProps {
   className?: string;
 }
 
-/** What each key does in the tab list: the index of the tab it moves the focus to. */
-export function tabKeyTarget(key: string, index: number, count: number): number | null {
-  if (count === 0) return null;
-  if (key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
-
-/** A tab list with its panel (the WAI-ARIA tabs pattern, manual activation): the arrow keys, Home and
- * End move the focus between tabs, Enter or Space (or a click) selects one, Tab goes on into the panel
- * (its first control; the panels this serves always have one), which is labelled by the selected tab.
- * Controlled: the page keeps the value (in the URL, say).
- * Written out rather than Ark's (docs/decisions.md "Tabs without a state machine"): the library's
- * tab list is on the first render of the landing page, and a plain list costs no machine there. */
+/** A tab list with its panel (Ark's Tabs, manual activation): the arrow keys (wrapping), Home and End
+ * move the focus between tabs, Enter or Space (or a click) selects one; the panel is labelled by the
+ * selected tab. Controlled: the page keeps the value (in the URL, say). */
 export function Tabs({ label, tabs, value, onValueChange, children, className }: TabsProps) {
-  const id = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const tabId = (v: string) => `${id}-tab-${v}`;
-  const panelId = `${id}-panel`;
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = tabKeyTarget(event.key, index, tabs.length);
-    if (target === null) return;
-    event.preventDefault();
-    buttons.current[target]?.focus();
-  };
   return (
-    <div className={[css.root, className].filter(Boolean).join(' ')}>
-      <div role="tablist" aria-label={label} aria-orientation="horizontal" className={css.list}>
-        {tabs.map((tab, index) => {
-          const selected = tab.value === value;
-          return (
-            <button
-              key={tab.value}
-              ref={(el) => {
-                buttons.current[index] = el;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab.value)}
-              aria-selected={selected}
-              aria-controls={panelId}
-              tabIndex={selected ? 0 : -1}
-              data-selected={selected ? '' : undefined}
-              className={css.trigger}
-              onClick={() => {
-                if (!selected) onValueChange(tab.value);
-              }}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(value)} className={css.content}>
+    <ArkTabs.Root
+      value={value}
+      onValueChange={(details) => onValueChange(details.value)}
+      activationMode="manual"
+      className={[css.root, className].filter(Boolean).join(' ')}
+    >
+      <ArkTabs.List aria-label={label} className={css.list}>
+        {tabs.map((tab) => (
+          <ArkTabs.Trigger key={tab.value} value={tab.value} className={css.trigger}>
+            {tab.label}
+          </ArkTabs.Trigger>
+        ))}
+      </ArkTabs.List>
+      {/* Not a tab stop itself: the panels this serves always start with a control (a search), and Tab
+          goes on to it. */}
+      <ArkTabs.Content value={value} tabIndex={-1} className={css.content}>
         {children}
-      </div>
-    </div>
+      </ArkTabs.Content>
+    </ArkTabs.Root>
   );
 }

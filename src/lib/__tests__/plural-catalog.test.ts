@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 // shown with a noun goes through a Lingui plural, never "{n} transmissões", and every plural carries
 // the forms both locales need.
 
-/** msgid → msgstr of a .po catalog (strings may continue on following lines). */
+/** msgid → msgstr of a locale's .po catalogs (strings may continue on following lines). */
 function readCatalog(locale: string): Map<string, string> {
-  const text = readFileSync(new URL(`../../locales/${locale}/messages.po`, import.meta.url), 'utf8');
+  const text = ['messages.po', 'pages.po']
+    .map((name) => readFileSync(new URL(`../../locales/${locale}/${name}`, import.meta.url), 'utf8'))
+    .join('\n\n');
   const entries = new Map<string, string>();
   let id: string | undefined;
   let str: string | undefined;

@@ -1,12 +1,16 @@
+import { dateTimeFormat } from '@/lib/intl';
 import { temporal } from './temporal';
+
+const DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
 
 /** An entry's moment as date and time in the user's locale and time zone. */
 export function formatMoment(iso: string, locale: string, timeZone: string): { date: string; time: string } {
   try {
-    const moment = temporal().Instant.from(iso).toZonedDateTimeISO(timeZone);
+    const at = temporal().Instant.from(iso).epochMilliseconds;
     return {
-      date: moment.toLocaleString(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
-      time: moment.toLocaleString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+      date: dateTimeFormat(locale, { ...DATE, timeZone }).format(at),
+      time: dateTimeFormat(locale, { ...TIME, timeZone }).format(at),
     };
   } catch {
     return { date: iso, time: '' };

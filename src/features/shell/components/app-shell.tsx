@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PRODUCT_NAME } from '@/lib/brand';
-import { useRevealed } from '@/lib/first-load';
 import { rememberLastVisited } from '@/lib/last-visited';
 import { useIsMobile } from '@/lib/use-media-query';
 import { AppHeader } from './app-header';
@@ -43,8 +42,6 @@ export function AppShell() {
   // Below 930 px the menu is the header's drawer; the aside is not rendered at all (not merely hidden),
   // which spares a phone's first render its links and their active-route matching.
   const mobile = useIsMobile();
-  // The first page a tab opens comes one task after the shell (src/lib/first-load.ts).
-  const revealed = useRevealed();
   // Only pages that actually open are remembered (a gated page that sent the user to /403 is not).
   useEffect(() => rememberLastVisited(href), [href]);
   return (
@@ -62,7 +59,7 @@ export function AppShell() {
         <AppHeader />
         <main id="main" className={css.main} tabIndex={-1}>
           <div ref={pageRef} className={css.page}>
-            {revealed ? <Outlet /> : null}
+            <Outlet />
           </div>
         </main>
       </div>

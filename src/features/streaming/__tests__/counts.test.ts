@@ -1,7 +1,7 @@
 import { type MessageDescriptor, setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { messages as en } from '@/locales/en/messages.po';
-import { messages as ptBR } from '@/locales/pt-BR/messages.po';
+import { messages as en } from '@/locales/en/pages.po';
+import { messages as ptBR } from '@/locales/pt-BR/pages.po';
 import { settingsApplyTo, streamsCreated, streamsTotal, streamsUpdated } from '../lib/counts';
 
 // Through the real catalogs: the pt-BR source and the English translations (# is a number in the

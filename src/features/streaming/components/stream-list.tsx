@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRevealed } from '@/lib/first-load';
 import type { Stream } from '../api/stream';
 import { formatDateTime } from '../lib/format';
 import type { SortDirection, SortField } from '../lib/search';
@@ -25,10 +24,7 @@ const SKELETON_ROWS = 5;
 
 /** The library's rows: a table with sortable headers on wide screens, cards on phones. */
 export function StreamList(props: StreamListProps) {
-  // On the first page a tab opens, the rows come one task after the page (src/lib/first-load.ts).
-  const revealed = useRevealed();
-  const shown = revealed ? props : { ...props, loading: true };
-  return props.mobile ? <StreamCards {...shown} /> : <StreamTable {...shown} />;
+  return props.mobile ? <StreamCards {...props} /> : <StreamTable {...props} />;
 }
 
 function Check({

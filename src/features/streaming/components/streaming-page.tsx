@@ -6,7 +6,6 @@ import { ListError, listFailed, listQueryState } from '@/components/ui/list-erro
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
-import { useRevealed } from '@/lib/first-load';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useStreams } from '../api/list-streams';
@@ -35,8 +34,6 @@ export function StreamingPage() {
   const [selected, setSelected] = useState<Map<string, Stream>>(new Map());
   const [creating, setCreating] = useState(false);
   const [applying, setApplying] = useState(false);
-  // On a tab's first page the panel (search, rows, pages) comes one task after the heading and tabs.
-  const panelRevealed = useRevealed();
   const createMounted = useOpenedOnce(creating);
   const applyMounted = useOpenedOnce(applying);
 
@@ -95,61 +92,59 @@ export function StreamingPage() {
         value={search.tab ?? 'all'}
         onValueChange={(v) => update({ tab: v === 'all' ? undefined : (v as Tab), page: undefined })}
       >
-        {panelRevealed ? (
-          <div className={css.page}>
-            <div className={css.toolbar}>
-              <SearchBox
-                q={search.q ?? ''}
-                label={t`Buscar transmissões pelo nome`}
-                onSearch={(q) => update({ q: q || undefined, page: undefined })}
-              />
-              {selected.size > 0 ? (
-                <Button variant="secondary" onClick={() => setApplying(true)}>
-                  <Trans>Aplicar configurações gerais ({selected.size})</Trans>
-                </Button>
-              ) : null}
-            </div>
-
-            <div className={css.surface}>
-              {loading ? (
-                <p role="status" className={css.visuallyHidden}>
-                  <Trans>Carregando transmissões…</Trans>
-                </p>
-              ) : null}
-              <ListError {...listState} />
-              {failed ? null : empty ? (
-                <p className={css.empty} role="status">
-                  <Trans>Nenhum resultado encontrado</Trans>
-                </p>
-              ) : (
-                <StreamList
-                  items={items}
-                  loading={loading}
-                  mobile={mobile}
-                  sort={query.sort}
-                  onSort={(field) => update({ sort: nextSort(search.sort, field), page: undefined })}
-                  selected={selected}
-                  onToggle={toggle}
-                  onToggleAll={toggleAll}
-                />
-              )}
-            </div>
-
-            <div className={css.footer}>
-              <p className={css.muted} data-testid="streams-total">
-                {total !== undefined && !loading ? i18n._(streamsTotal(total)) : null}
-              </p>
-              {pagesTotal > 1 ? (
-                <Pagination
-                  page={query.page}
-                  pagesTotal={pagesTotal}
-                  onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
-                  label={t`Paginação das transmissões`}
-                />
-              ) : null}
-            </div>
+        <div className={css.page}>
+          <div className={css.toolbar}>
+            <SearchBox
+              q={search.q ?? ''}
+              label={t`Buscar transmissões pelo nome`}
+              onSearch={(q) => update({ q: q || undefined, page: undefined })}
+            />
+            {selected.size > 0 ? (
+              <Button variant="secondary" onClick={() => setApplying(true)}>
+                <Trans>Aplicar configurações gerais ({selected.size})</Trans>
+              </Button>
+            ) : null}
           </div>
-        ) : null}
+
+          <div className={css.surface}>
+            {loading ? (
+              <p role="status" className={css.visuallyHidden}>
+                <Trans>Carregando transmissões…</Trans>
+              </p>
+            ) : null}
+            <ListError {...listState} />
+            {failed ? null : empty ? (
+              <p className={css.empty} role="status">
+                <Trans>Nenhum resultado encontrado</Trans>
+              </p>
+            ) : (
+              <StreamList
+                items={items}
+                loading={loading}
+                mobile={mobile}
+                sort={query.sort}
+                onSort={(field) => update({ sort: nextSort(search.sort, field), page: undefined })}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
+              />
+            )}
+          </div>
+
+          <div className={css.footer}>
+            <p className={css.muted} data-testid="streams-total">
+              {total !== undefined && !loading ? i18n._(streamsTotal(total)) : null}
+            </p>
+            {pagesTotal > 1 ? (
+              <Pagination
+                page={query.page}
+                pagesTotal={pagesTotal}
+                onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+                label={t`Paginação das transmissões`}
+              />
+            ) : null}
+          </div>
+        </div>
       </Tabs>
 
       {createMounted ? <CreateModeDialog open={creating} onOpenChange={setCreating} /> : null}

@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { messages as en } from '@/locales/en/messages.po';
-import { messages as ptBR } from '@/locales/pt-BR/messages.po';
+import { messages as en } from '@/locales/en/pages.po';
+import { messages as ptBR } from '@/locales/pt-BR/pages.po';
 import { folderVideos } from '../lib/counts';
 
 const pt = setupI18n({ locale: 'pt-BR', messages: { 'pt-BR': ptBR } });
