@@ -111,12 +111,12 @@ export async function buildApp(
   await app.register(background);
   await app.register(db);
   await app.register(auth);
+  await app.register(realtime);
   await app.register(multitenancy);
   await app.register(mail);
   await app.register(jobs);
   await app.register(media);
   await app.register(ingest);
-  await app.register(realtime);
 
   // Routes.
   await app.register(routes);
