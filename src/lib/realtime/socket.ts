@@ -79,6 +79,10 @@ export class AccountSocket {
           if (this.seen.last === undefined && event.id !== undefined) this.seen.last = event.id;
           this.options.onStatus('open');
           this.options.onEvent(event);
+        } else if (event.evento === 'replay_incompleto') {
+          // What was missed is gone: the pages read again, and the next reconnect starts from here.
+          if (event.id !== undefined) this.seen.last = event.id;
+          this.options.onEvent(event);
         } else if (this.seen.accept(event.id)) this.options.onEvent(event);
       }
     };
