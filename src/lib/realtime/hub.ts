@@ -8,10 +8,11 @@ type HubMessage =
   | { type: 'ask-status'; accountId: string };
 
 export const REALTIME_CHANNEL = 'palco-realtime';
-/** The leader repeats its status this often; a follower that heard nothing for STALE_MS falls back
- * to polling (a leader that froze or died without releasing its lock). */
+/** The leader repeats its status this often; a follower that heard nothing (no status, no event) for
+ * STALE_MS falls back to polling (a leader that froze or died without releasing its lock). Longer than
+ * a minute: Chromium runs a long-hidden tab's timers only once a minute. */
 const HEARTBEAT_MS = 10_000;
-const STALE_MS = 25_000;
+const STALE_MS = 75_000;
 
 export interface HubState {
   /** The socket (this tab's or the leader's) is open: events arrive, polling may stop. */
@@ -74,8 +75,10 @@ export function startRealtime(options: StartOptions): () => void {
   if (channel) {
     channel.onmessage = ({ data }: MessageEvent<HubMessage>) => {
       if (!data || typeof data !== 'object' || data.accountId !== accountId) return;
-      if (data.type === 'event' && !socket) deliver(data.event);
-      else if (data.type === 'status' && !socket) followerHeard(data.connected);
+      if (data.type === 'event' && !socket) {
+        followerHeard(true);
+        deliver(data.event);
+      } else if (data.type === 'status' && !socket) followerHeard(data.connected);
       else if (data.type === 'ask-status' && socket)
         post({ type: 'status', accountId, connected: socketOpen });
     };
