@@ -43,7 +43,7 @@ const health = (
   video_kbps: 800,
   audio_kbps: 128,
   saude,
-  motivo: saude === 'ok' ? null : 'drift',
+  motivo: saude === 'ok' ? null : 'atraso',
   publicando: true,
   receivedAt: NOW,
   ...extra,
@@ -57,7 +57,7 @@ describe('a live tile health', () => {
     );
     expect(h).toEqual({
       health: 'warning',
-      reason: 'drift',
+      reason: 'atraso',
       fps: 25,
       videoKbps: 800,
       audioKbps: 128,
@@ -80,13 +80,13 @@ describe('a live tile health', () => {
     });
     expect(healthFromStatus('live', [signal(false, null)])).toMatchObject({
       health: 'failing',
-      reason: 'no_signal',
+      reason: 'sem_sinal',
     });
-    expect(healthFromStatus('live', undefined)).toMatchObject({ health: 'failing', reason: 'no_signal' });
-    expect(healthFromStatus('paused', [])).toMatchObject({ health: 'warning', reason: 'no_signal' });
+    expect(healthFromStatus('live', undefined)).toMatchObject({ health: 'failing', reason: 'sem_sinal' });
+    expect(healthFromStatus('paused', [])).toMatchObject({ health: 'warning', reason: 'sem_sinal' });
     expect(healthFromStatus('live', [signal(true, 60)])).toMatchObject({
       health: 'warning',
-      reason: 'fps_high',
+      reason: 'fps_alto',
       fps: 60,
     });
     expect(healthFromStatus('live', [signal(true, 25)])).toMatchObject({

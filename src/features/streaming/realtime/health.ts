@@ -11,7 +11,8 @@ export type Health = 'ok' | 'warning' | 'failing';
  * figures of the first publishing one. */
 export interface LiveHealth {
   health: Health;
-  /** A reason key of the server's `sinal_saude` (docs/realtime.md) or one of the console's own. */
+  /** A reason key of the server's `sinal_saude` (docs/realtime.md "Signal health"); the fallback
+   * uses the same keys. */
   reason: string | null;
   fps: number | null;
   videoKbps: number | null;
@@ -67,9 +68,9 @@ export function healthFromStatus(
   const publishing = (signals ?? []).filter((s) => s.publishing);
   const first = publishing[0];
   const base = { fps: first?.fps ?? null, videoKbps: null, audioKbps: null, publishing: !!first };
-  if (!first && status === 'live') return { ...base, health: 'failing', reason: 'no_signal' };
-  if (!first && status === 'paused') return { ...base, health: 'warning', reason: 'no_signal' };
+  if (!first && status === 'live') return { ...base, health: 'failing', reason: 'sem_sinal' };
+  if (!first && status === 'paused') return { ...base, health: 'warning', reason: 'sem_sinal' };
   if (publishing.some((s) => s.fps !== null && s.fps > FPS_LIMIT))
-    return { ...base, health: 'warning', reason: 'fps_high' };
+    return { ...base, health: 'warning', reason: 'fps_alto' };
   return { ...base, health: 'ok', reason: null };
 }

@@ -21,16 +21,15 @@ const HEALTH: Record<Health, MessageDescriptor> = {
   failing: msg`Com falha`,
 };
 
-/** The reasons the server's `sinal_saude` gives (docs/realtime.md) and the console's own. */
+/** The reason keys of the server's `sinal_saude` (docs/realtime.md "Signal health"), which the
+ * polled fallback (src/features/streaming/realtime/health.ts) uses too. */
 const REASONS: Record<string, MessageDescriptor> = {
-  no_signal: msg`Sem sinal`,
-  not_publishing: msg`Sem sinal`,
-  fps_high: msg`FPS acima do limite`,
-  fps_low: msg`FPS abaixo do esperado`,
-  bitrate_low: msg`Taxa de bits baixa`,
-  keyframe_interval: msg`Intervalo de keyframes longo`,
-  drift: msg`O encoder está atrasado`,
-  stalled: msg`O vídeo parou de chegar`,
+  sem_sinal: msg`Sem sinal`,
+  sem_video: msg`Sem vídeo`,
+  sem_audio: msg`Sem áudio`,
+  atraso: msg`O encoder está atrasado`,
+  fps_alto: msg`FPS acima do limite`,
+  keyframe_longo: msg`Intervalo de keyframes longo`,
 };
 
 /** One live on the monitoring wall: preview, status, viewers, fps, bitrate, health and the controls. */
