@@ -96,7 +96,9 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
           </dd>
         </div>
       </dl>
-      <ControlActions stream={stream} />
+      <div className={css.controls}>
+        <ControlActions stream={stream} />
+      </div>
     </li>
   );
 }

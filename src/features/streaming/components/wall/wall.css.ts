@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
 
 export const grid = style({
@@ -76,6 +76,8 @@ const healthBase = style({
   fontSize: vars.font.sizeSm,
   fontWeight: 700,
   border: '1px solid currentColor',
+  alignSelf: 'flex-start',
+  margin: 0,
   maxWidth: '100%',
   overflowWrap: 'anywhere',
 });
@@ -85,3 +87,6 @@ export const health = styleVariants({
   failing: [healthBase, { color: vars.color.danger }],
 });
 export const empty = style({ margin: 0, color: vars.color.textMuted });
+/** The control buttons two by two: four in a row do not fit a tile's width. */
+export const controls = style({ minWidth: 0 });
+globalStyle(`${controls} > div`, { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' });
