@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RealtimeEvent, SignalHealthEvent } from '@/lib/realtime/events';
+import type { RealtimeEvent } from '@/lib/realtime/events';
 import type { SignalStatus } from '../api/get-signals-status';
 import { type Stream, streamingKey } from '../api/stream';
 import { type HealthBySignal, healthKey } from './health';
 
 /** What an account event changes in the streaming pages' data (issue 16 point 3): the stream and the
- * lists are read again on a status change, the signal status and the wall's health take the
- * measured figures as they come. */
+ * lists are read again on a status change, the wall's health takes the measured figures as they
+ * come, and the control panel's signal status is read again when a publish starts or ends. */
 export function applyStreamingEvent(queryClient: QueryClient, event: RealtimeEvent, now = Date.now()) {
   if (event.evento === 'live_status') {
     queryClient.setQueryData<Stream>(streamingKey('stream', event.live_id), (old) =>
@@ -21,22 +21,14 @@ export function applyStreamingEvent(queryClient: QueryClient, event: RealtimeEve
       ...old,
       [event.signal_id]: { ...event, receivedAt: now },
     }));
-    queryClient.setQueryData<SignalStatus[]>(streamingKey('signals-status', event.live_id), (old) =>
-      old ? old.map((s) => (s.signalId === event.signal_id ? withHealth(s, event) : s)) : old,
-    );
+    // The panel shows what the encoder declares (GET .../signals/status): read again when a publish
+    // starts or ends, or while its declaration is not known yet; the measured figures are the wall's.
+    const key = streamingKey('signals-status', event.live_id);
+    const known = queryClient.getQueryData<SignalStatus[]>(key)?.find((s) => s.signalId === event.signal_id);
+    const undeclared = known?.publishing && event.publicando && known.fps === null;
+    if (known && (known.publishing !== event.publicando || undeclared))
+      void queryClient.invalidateQueries({ queryKey: key });
   } else if (event.evento === 'replay_incompleto') {
     void queryClient.invalidateQueries({ queryKey: streamingKey() });
   }
-}
-
-/** The polled signal status, updated by a measured figure: what the stream itself carries. */
-function withHealth(status: SignalStatus, event: SignalHealthEvent): SignalStatus {
-  const publishing = event.publicando;
-  return {
-    ...status,
-    publishing,
-    width: publishing ? (event.width ?? status.width) : null,
-    height: publishing ? (event.height ?? status.height) : null,
-    fps: publishing ? (event.fps ?? status.fps) : null,
-  };
 }
