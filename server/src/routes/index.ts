@@ -7,7 +7,6 @@ import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
 import realtimeRoutes from './realtime/index.ts';
-import realtimeStats from './realtime/stats.ts';
 import liveStreams from './streams/index.ts';
 import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
@@ -42,7 +41,6 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(logRoutes);
     await authed.register(liveStreams);
     await authed.register(videoLibrary);
-    await authed.register(realtimeStats);
   });
 };
 
