@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -159,7 +159,8 @@ async function runOnce(label: string, databaseUrl: string): Promise<void> {
     log(
       `${label}: ${CLIENTS} clients, ${EVENTS} events — time until the last client has the event: ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms ` +
-        `(goal p99 ≤ ${GOAL_P99_MS} ms: ${p99 <= GOAL_P99_MS ? 'met' : 'NOT met'})`,
+        `(goal p99 ≤ ${GOAL_P99_MS} ms: ${p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}; ` +
+        `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
     );
   } finally {
     for (const client of clients) client.terminate();
