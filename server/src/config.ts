@@ -69,6 +69,10 @@ export interface RealtimeConfig {
   replayEvents: number;
   /** ...or this age, whichever is smaller (`WS_REPLAY_MS`, 10 minutes). */
   replayMs: number;
+  /** `sinal_saude` of each publishing signal this often (`SIGNAL_HEALTH_MS`, 2 s). */
+  healthIntervalMs: number;
+  /** A live with auto cuts on ends after this long without content (`AUTO_CUT_SECONDS`, 600). */
+  autoCutMs: number;
 }
 
 export interface HttpLimitsConfig {
@@ -186,6 +190,8 @@ function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
     pingMs: n('WS_PING_MS', 25_000),
     replayEvents: n('WS_REPLAY_EVENTS', 500),
     replayMs: n('WS_REPLAY_MS', 10 * 60_000),
+    healthIntervalMs: n('SIGNAL_HEALTH_MS', 2000),
+    autoCutMs: n('AUTO_CUT_SECONDS', 600) * 1000,
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
-import { loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { AccountClient, listen } from './realtime-helpers.ts';
 
 /** The account websocket (issue 16 points 1 and 8) on a real listening server with real clients. */
@@ -133,13 +133,23 @@ describe('GET /ws/:contaId', () => {
     late.close();
   });
 
-  it('caps the sockets of one user with 4429', async () => {
+  it('caps the sockets of one user with 4429, and tells the user how many they hold', async () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const count = async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/v1/realtime/sockets',
+        headers: bearer(operator),
+      });
+      return res.json<{ sockets: number }>().sockets;
+    };
+    expect(await count()).toBe(0);
     const held = [
       await connect(DEMO, operator),
       await connect(DEMO, operator),
       await connect(DEMO, operator),
     ];
+    expect(await count()).toBe(3);
     const extra = await opened();
     extra.send({ type: 'hello', token: operator });
     expect((await extra.closed).code).toBe(4429);

@@ -43,6 +43,11 @@ export class RealtimeSockets {
     return this.open.size;
   }
 
+  /** The open sockets of one user on this instance. */
+  countOf(userId: string): number {
+    return this.perUser.get(userId) ?? 0;
+  }
+
   keepAlive(): void {
     const timestamp = new Date().toISOString();
     for (const socket of this.open) socket.keepAlive(timestamp);

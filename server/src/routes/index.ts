@@ -7,6 +7,7 @@ import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
 import realtimeRoutes from './realtime/index.ts';
+import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
 import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
@@ -41,6 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(logRoutes);
     await authed.register(liveStreams);
     await authed.register(videoLibrary);
+    await authed.register(socketCountRoutes);
   });
 };
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { LiveStatusReason } from '../../lib/events.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { ACTION_WORDS, STATUS_WORDS } from '../../lib/i18n-streams.ts';
-import { RECORDING_JOB_OPTIONS, RECORDING_QUEUE } from '../../media/live-recording.ts';
+import { queueRecording } from '../../media/live-automation.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream, type StreamEvent } from './activity.ts';
 import { Stream } from './schemas.ts';
@@ -62,20 +62,7 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
             params: { action: ACTION_WORDS[lang][action], state: STATUS_WORDS[lang][current.status] },
           });
         }
-        if (
-          to === 'finished' &&
-          moved.transcode.enableLive2vod &&
-          (await app.ingest.hasRecording(accountId, id))
-        ) {
-          // The recording becomes a video by a job queued with the completion (it survives a restart).
-          await trx
-            .updateTable('live_streams')
-            .set({ recording_status: 'processing' })
-            .where('id', '=', id)
-            .execute();
-          moved.recording_status = 'processing';
-          await app.jobs.send(RECORDING_QUEUE, { streamId: id }, RECORDING_JOB_OPTIONS, trx);
-        }
+        if (to === 'finished') await queueRecording(app, trx, accountId, moved);
         const view = streamView(moved, false);
         await logStream(trx, request, accountId, event, id, {
           nome: moved.nome,
