@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type Api, controlStream, createStream, searchByName, unique } from './streaming-helpers';
-import { DEMO, DEMO_PASSWORD, E2E_BASE_URL } from './support/env';
+import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // Issue 16 point 3: one account websocket per browser. Tabs elect a leader (Web Locks) that holds
@@ -15,13 +15,6 @@ function socketsOf(page: Page) {
   return opened;
 }
 
-/** The server's own count of open account sockets (GET /v1/realtime/stats, staff only). */
-async function serverSockets(staff: APIRequestContext, token: string): Promise<number> {
-  const res = await staff.get('/v1/realtime/stats', { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { sockets: number }).sockets;
-}
-
 const badge = (page: Page, name: string) =>
   page.getByTestId('stream-row').filter({ hasText: name }).locator('[data-status]');
 
@@ -31,14 +24,17 @@ test('two tabs share one socket; events reach both; closing the leader, the othe
   test.setTimeout(60_000);
   const first = await context.newPage();
   const { token, teamId } = await signInWithTeam(first, DEMO.owner, 'Demo Produções');
-  const api: Api = { request: first.request, token, teamId };
+  const api: Api = { request: context.request, token, teamId };
   const tag = unique('Tempo real');
   const one = await createStream(api, `${tag} um`);
   const two = await createStream(api, `${tag} dois`);
-  const staff = await request.newContext({ baseURL: E2E_BASE_URL });
-  const login = await staff.post('/api/user/login', { data: { login: DEMO.staff, password: DEMO_PASSWORD } });
-  const staffToken = ((await login.json()) as { Token: string }).Token;
-  const counted = () => serverSockets(staff, staffToken);
+  // The server's count of this user's open account sockets (GET /v1/realtime/sockets).
+  const counted = async () => {
+    const res = await context.request.get('/v1/realtime/sockets', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { sockets: number }).sockets;
+  };
 
   const firstSockets = socketsOf(first);
   await first.goto('/streaming');
@@ -70,5 +66,4 @@ test('two tabs share one socket; events reach both; closing the leader, the othe
   await expect.poll(counted).toBe(1);
 
   for (const s of [one, two]) await controlStream(api, s.id, 'complete');
-  await staff.dispose();
 });
