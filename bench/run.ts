@@ -10,7 +10,8 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads` picks benches (bench/logs.ts, streams.ts, uploads.ts also run alone).
+// `--only=frontend,logs,streams,uploads,realtime` picks benches (bench/logs.ts, streams.ts, uploads.ts,
+// realtime.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -364,7 +365,7 @@ async function main() {
   }
 }
 
-// `--only=frontend,logs,streams,uploads` runs a subset; by default every bench runs, one after another.
+// `--only=frontend,logs,streams,uploads,realtime` runs a subset; by default every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -388,6 +389,10 @@ async function all() {
     // BENCH_DATABASE_URL names a scratch PostgreSQL database, the scale-out set-up.
     await runUploadBench({ databaseUrl: '' });
     if (process.env.BENCH_DATABASE_URL) await runUploadBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  }
+  if (wanted('realtime')) {
+    log('\n== Account websocket: one event to 1,000 clients (issue 16) ==');
+    await (await import('./realtime.ts')).runRealtimeBench();
   }
 }
 

@@ -17,6 +17,7 @@ import media from './plugins/media.ts';
 import multitenancy from './plugins/multitenancy.ts';
 import openapi from './plugins/openapi.ts';
 import permissions from './plugins/permissions.ts';
+import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import routes from './routes/index.ts';
 
@@ -110,6 +111,7 @@ export async function buildApp(
   await app.register(background);
   await app.register(db);
   await app.register(auth);
+  await app.register(realtime);
   await app.register(multitenancy);
   await app.register(mail);
   await app.register(jobs);

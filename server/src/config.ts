@@ -50,6 +50,29 @@ export interface Config {
   loginThrottle: LoginThrottleConfig;
   /** Activity log entries older than this many days are purged (`ACTIVITY_RETENTION_DAYS`, 400). */
   activityRetentionDays: number;
+  /** The account websocket and live operations (docs/realtime.md "Limits"). */
+  realtime: RealtimeConfig;
+}
+
+export interface RealtimeConfig {
+  /** The hello message must arrive within this, else close 4408 (`WS_HELLO_TIMEOUT_MS`, 10 s). */
+  helloTimeoutMs: number;
+  /** Largest message a client may send (`WS_MAX_MESSAGE_BYTES`, 4096). */
+  maxMessageBytes: number;
+  /** Open sockets of one user on one instance (`WS_MAX_CONNECTIONS_PER_USER`, 20). */
+  maxConnectionsPerUser: number;
+  /** Bytes queued for a client that does not read before it is dropped (`WS_MAX_BUFFERED_BYTES`, 1 MiB). */
+  maxBufferedBytes: number;
+  /** Keep-alive ping to every socket (`WS_PING_MS`, 25 s). */
+  pingMs: number;
+  /** Replay window per account: this many events (`WS_REPLAY_EVENTS`, 500)... */
+  replayEvents: number;
+  /** ...or this age, whichever is smaller (`WS_REPLAY_MS`, 10 minutes). */
+  replayMs: number;
+  /** `sinal_saude` of each publishing signal this often (`SIGNAL_HEALTH_MS`, 2 s). */
+  healthIntervalMs: number;
+  /** A live with auto cuts on ends after this long without content (`AUTO_CUT_SECONDS`, 600). */
+  autoCutMs: number;
 }
 
 export interface HttpLimitsConfig {
@@ -157,6 +180,21 @@ function ingestUrlOf(explicit: string | undefined, publicUrl: string, port: numb
   return `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${port}/live`;
 }
 
+function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
+  const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
+  return {
+    helloTimeoutMs: n('WS_HELLO_TIMEOUT_MS', 10_000),
+    maxMessageBytes: n('WS_MAX_MESSAGE_BYTES', 4096),
+    maxConnectionsPerUser: n('WS_MAX_CONNECTIONS_PER_USER', 20),
+    maxBufferedBytes: n('WS_MAX_BUFFERED_BYTES', 1024 * 1024),
+    pingMs: n('WS_PING_MS', 25_000),
+    replayEvents: n('WS_REPLAY_EVENTS', 500),
+    replayMs: n('WS_REPLAY_MS', 10 * 60_000),
+    healthIntervalMs: n('SIGNAL_HEALTH_MS', 2000),
+    autoCutMs: n('AUTO_CUT_SECONDS', 600) * 1000,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const jwtSecret = blankToUndefined(env.JWT_SECRET);
@@ -223,5 +261,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: 15,
     },
     activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
+    realtime: realtimeConfig(env),
   };
 }

@@ -52,6 +52,8 @@ describe('migrations and seed', () => {
         'Up 20261122T180000_live_streams',
         'Up 20261122T190000_live_ingest',
         'Up 20261125T090000_login_address_attempts',
+        'Up 20261125T120000_realtime',
+        'Up 20261125T130000_live_automation',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -66,6 +68,7 @@ describe('migrations and seed', () => {
         'login_failures',
         'memberships',
         'password_resets',
+        'realtime_counters',
         'roles',
         'sessions',
         'users',
@@ -74,6 +77,8 @@ describe('migrations and seed', () => {
         'videos',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T130000_live_automation',
+        'Down 20261125T120000_realtime',
         'Down 20261125T090000_login_address_attempts',
         'Down 20261122T190000_live_ingest',
         'Down 20261122T180000_live_streams',

@@ -19,6 +19,8 @@ const PUBLIC = [
   'GET /media/live/:accountId/:streamId/:signalId/:token/:file',
   'GET /bff/config',
   'GET /media/:accountId/:videoId/:token/*',
+  // The token arrives in the socket's first message (docs/realtime.md).
+  'GET /ws/:contaId',
 ];
 
 let server: TestServer;

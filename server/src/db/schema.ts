@@ -7,6 +7,7 @@ import type { LoginAddressAttemptsTable } from './tables/login-address-attempts.
 import type { LoginFailuresTable } from './tables/login-failures.ts';
 import type { MembershipsTable } from './tables/memberships.ts';
 import type { PasswordResetsTable } from './tables/password-resets.ts';
+import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
 import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
@@ -33,6 +34,7 @@ export interface Database {
   videos: VideosTable;
   video_uploads: VideoUploadsTable;
   video_subtitles: VideoSubtitlesTable;
+  realtime_counters: RealtimeCountersTable;
 }
 
 export type Db = Kysely<Database>;

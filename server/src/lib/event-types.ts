@@ -25,6 +25,14 @@ export const EVENT_TYPES = {
   TRANSMISSAO_PAUSADA: { 'pt-BR': 'Transmissão pausada', en: 'Stream paused' },
   TRANSMISSAO_RETOMADA: { 'pt-BR': 'Transmissão retomada', en: 'Stream resumed' },
   TRANSMISSAO_ENCERRADA: { 'pt-BR': 'Transmissão encerrada', en: 'Stream ended' },
+  TRANSMISSAO_INICIADA_AUTOMATICAMENTE: {
+    'pt-BR': 'Transmissão iniciada automaticamente',
+    en: 'Stream started automatically',
+  },
+  TRANSMISSAO_ENCERRADA_AUTOMATICAMENTE: {
+    'pt-BR': 'Transmissão encerrada automaticamente (sem sinal)',
+    en: 'Stream ended automatically (no signal)',
+  },
   CHAVE_TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Chave de transmissão atualizada', en: 'Stream key updated' },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
   USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },

@@ -3,6 +3,7 @@ import { INPUT_MESSAGES } from './i18n-input.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
+import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 
@@ -75,6 +76,7 @@ const MESSAGES = {
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
   ...MEDIA_MESSAGES,
+  ...REALTIME_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,7 @@ import { findStartedStreamBySignalKey } from '../db/repositories/streams.ts';
 import type { Db } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
 import { SEGMENT_SECONDS } from './ffmpeg.ts';
+import { SignalMeter } from './signal-health.ts';
 
 /** The RTMP application encoders publish to: `rtmp://host:port/live/{signal key}`. */
 export const INGEST_APP = 'live';
@@ -102,6 +103,16 @@ interface Publish {
   recorder: Pipe | null;
   /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
   ended: Promise<void> | null;
+  /** What the encoder really sends (issue 16: signal health). */
+  meter: SignalMeter;
+}
+
+/** A running publish as the live monitor sees it. */
+export interface ActivePublish {
+  accountId: string;
+  streamId: string;
+  signalId: string;
+  meter: SignalMeter;
 }
 
 export interface IngestOptions {
@@ -109,6 +120,8 @@ export interface IngestOptions {
   log: FastifyBaseLogger;
   dataDir: string;
   ffmpegPath: string;
+  /** A publish to a scheduled stream with auto start, at or after its time: starts it, or undefined. */
+  autoStart?: (key: string) => Promise<LiveStreamRow | undefined>;
 }
 
 /**
@@ -191,6 +204,13 @@ export class Ingest {
     };
   }
 
+  /** Every publish running now, with its meter. */
+  active(): ActivePublish[] {
+    return [...this.publishes]
+      .filter((p) => p.ended === null)
+      .map(({ accountId, streamId, signalId, meter }) => ({ accountId, streamId, signalId, meter }));
+  }
+
   /**
    * Whether the stream has a live-to-VOD recording to make a video of: a part on disk, or a recorder
    * running now.
@@ -242,9 +262,12 @@ export class Ingest {
     // Packets wait while the publish is checked: the encoder's headers arrive before the answer.
     let state: 'idle' | 'checking' | 'accepted' | 'refused' = 'idle';
     const pending: AVPacket[] = [];
+    const meter = new SignalMeter();
     session.rtmp.onPacketCallback = (packet) => {
-      if (state === 'accepted') session.onPacket(packet);
-      else if (state === 'checking' && pending.length < MAX_PENDING_PACKETS) {
+      if (state === 'accepted') {
+        meter.onPacket(packet);
+        session.onPacket(packet);
+      } else if (state === 'checking' && pending.length < MAX_PENDING_PACKETS) {
         packet.data = Buffer.from(packet.data); // the parser reuses its buffer
         pending.push(packet);
       }
@@ -274,8 +297,11 @@ export class Ingest {
             return;
           }
           state = 'accepted';
-          for (const packet of pending.splice(0)) session.onPacket(packet);
-          this.started(session, row);
+          for (const packet of pending.splice(0)) {
+            meter.onPacket(packet);
+            session.onPacket(packet);
+          }
+          this.started(session, row, meter);
         })
         .catch((error: unknown) => {
           state = 'refused';
@@ -294,7 +320,8 @@ export class Ingest {
       log.info({ app: redactKeys(session.streamApp), key: maskKey(key) }, 'rtmp publish refused: bad path');
       return undefined;
     }
-    const row = await findStartedStreamBySignalKey(this.options.db, key);
+    const row =
+      (await findStartedStreamBySignalKey(this.options.db, key)) ?? (await this.options.autoStart?.(key));
     if (!row) {
       log.info({ key: maskKey(key) }, 'rtmp publish refused: no started stream has this key');
       return undefined;
@@ -315,7 +342,7 @@ export class Ingest {
     }
   }
 
-  private started(session: RtmpSession, row: LiveStreamRow): void {
+  private started(session: RtmpSession, row: LiveStreamRow, meter: SignalMeter): void {
     const key = session.streamName;
     const signal = row.signals.find((s) => s.key === key);
     if (!signal) {
@@ -331,6 +358,7 @@ export class Ingest {
       preview: null,
       recorder: null,
       ended: null,
+      meter,
     };
     this.publishes.add(publish);
     session.socket.on('close', () => void this.end(publish));

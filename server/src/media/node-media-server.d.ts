@@ -84,3 +84,8 @@ declare module 'node-media-server/src/core/logger.js' {
   const logger: { level: string; log: (message: string, level?: string) => void };
   export default logger;
 }
+
+declare module 'node-media-server/src/protocol/sps_info.js' {
+  /** The picture size an H.264 SPS (NAL unit with its header byte) declares, or null. */
+  export function parseH264Sps(sps: Buffer): { width: number; height: number } | null;
+}

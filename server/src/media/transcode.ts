@@ -57,6 +57,13 @@ export class Transcoder {
     this.app.jobs.beforeStop(() => this.running?.controller.abort('shutdown'));
   }
 
+  /** `video_status` on the account websocket; a failure to raise it never fails the transcode. */
+  private announce(accountId: string, videoId: string, status: string, progress: number): void {
+    this.app.runInBackground('realtime: video_status', () =>
+      this.app.events.publish(accountId, 'video_status', { video_id: videoId, status, progress }),
+    );
+  }
+
   /** Stops the transcode of a deleted video, if this instance runs it. */
   cancel(videoId: string): void {
     if (this.running?.videoId === videoId) this.running.controller.abort('deleted');
@@ -78,6 +85,7 @@ export class Transcoder {
         height: info.height,
         transcode_progress: 0,
       });
+      this.announce(video.account_id, videoId, 'processing', 0);
       let shown = 0;
       let writtenAt = 0;
       const renditions = await transcodeToHls(
@@ -94,6 +102,7 @@ export class Transcoder {
           setTranscodeProgress(db, videoId, percent).catch((error: unknown) =>
             log.warn({ err: error, videoId }, 'could not store transcode progress'),
           );
+          this.announce(video.account_id, videoId, 'processing', percent);
         },
         controller.signal,
       );
@@ -118,6 +127,7 @@ export class Transcoder {
         renditions,
         ...(current.custom_thumbnail ? {} : { thumbnail_key: 'thumbnail.jpg' }),
       });
+      this.announce(video.account_id, videoId, 'ready', 100);
       log.info({ videoId, renditions: renditions.map((r) => r.name) }, 'video transcoded');
     } catch (error) {
       if (controller.signal.aborted) {
@@ -130,6 +140,7 @@ export class Transcoder {
           error instanceof MediaInputError ? error.message : t('pt-BR', 'mediaTranscodeInternal');
         log.warn({ err: error, videoId }, 'transcode failed');
         await updateVideo(db, videoId, { status: 'failed', error: reason });
+        this.announce(video.account_id, videoId, 'failed', 0);
         return;
       }
       throw error;

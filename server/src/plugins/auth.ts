@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries a valid, unrevoked token. Sets `request.auth`. */
     authenticate: onRequestAsyncHookHandler;
+    /** The caller behind a session token, or a 401 ApiError (the websocket's hello carries one). */
+    authenticateToken(token: string): Promise<AuthContext>;
     /** Starts a login: a new session (no team chosen yet) and its token, carrying the user's current
      * token version. */
     issueToken(user: UserRow): Promise<string>;
@@ -73,9 +75,7 @@ export default fp(
       return signToken(key, { sub: user.id, ver: user.token_version, sid, cargo: role?.nome ?? null });
     });
 
-    app.decorate('authenticate', async function authenticate(request) {
-      const token = bearerToken(request.headers.authorization);
-      if (!token) throw new ApiError(401, 'unauthenticated');
+    async function authenticateToken(token: string): Promise<AuthContext> {
       const result = await verifyToken(key, token);
       if (!result.ok)
         throw new ApiError(401, result.reason === 'expired' ? 'sessionExpired' : 'sessionInvalid');
@@ -84,10 +84,17 @@ export default fp(
       // A token signed before the last logout or password change carries an older version.
       if (!found || found.user.token_version !== ver) throw new ApiError(401, 'sessionExpired');
       const { user, session } = found;
-      request.auth = await loadAuthContext(app.db, user, {
+      return loadAuthContext(app.db, user, {
         id: session.id,
         selectedAccountId: session.selected_account_id,
       });
+    }
+    app.decorate('authenticateToken', authenticateToken);
+
+    app.decorate('authenticate', async function authenticate(request) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new ApiError(401, 'unauthenticated');
+      request.auth = await authenticateToken(token);
     } satisfies onRequestAsyncHookHandler);
 
     // Login attempts older than any window are of no use, nor log entries past their retention

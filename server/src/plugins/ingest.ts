@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { Ingest } from '../media/ingest.ts';
+import { autoStart } from '../media/live-automation.ts';
+import { LiveMonitor } from '../media/live-monitor.ts';
 import { makeRecordingVideo, RECORDING_JOB_OPTIONS, RECORDING_QUEUE } from '../media/live-recording.ts';
 
 declare module 'fastify' {
@@ -22,6 +24,7 @@ export default fp(
       log: app.log,
       dataDir: config.dataDir,
       ffmpegPath: config.ffmpegPath,
+      autoStart: (key) => autoStart(app, key),
     });
     app.decorate('ingest', ingest);
     app.decorate('ingestPort', null);
@@ -47,10 +50,14 @@ export default fp(
       }
       app.log.info({ port: app.ingestPort }, 'rtmp ingest listening');
     }
+    // Signal health and auto cuts; every instance sweeps (a stream's signals may publish elsewhere).
+    const monitor = new LiveMonitor(app);
+    monitor.start();
     // Before the job queue and the database close: publishes end, ffmpeg finishes its files.
     app.addHook('preClose', async () => {
+      monitor.stop();
       await ingest.close();
     });
   },
-  { name: 'ingest', dependencies: ['db', 'jobs', 'media'] },
+  { name: 'ingest', dependencies: ['db', 'jobs', 'media', 'realtime'] },
 );

@@ -6,6 +6,8 @@ import sessionRoutes from './auth/session.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
+import realtimeRoutes from './realtime/index.ts';
+import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
 import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
@@ -27,6 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(forgetPasswordRoutes);
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
+    await open.register(realtimeRoutes);
   });
 
   await app.register(async (authed) => {
@@ -39,6 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(logRoutes);
     await authed.register(liveStreams);
     await authed.register(videoLibrary);
+    await authed.register(socketCountRoutes);
   });
 };
 

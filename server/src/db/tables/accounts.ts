@@ -9,6 +9,8 @@ export interface AccountsTable {
   /** Blocked for non-payment: stored videos keep being delivered, new uploads are limited. */
   blocked: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Frame rate above which a publishing signal raises `alerta_fps_alto` (issue 16). */
+  fps_limit: Generated<number>;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

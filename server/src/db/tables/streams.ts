@@ -99,6 +99,8 @@ export interface LiveStreamsTable {
   >;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** A signal last carried content (the live monitor, every few seconds while publishing). */
+  last_signal_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type LiveStreamRow = Selectable<LiveStreamsTable>;

@@ -2,9 +2,10 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { findStream, transitionStream } from '../../db/repositories/streams.ts';
 import type { StreamStatus } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
+import type { LiveStatusReason } from '../../lib/events.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { ACTION_WORDS, STATUS_WORDS } from '../../lib/i18n-streams.ts';
-import { RECORDING_JOB_OPTIONS, RECORDING_QUEUE } from '../../media/live-recording.ts';
+import { queueRecording } from '../../media/live-automation.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream, type StreamEvent } from './activity.ts';
 import { Stream } from './schemas.ts';
@@ -12,11 +13,14 @@ import { accountOf, holds, streamView } from './view.ts';
 
 /** The state machine: scheduled → live ⇄ paused → finished (from live or paused). */
 export const TRANSITIONS = {
-  start: { from: ['scheduled'], to: 'live', event: 'TRANSMISSAO_INICIADA' },
-  pause: { from: ['live'], to: 'paused', event: 'TRANSMISSAO_PAUSADA' },
-  resume: { from: ['paused'], to: 'live', event: 'TRANSMISSAO_RETOMADA' },
-  complete: { from: ['live', 'paused'], to: 'finished', event: 'TRANSMISSAO_ENCERRADA' },
-} as const satisfies Record<string, { from: readonly StreamStatus[]; to: StreamStatus; event: StreamEvent }>;
+  start: { from: ['scheduled'], to: 'live', event: 'TRANSMISSAO_INICIADA', motivo: 'start' },
+  pause: { from: ['live'], to: 'paused', event: 'TRANSMISSAO_PAUSADA', motivo: 'pause' },
+  resume: { from: ['paused'], to: 'live', event: 'TRANSMISSAO_RETOMADA', motivo: 'resume' },
+  complete: { from: ['live', 'paused'], to: 'finished', event: 'TRANSMISSAO_ENCERRADA', motivo: 'end' },
+} as const satisfies Record<
+  string,
+  { from: readonly StreamStatus[]; to: StreamStatus; event: StreamEvent; motivo: LiveStatusReason }
+>;
 type Action = keyof typeof TRANSITIONS;
 
 const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -47,7 +51,7 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = accountOf(request);
       const id = request.params.id.toLowerCase();
       const action: Action = request.params.action;
-      const { from, to, event } = TRANSITIONS[action];
+      const { from, to, event, motivo } = TRANSITIONS[action];
       const lang = langOf(request);
       const row = await app.db.transaction().execute(async (trx) => {
         const moved = await transitionStream(trx, accountId, id, from, to);
@@ -58,20 +62,7 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
             params: { action: ACTION_WORDS[lang][action], state: STATUS_WORDS[lang][current.status] },
           });
         }
-        if (
-          to === 'finished' &&
-          moved.transcode.enableLive2vod &&
-          (await app.ingest.hasRecording(accountId, id))
-        ) {
-          // The recording becomes a video by a job queued with the completion (it survives a restart).
-          await trx
-            .updateTable('live_streams')
-            .set({ recording_status: 'processing' })
-            .where('id', '=', id)
-            .execute();
-          moved.recording_status = 'processing';
-          await app.jobs.send(RECORDING_QUEUE, { streamId: id }, RECORDING_JOB_OPTIONS, trx);
-        }
+        if (to === 'finished') await queueRecording(app, trx, accountId, moved);
         const view = streamView(moved, false);
         await logStream(trx, request, accountId, event, id, {
           nome: moved.nome,
@@ -82,6 +73,9 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       // Publishes follow at once: pause stops the recording, complete ends them (a timer also checks).
       app.runInBackground('ingest: stream changed', () => app.ingest.streamChanged(id));
+      app.runInBackground('realtime: live_status', () =>
+        app.events.publish(accountId, 'live_status', { live_id: id, titulo: row.nome, status: to, motivo }),
+      );
       return streamView(row, holds(request, accountId, 'broadcast'));
     },
   );

@@ -86,6 +86,13 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return true;
     });
     if (!ok) throw new ApiError(503, 'uploadBusy', { headers: { 'retry-after': '5' } });
+    app.runInBackground('realtime: video_status', () =>
+      app.events.publish(video.account_id, 'video_status', {
+        video_id: video.id,
+        status: 'processing',
+        progress: 0,
+      }),
+    );
     return { offset: total, total, complete: true };
   };
 

@@ -25,8 +25,8 @@ export function StreamMenu({ stream }: { stream: Stream }) {
     const liveId = stream.id;
     if (value === 'signals' && first)
       void navigate({ to: '/streaming/$liveId/signal/$signalId', params: { liveId, signalId: first.id } });
-    else if (value === 'monitoring' || value === 'panel')
-      void navigate({ to: '/streaming/$liveId/panel', params: { liveId } });
+    else if (value === 'monitoring') void navigate({ to: '/broadcast', search: { live: liveId } });
+    else if (value === 'panel') void navigate({ to: '/streaming/$liveId/panel', params: { liveId } });
     else if (value === 'iframe') void copy(iframeSnippet(liveId, stream.nome), t`Link do iframe copiado`);
     else if (value === 'edit') void navigate({ to: '/streaming/$liveId/edit', params: { liveId } });
     else if (value === 'delete') setConfirming(true);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { array } from 'superstruct';
 import { api } from '@/lib/api-client';
+import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { ProgressItemStruct } from './structs';
 
 /** SPEC §9: polled every 5000 ms. */
@@ -17,10 +18,13 @@ export const transcodeProgressQueryOptions = (accountId: string) =>
     retry: false,
   });
 
-/** Polled while `polling` (the modal is open, or something is in progress). */
-export const useTranscodeProgress = (accountId: string, polling: boolean) =>
-  useQuery({
+/** Polled while `polling` (the modal is open, or something is in progress) and the account's events
+ * (src/features/vod/api/realtime.ts) do not arrive. */
+export function useTranscodeProgress(accountId: string, polling: boolean) {
+  const poll = usePollWhileDisconnected(PROGRESS_POLL_MS);
+  return useQuery({
     ...transcodeProgressQueryOptions(accountId),
-    refetchInterval: polling ? PROGRESS_POLL_MS : false,
+    refetchInterval: polling ? poll : false,
     refetchIntervalInBackground: false,
   });
+}

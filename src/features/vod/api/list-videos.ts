@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { array, number, optional, type } from 'superstruct';
 import { api } from '@/lib/api-client';
+import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { VideoStruct } from './structs';
 
 export const VideoPageStruct = type({
@@ -35,13 +36,16 @@ export const listVideos = (query: VideosQuery) =>
 export const videosQueryOptions = (accountId: string, query: VideosQuery) =>
   queryOptions({ queryKey: ['vod', accountId, 'videos', query], queryFn: () => listVideos(query) });
 
-/** While a video is being uploaded or processed, its row follows along (every 5 s, like the modal). */
-export const useVideos = (accountId: string, query: VideosQuery) =>
-  useQuery({
+/** While a video is being uploaded or processed, its row follows along (every 5 s, like the modal;
+ * from the account's events while they arrive). */
+export function useVideos(accountId: string, query: VideosQuery) {
+  const poll = usePollWhileDisconnected(5000);
+  return useQuery({
     ...videosQueryOptions(accountId, query),
     placeholderData: keepPreviousData,
     // The route's loader fetches it on every visit (src/features/streaming/api/list-streams.ts).
     refetchOnMount: false,
     refetchInterval: (q) =>
-      q.state.data?.items.some((v) => v.status === 'uploading' || v.status === 'processing') ? 5000 : false,
+      q.state.data?.items.some((v) => v.status === 'uploading' || v.status === 'processing') ? poll : false,
   });
+}

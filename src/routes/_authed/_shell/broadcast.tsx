@@ -1,14 +1,28 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { wallQueryOptions } from '@/features/streaming/api/list-wall';
+import { WallPage } from '@/features/streaming/components/wall/wall-page';
 import { requireGate } from '@/lib/guards';
+import { prefetchForVisit } from '@/lib/query-client';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+interface WallSearch {
+  /** The live whose tile the wall scrolls to and marks (the stream menu's 'Monitoramento'). */
+  live?: string;
+}
+
+/** Issue 16 point 5: the monitoring wall (permission `broadcast`). */
 export const Route = createFileRoute('/_authed/_shell/broadcast')({
+  validateSearch: (search: Record<string, unknown>): WallSearch =>
+    typeof search.live === 'string' && search.live.length > 0 && search.live.length <= 64
+      ? { live: search.live }
+      : {},
   beforeLoad: ({ context }) => requireGate(context.auth, '/broadcast'),
-  component: BroadcastPage,
+  loader: ({ context }) => {
+    void prefetchForVisit(context.queryClient, wallQueryOptions());
+  },
+  component: BroadcastRoute,
 });
 
-function BroadcastPage() {
-  return <ComingSoonPage title={msg`Broadcast`} />;
+function BroadcastRoute() {
+  const { live } = Route.useSearch();
+  return <WallPage focus={live} />;
 }

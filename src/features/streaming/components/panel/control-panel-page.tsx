@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
+import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { streamQueryOptions } from '../../api/get-stream';
 import { BackIcon } from '../icons';
@@ -14,7 +15,8 @@ import { PanelRooms } from './panel-rooms';
 import { PanelSettings } from './panel-settings';
 import { PanelSignals } from './panel-signals';
 
-/** How often the panel re-reads the stream (another operator, auto start, auto cuts may change it). */
+/** How often the panel re-reads the stream (another operator, auto start, auto cuts may change it)
+ * while the account's events do not arrive: with them, a status change is read when it happens. */
 const REFRESH_MS = 15_000;
 
 /** SPEC §2.7 control panel: details, settings, player colour, streaming type, spectator room,
@@ -22,7 +24,8 @@ const REFRESH_MS = 15_000;
  * first. */
 export function ControlPanelPage({ liveId }: { liveId: string }) {
   const { t } = useLingui();
-  const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval: REFRESH_MS });
+  const refetchInterval = usePollWhileDisconnected(REFRESH_MS);
+  const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval });
   useDocumentTitle(t`Painel de controle: ${stream.nome}`);
   return (
     <section className={css.page} aria-labelledby="panel-title">

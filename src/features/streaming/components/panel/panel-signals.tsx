@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { signalsStatusQueryOptions } from '../../api/get-signals-status';
+import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
+import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
 import type { Stream } from '../../api/stream';
 import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../../lib/signal-video';
 import { StreamKey } from '../stream-key';
@@ -15,7 +16,10 @@ export function PanelSignals({ stream }: { stream: Stream }) {
   const { t, i18n } = useLingui();
   const resolutions = new Set(stream.signals.map((s) => s.resolution).filter(Boolean));
   const started = stream.status === 'live' || stream.status === 'paused';
-  const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started });
+  // With the account's events, a publish starting or ending reads it again (realtime/apply-events.ts);
+  // polling only while they do not arrive.
+  const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
+  const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started, refetchInterval });
   // Only what this visit has read, and only while the reads succeed: a cached (or persisted, or last
   // before the server went away) answer would show a publish that may have ended.
   const live = started && status.isFetchedAfterMount && !status.isError ? (status.data ?? []) : [];

@@ -11,8 +11,18 @@ import { HlsPlayer } from './hls-player';
 import * as p from './preview.css';
 
 /** SPEC §2.3 signal preview: each signal plays its own live playlist (signal 1 "a", the others "b"),
- * written by the server's RTMP ingest while an encoder publishes to it; 'Sem sinal' otherwise. */
-export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signalId: string }) {
+ * written by the server's RTMP ingest while an encoder publishes to it; 'Sem sinal' while it waits for
+ * one. Reached at /streaming/{liveId}/signal/{signalId} and at /preview/{signalId}/{liveId} (`at`):
+ * the links between signals stay on the path the page was opened at. */
+export function SignalPreviewPage({
+  liveId,
+  signalId,
+  at = 'signal',
+}: {
+  liveId: string;
+  signalId: string;
+  at?: 'signal' | 'preview';
+}) {
   const { t } = useLingui();
   const stream = useStream(liveId);
   const signal = stream.signals.find((s) => s.id === signalId);
@@ -56,7 +66,7 @@ export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signal
             {stream.signals.map((s) => (
               <li key={s.id}>
                 <Link
-                  to="/streaming/$liveId/signal/$signalId"
+                  to={at === 'preview' ? '/preview/$signalId/$liveId' : '/streaming/$liveId/signal/$signalId'}
                   params={{ liveId, signalId: s.id }}
                   className={p.signalLink}
                   aria-current={s.id === signalId ? 'page' : undefined}

@@ -1,12 +1,18 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { streamQueryOptions } from '@/features/streaming/api/get-stream';
+import { SignalPreviewPage } from '@/features/streaming/components/preview/signal-preview-page';
+import { StreamError } from '@/features/streaming/components/stream-not-found';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 "other routes": the signal preview (§2.3) by its short path, signal first. Not gated in
+ * the console: the server answers the stream to whoever may read it (showStreaming, showHistory or
+ * broadcast), and StreamError shows what it refuses. */
 export const Route = createFileRoute('/_authed/_shell/preview/$signalId/$liveId')({
-  component: PreviewPage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(streamQueryOptions(params.liveId)),
+  component: PreviewRoute,
+  errorComponent: StreamError,
 });
 
-function PreviewPage() {
-  return <ComingSoonPage title={msg`Pré-visualização`} />;
+function PreviewRoute() {
+  const { liveId, signalId } = Route.useParams();
+  return <SignalPreviewPage liveId={liveId} signalId={signalId} at="preview" />;
 }

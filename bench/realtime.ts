@@ -1,0 +1,208 @@
+// The account websocket's fan-out (issue 16): 1,000 clients connected to one account of the real
+// server (its own process, as `npm start` runs it), one event raised through the API (a stream paused
+// or resumed: PUT /v1/live-streams/{id}/control/…), and the time from that call until the LAST client
+// has the event. p50/p99 over 20 events (after 3 warm-up events), on the embedded database and, when
+// BENCH_DATABASE_URL or DATABASE_URL names a PostgreSQL server, on PostgreSQL (a scratch database is
+// created there and dropped, events go through LISTEN/NOTIFY). Goal: p99 ≤ 250 ms. Asserts nothing.
+// Run alone: `node --import tsx bench/realtime.ts`, or `npm run bench -- --only=realtime`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { serverCommand } from './server-bundle.ts';
+
+const CLIENTS = 1000;
+const EVENTS = 20;
+const WARMUP = 3;
+const GOAL_P99_MS = 250;
+const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
+
+/** What the bench uses of a `ws` client (the `ws` types are not installed). */
+interface WsClient {
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  once(event: 'open' | 'error' | 'close', listener: (arg?: unknown) => void): void;
+  send(data: string): void;
+  terminate(): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocols: string[]) => WsClient;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-rt-'));
+  const child: ChildProcess = spawn(serverCommand(), [], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      INGEST_PORT: 'off',
+      // Every client comes from 127.0.0.1 as the same user.
+      MAX_CONNECTIONS_PER_ADDRESS: String(CLIENTS + 100),
+      WS_MAX_CONNECTIONS_PER_USER: String(CLIENTS + 100),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error('the API server did not start within 120 s');
+}
+
+async function api(base: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}accountId=${DEMO_ACCOUNT}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** One client: resolves once `conectado` arrived; `seen(n)` is when it received the n-th live_status. */
+function connect(wsBase: string, token: string, streamId: string, onEvent: (n: number) => void) {
+  return new Promise<WsClient>((resolve, reject) => {
+    const ws = new WebSocket(`${wsBase}/ws/${DEMO_ACCOUNT}`, ['palco.v1']);
+    let count = 0;
+    ws.on('message', (data) => {
+      for (const line of data.toString('utf8').split('\n')) {
+        if (line === '') continue;
+        const event = JSON.parse(line) as { evento: string; live_id?: string };
+        if (event.evento === 'conectado') resolve(ws);
+        else if (event.evento === 'live_status' && event.live_id === streamId) onEvent(count++);
+      }
+    });
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
+    ws.once('error', reject);
+    ws.once('close', () => reject(new Error('closed before conectado')));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function runOnce(label: string, databaseUrl: string): Promise<void> {
+  const server = await startServer(databaseUrl);
+  const clients: WsClient[] = [];
+  try {
+    const login = await fetch(`${server.base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'owner@palco.test', password: 'palco123' }),
+    });
+    const { Token: token } = (await login.json()) as { Token: string };
+    const stream = await api(server.base, token, 'POST', '/v1/live-streams', {
+      nome: 'Bench realtime',
+      scheduledStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const streamId = String(stream.id);
+    await api(server.base, token, 'PUT', `/v1/live-streams/${streamId}/control/start`);
+
+    // received[n][i]: when client i got the n-th event.
+    const received: number[][] = Array.from({ length: WARMUP + EVENTS + 1 }, () => []);
+    const wsBase = server.base.replace('http', 'ws');
+    for (let i = 0; i < CLIENTS; i += 50) {
+      const batch = Array.from({ length: Math.min(50, CLIENTS - i) }, () =>
+        connect(wsBase, token, streamId, (n) => received[n]?.push(performance.now())),
+      );
+      clients.push(...(await Promise.all(batch)));
+    }
+
+    const latencies: number[] = [];
+    for (let n = 0; n < WARMUP + EVENTS; n++) {
+      const action = n % 2 === 0 ? 'pause' : 'resume';
+      const t0 = performance.now();
+      await api(server.base, token, 'PUT', `/v1/live-streams/${streamId}/control/${action}`);
+      const deadline = Date.now() + 10_000;
+      while ((received[n]?.length ?? 0) < CLIENTS && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      const got = received[n] ?? [];
+      if (got.length < CLIENTS)
+        throw new Error(`event ${n}: only ${got.length} of ${CLIENTS} clients got it`);
+      if (n >= WARMUP) latencies.push(Math.max(...got) - t0);
+    }
+    latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    log(
+      `${label}: ${CLIENTS} clients, ${EVENTS} events — time until the last client has the event: ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms ` +
+        `(goal p99 ≤ ${GOAL_P99_MS} ms: ${p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}; ` +
+        `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
+  } finally {
+    for (const client of clients) client.terminate();
+    await server.stop();
+  }
+}
+
+/** A scratch database on the PostgreSQL server `adminUrl` names, dropped afterwards. */
+async function withScratchDatabase(adminUrl: string, run: (url: string) => Promise<void>): Promise<void> {
+  const name = `palco_bench_rt_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run(url.toString());
+  } finally {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  }
+}
+
+export async function runRealtimeBench(): Promise<void> {
+  log('(the time includes the API call that raises the event: its transaction and activity-log entry)');
+  await runOnce('embedded (in-process bus)', '');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (adminUrl) {
+    await withScratchDatabase(adminUrl, (url) => runOnce('PostgreSQL (LISTEN/NOTIFY)', url));
+  } else {
+    log(
+      'PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to a PostgreSQL server that may create databases)',
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runRealtimeBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,9 @@
+import type { Lang } from './i18n.ts';
+
+/** Texts of the account websocket (issue 16). */
+export const REALTIME_MESSAGES = {
+  websocketOnly: {
+    'pt-BR': 'Este endereço aceita apenas conexões WebSocket',
+    en: 'This address only accepts WebSocket connections',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;

@@ -1,0 +1,104 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { numberFormat } from '@/lib/intl';
+import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
+import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
+import type { Stream } from '../../api/stream';
+import { formatDateTime } from '../../lib/format';
+import { type Health, healthFromEvents, healthFromStatus, useLiveHealth } from '../../realtime/health';
+import { ControlActions } from '../panel/control-actions';
+import { StatusBadge } from '../status-badge';
+import * as s from '../streaming.css';
+import { TilePreview } from './tile-preview';
+import * as css from './wall.css';
+
+const HEALTH: Record<Health, MessageDescriptor> = {
+  ok: msg`Saudável`,
+  warning: msg`Atenção`,
+  failing: msg`Com falha`,
+};
+
+/** The reason keys of the server's `sinal_saude` (docs/realtime.md "Signal health"), which the
+ * polled fallback (src/features/streaming/realtime/health.ts) uses too. */
+const REASONS: Record<string, MessageDescriptor> = {
+  sem_sinal: msg`Sem sinal`,
+  sem_video: msg`Sem vídeo`,
+  sem_audio: msg`Sem áudio`,
+  atraso: msg`O encoder está atrasado`,
+  fps_alto: msg`FPS acima do limite`,
+  keyframe_longo: msg`Intervalo de keyframes longo`,
+};
+
+/** One live on the monitoring wall: preview, status, viewers, fps, bitrate, health and the controls. */
+export function WallTile({ stream, focused, now }: { stream: Stream; focused: boolean; now: number }) {
+  const { i18n } = useLingui();
+  const started = stream.status === 'live' || stream.status === 'paused';
+  const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
+  const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started, refetchInterval });
+  const events = useLiveHealth(stream.id);
+  const health = started
+    ? (healthFromEvents(events, now) ?? healthFromStatus(stream.status, status.data))
+    : undefined;
+  const number = numberFormat(i18n.locale, { maximumFractionDigits: 1 });
+  const kbps = health?.videoKbps != null ? Math.round(health.videoKbps + (health.audioKbps ?? 0)) : undefined;
+  const titleId = `wall-${stream.id}`;
+  return (
+    <li
+      id={`live-${stream.id}`}
+      className={css.tile}
+      data-focused={focused}
+      data-testid="wall-tile"
+      aria-labelledby={titleId}
+    >
+      <div className={css.tileHead}>
+        <h2 id={titleId} className={css.tileTitle}>
+          <Link to="/streaming/$liveId/panel" params={{ liveId: stream.id }} className={s.link}>
+            {stream.nome}
+          </Link>
+        </h2>
+        <StatusBadge status={stream.status} />
+      </div>
+      <TilePreview stream={stream} />
+      {health ? (
+        <p className={css.health[health.health]} data-testid="wall-health" data-health={health.health}>
+          {i18n._(HEALTH[health.health])}
+          {health.reason ? ` · ${i18n._(REASONS[health.reason] ?? msg`Sinal instável`)}` : ''}
+        </p>
+      ) : (
+        <p className={s.muted}>
+          <Trans>Agendada para {formatDateTime(stream.scheduledStartTime, i18n.locale)}</Trans>
+        </p>
+      )}
+      <dl className={css.figures}>
+        <div className={css.figure}>
+          <dt className={css.figureLabel}>
+            <Trans>Espectadores</Trans>
+          </dt>
+          <dd className={css.figureValue} data-testid="wall-viewers">
+            {number.format(0)}
+          </dd>
+        </div>
+        <div className={css.figure}>
+          <dt className={css.figureLabel}>FPS</dt>
+          <dd className={css.figureValue} data-testid="wall-fps">
+            {health?.fps != null ? number.format(health.fps) : '—'}
+          </dd>
+        </div>
+        <div className={css.figure}>
+          <dt className={css.figureLabel}>
+            <Trans>Taxa de bits</Trans>
+          </dt>
+          <dd className={css.figureValue} data-testid="wall-bitrate">
+            {kbps !== undefined ? `${number.format(kbps)} kbps` : '—'}
+          </dd>
+        </div>
+      </dl>
+      <div className={css.controls}>
+        <ControlActions stream={stream} />
+      </div>
+    </li>
+  );
+}

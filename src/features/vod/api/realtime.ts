@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RealtimeEvent } from '@/lib/realtime/events';
+import { useRealtimeEvents } from '@/lib/realtime/use-realtime';
+import type { ProgressItem, Video } from './structs';
+
+interface VideoPage {
+  items: Video[];
+}
+
+/** What a `video_status` event changes (issue 16 point 3): progress within the same status moves the
+ * processing modal, the library rows and an open video at once; a new item or a status change reads
+ * them again from the server. */
+export function applyVodEvent(queryClient: QueryClient, accountId: string, event: RealtimeEvent) {
+  if (event.evento === 'replay_incompleto') {
+    void queryClient.invalidateQueries({ queryKey: ['vod', accountId] });
+    return;
+  }
+  if (event.evento !== 'video_status') return;
+  const id = event.video_id;
+  const progressKey = ['vod', accountId, 'transcode-progress'];
+  if (knownStatus(queryClient, accountId, id) === event.status && typeof event.progress === 'number') {
+    const progress = event.progress;
+    const moved = <T extends { status: string; progress: number }>(v: T): T =>
+      v.status === event.status ? { ...v, progress } : v;
+    queryClient.setQueryData<ProgressItem[]>(progressKey, (old) =>
+      old?.map((i) => (i.videoId === id ? { ...i, progress } : i)),
+    );
+    queryClient.setQueriesData<VideoPage>({ queryKey: ['vod', accountId, 'videos'] }, (old) =>
+      old ? { ...old, items: old.items.map((v) => (v.id === id ? moved(v) : v)) } : old,
+    );
+    queryClient.setQueryData<Video>(['vod', accountId, 'video', id], (old) => (old ? moved(old) : old));
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: progressKey });
+  void queryClient.invalidateQueries({ queryKey: ['vod', accountId, 'video', id] });
+  void queryClient.invalidateQueries({ queryKey: ['vod', accountId, 'videos'] });
+}
+
+/** The video's status as any cached answer holds it (the modal's list, a library page, the video). */
+function knownStatus(queryClient: QueryClient, accountId: string, id: string): string | undefined {
+  const item = queryClient
+    .getQueryData<ProgressItem[]>(['vod', accountId, 'transcode-progress'])
+    ?.find((i) => i.videoId === id);
+  if (item?.status) return item.status;
+  for (const [, page] of queryClient.getQueriesData<VideoPage>({ queryKey: ['vod', accountId, 'videos'] })) {
+    const video = page?.items.find((v) => v.id === id);
+    if (video) return video.status;
+  }
+  return queryClient.getQueryData<Video>(['vod', accountId, 'video', id])?.status;
+}
+
+export function useVodRealtime(accountId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  useRealtimeEvents((event) => {
+    if (accountId) applyVodEvent(queryClient, accountId, event);
+  });
+}
