@@ -31,7 +31,12 @@ export function WallPage({ focus }: { focus?: string }) {
   const state = listQueryState(lives);
   useEffect(() => {
     if (!focus || !loaded) return;
-    document.getElementById(`live-${focus}`)?.scrollIntoView({ block: 'start' });
+    // The router restores the page's scroll once the route has rendered, which under React is after
+    // this effect: scroll on the next frame, past that restoration.
+    const frame = requestAnimationFrame(() =>
+      document.getElementById(`live-${focus}`)?.scrollIntoView({ block: 'start' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [focus, loaded]);
 
   return (
