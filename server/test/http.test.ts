@@ -243,6 +243,9 @@ describe('OpenAPI document', () => {
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',
         'GET /v1/logs/list-event-types',
+        // The account websocket (docs/realtime.md)
+        'GET /ws/{contaId}',
+        'GET /v1/realtime/sockets',
       ].sort(),
     );
     const me = doc.paths['/bff/me'].get;
