@@ -159,7 +159,7 @@ describe('GET /v1/permissions', () => {
     );
   });
 
-  it("a client's user with showPermissions sees only their client's roles; others are refused", async () => {
+  it("a client's user with showPermissions sees only their client's roles; showRoles only the catalogue", async () => {
     const res = await call('GET', `/v1/permissions?accountId=${DEMO}`);
     expect(res.statusCode, res.body).toBe(200);
     const staffOnly = res.json<Entry[]>().find((e) => e.permission === 'palcoDeveloper')!;
@@ -167,7 +167,12 @@ describe('GET /v1/permissions', () => {
     expect(staffOnly.roles).toEqual([]);
     const clients = new Set(res.json<Entry[]>().flatMap((e) => e.roles.map((r) => r.client.name)));
     expect([...clients]).toEqual(['Demo Produções']);
-    // Administrador in Eventos Ao Vivo holds no showPermissions.
-    expectError(await call('GET', `/v1/permissions?accountId=${EVENTOS}`), 403);
+    // Administrador in Eventos Ao Vivo holds showRoles, not showPermissions: the catalogue for the role
+    // editor, without who holds what.
+    const editor = await call('GET', `/v1/permissions?accountId=${EVENTOS}`);
+    expect(editor.statusCode, editor.body).toBe(200);
+    expect(editor.json<Entry[]>().every((e) => e.roles.length === 0 && e.description.length > 0)).toBe(true);
+    const operator = await loginAs(server.app, DEMO_USERS.operator.login);
+    expectError(await call('GET', `/v1/permissions?accountId=${DEMO}`, undefined, operator), 403);
   });
 });

@@ -82,8 +82,7 @@ describe('DELETE /v1/account-users/{userId}', () => {
   });
 
   it('needs showUsers or canManageTeamsUsers; showStreaming alone may only list', async () => {
-    // Holding nothing the user admin lacks: acting on a user who does is refused (admin-users.test.ts).
-    await userWith(server.app, DEMO, 'target-a@palco.test', ['showUsers']);
+    await userWith(server.app, DEMO, 'target-a@palco.test', ['showVOD']);
     const id = await idOf('target-a@palco.test');
     expect((await api(operator, 'GET', `/v1/account-users?accountId=${DEMO}`)).statusCode).toBe(200);
     expect(expectError(await api(operator, 'DELETE', `/v1/account-users/${id}?accountId=${DEMO}`), 403)).toBe(

@@ -88,8 +88,8 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary: 'Accept an invitation: a new address sets name and password; a Palco user joins the team',
         description:
-          'New address: `name` and `password` (4 to 16 characters) are required. Existing user: signed in ' +
-          'as that user (Authorization) or their `password`; another signed-in user → 403. The link works once.',
+          'New address: `name` and `password` (4 to 16 characters) are required. Existing user: their ' +
+          '`password`, or signed in as that user (Authorization; another user → 403). The link works once.',
         params: TokenParams,
         body: Type.Object({
           name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -108,15 +108,14 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const existing = await findUserByLogin(app.db, invitation.email);
 
       if (existing) {
-        if (request.headers.authorization) {
+        if (password) {
+          if (!(await verifyPassword(existing.password_hash, password)))
+            throw new ApiError(400, 'wrongCredentials', { field: 'password' });
+        } else if (request.headers.authorization) {
           await app.authenticate.call(app, request, reply);
           if (request.auth?.user.id !== existing.id)
             throw new ApiError(403, 'invitationOtherUser', { params: { email: invitation.email } });
-        } else {
-          if (!password) throw new ApiError(400, 'required', { field: 'password' });
-          if (!(await verifyPassword(existing.password_hash, password)))
-            throw new ApiError(400, 'wrongCredentials', { field: 'password' });
-        }
+        } else throw new ApiError(400, 'required', { field: 'password' });
       } else {
         if (!name) throw new ApiError(400, 'required', { field: 'name' });
         if (!password) throw new ApiError(400, 'required', { field: 'password' });

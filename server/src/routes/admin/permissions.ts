@@ -3,6 +3,7 @@ import { listRolesHolding } from '../../db/repositories/roles.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
+import { holdsAny } from '../../plugins/permissions.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 
@@ -10,13 +11,14 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/permissions',
     {
-      config: { permission: { anyOf: ['showPermissions', 'staff'] } },
+      config: { permission: { anyOf: ['showPermissions', 'showRoles', 'staff'] } },
       schema: {
         tags: ['roles'],
         summary: 'Every permission: what it opens, its description and the roles holding it',
         description:
-          'Needs showPermissions (or staff). Staff see the roles of every client; anyone else those of the ' +
-          "working team's client. Descriptions in the request's language.",
+          'Needs showPermissions, showRoles (the role editor: no `roles` then) or staff. Staff see the roles ' +
+          "of every client; anyone else those of the working team's client. Descriptions in the request's " +
+          'language.',
         security: bearer,
         querystring: AccountIdQuery,
         response: {
@@ -43,12 +45,14 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = request.auth!;
       const lang = langOf(request);
       let clientId: string | undefined;
+      let showRoles = true;
       if (!auth.isStaff) {
         const accountId = accountOf(request);
         const membership = auth.memberships.find((m) => m.accountId === accountId);
         clientId = membership?.clientId ?? '00000000-0000-0000-0000-000000000000';
+        showRoles = holdsAny(auth, accountId, ['showPermissions']);
       }
-      const roles = await listRolesHolding(app.db, clientId);
+      const roles = showRoles ? await listRolesHolding(app.db, clientId) : [];
       return ALL_PERMISSIONS.map((permission) => ({
         permission,
         description: PERMISSION_CATALOG[permission].description[lang],

@@ -43,10 +43,12 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/roles',
     {
-      config: { permission: SHOW_ROLES },
+      // Also for whoever manages the users: inviting and changing a role picks one of these.
+      config: { permission: { anyOf: ['showRoles', 'showUsers', 'manageTeamUsers'] } },
       schema: {
         tags: ['roles'],
         summary: "The team's roles with their permissions and how many users and invitations hold each",
+        description: 'Needs showRoles, or showUsers / canManageTeamsUsers (to pick a role for a user).',
         security: bearer,
         querystring: AccountIdQuery,
         response: { 200: Type.Array(Role), ...errors(400, 401, 404) },

@@ -4,7 +4,8 @@ import { listAccountUsers, removeAccountMember } from '../../db/repositories/str
 import { lockTeamMembers } from '../../db/repositories/team-users.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertKeepsManager, assertNotOutranked } from '../../lib/team-rules.ts';
+import { assertKeepsManager } from '../../lib/team-rules.ts';
+import { STAFF_PERMISSION } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf } from './view.ts';
 
@@ -54,8 +55,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Remove a user from the team (the users list's action)",
         description:
           'Needs showUsers or canManageTeamsUsers. Only the membership in this team goes; the user keeps ' +
-          'their other teams. Removing yourself → 409; a user holding a permission the caller does not ' +
-          "(e.g. staff) → 403; the last user able to manage the team's users → 409.",
+          'their other teams. Removing yourself → 409; a staff member, unless the caller is staff → 403; the ' +
+          "last user able to manage the team's users → 409.",
         security: bearer,
         params: Type.Object({ userId: Uuid }),
         querystring: AccountIdQuery,
@@ -68,11 +69,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.params.userId.toLowerCase();
       if (userId === auth.user.id) throw new ApiError(409, 'removeSelf');
       await app.db.transaction().execute(async (trx) => {
-        // The same rules as DELETE /v1/users/:userId (lib/team-rules.ts).
         const members = await lockTeamMembers(trx, accountId);
         const member = members.find((m) => m.userId === userId);
         if (!member) throw new ApiError(404, 'userNotFound');
-        assertNotOutranked(auth, accountId, member);
+        if (member.permissions.includes(STAFF_PERMISSION) && !auth.isStaff)
+          throw new ApiError(403, 'forbidden');
+        // As DELETE /v1/users/:userId (lib/team-rules.ts), the team keeps someone to manage its users.
         assertKeepsManager(members, (m) => (m.userId === userId ? null : m));
         await removeAccountMember(trx, accountId, userId);
         await recordActivity(trx, {
