@@ -62,7 +62,11 @@ export function InviteDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={<Trans>Convidar usuário</Trans>}
-      description={<Trans>Enviaremos um link por e-mail. Ele vale por 7 dias e para um único uso.</Trans>}
+      description={
+        <Trans>
+          Enviaremos um link por e-mail. Ele vale para um único uso, pelo prazo indicado no e-mail.
+        </Trans>
+      }
       closeLabel={t`Fechar`}
       footer={
         <>
