@@ -39,6 +39,7 @@ import { Route as AuthedShellRecordsRouteImport } from './routes/_authed/_shell/
 import { Route as AuthedShellRolesRouteImport } from './routes/_authed/_shell/roles'
 import { Route as AuthedShellTeamsRouteImport } from './routes/_authed/_shell/teams'
 import { Route as AuthedShellUsersRouteImport } from './routes/_authed/_shell/users'
+import { Route as AuthInviteTokenRouteImport } from './routes/auth/invite/$token'
 import { Route as AuthRecoverPasswordIndexRouteImport } from './routes/auth/recover-password/index'
 import { Route as AuthRecoverPasswordNewRouteImport } from './routes/auth/recover-password/new'
 import { Route as AuthedShellAccountSettingsRouteImport } from './routes/_authed/_shell/account/settings'
@@ -201,6 +202,11 @@ const AuthedShellUsersRoute = AuthedShellUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthInviteTokenRoute = AuthInviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
 const AuthRecoverPasswordIndexRoute =
   AuthRecoverPasswordIndexRouteImport.update({
     id: '/recover-password/',
@@ -305,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/roles': typeof AuthedShellRolesRoute
   '/teams': typeof AuthedShellTeamsRoute
   '/users': typeof AuthedShellUsersRoute
+  '/auth/invite/$token': typeof AuthInviteTokenRoute
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
   '/account/settings': typeof AuthedShellAccountSettingsRoute
@@ -347,6 +354,7 @@ export interface FileRoutesByTo {
   '/roles': typeof AuthedShellRolesRoute
   '/teams': typeof AuthedShellTeamsRoute
   '/users': typeof AuthedShellUsersRoute
+  '/auth/invite/$token': typeof AuthInviteTokenRoute
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password': typeof AuthRecoverPasswordIndexRoute
   '/account/settings': typeof AuthedShellAccountSettingsRoute
@@ -393,6 +401,7 @@ export interface FileRoutesById {
   '/_authed/_shell/roles': typeof AuthedShellRolesRoute
   '/_authed/_shell/teams': typeof AuthedShellTeamsRoute
   '/_authed/_shell/users': typeof AuthedShellUsersRoute
+  '/auth/invite/$token': typeof AuthInviteTokenRoute
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
   '/_authed/_shell/account/settings': typeof AuthedShellAccountSettingsRoute
@@ -438,6 +447,7 @@ export interface FileRouteTypes {
     | '/roles'
     | '/teams'
     | '/users'
+    | '/auth/invite/$token'
     | '/auth/recover-password/new'
     | '/auth/recover-password/'
     | '/account/settings'
@@ -480,6 +490,7 @@ export interface FileRouteTypes {
     | '/roles'
     | '/teams'
     | '/users'
+    | '/auth/invite/$token'
     | '/auth/recover-password/new'
     | '/auth/recover-password'
     | '/account/settings'
@@ -525,6 +536,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/roles'
     | '/_authed/_shell/teams'
     | '/_authed/_shell/users'
+    | '/auth/invite/$token'
     | '/auth/recover-password/new'
     | '/auth/recover-password/'
     | '/_authed/_shell/account/settings'
@@ -764,6 +776,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellUsersRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/auth/invite/$token': {
+      id: '/auth/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/auth/invite/$token'
+      preLoaderRoute: typeof AuthInviteTokenRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
     '/auth/recover-password/': {
       id: '/auth/recover-password/'
       path: '/recover-password'
@@ -862,6 +881,7 @@ interface AuthRouteRouteChildren {
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthInviteTokenRoute: typeof AuthInviteTokenRoute
   AuthRecoverPasswordNewRoute: typeof AuthRecoverPasswordNewRoute
   AuthRecoverPasswordIndexRoute: typeof AuthRecoverPasswordIndexRoute
 }
@@ -870,6 +890,7 @@ const AuthRouteRouteChildren: AuthRouteRouteChildren = {
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthInviteTokenRoute: AuthInviteTokenRoute,
   AuthRecoverPasswordNewRoute: AuthRecoverPasswordNewRoute,
   AuthRecoverPasswordIndexRoute: AuthRecoverPasswordIndexRoute,
 }

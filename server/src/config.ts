@@ -50,6 +50,8 @@ export interface Config {
   loginThrottle: LoginThrottleConfig;
   /** Activity log entries older than this many days are purged (`ACTIVITY_RETENTION_DAYS`, 400). */
   activityRetentionDays: number;
+  /** `INVITATION_TTL_DAYS`, 7: how long an invitation link works. */
+  invitationTtlDays: number;
   /** The account websocket and live operations (docs/realtime.md "Limits"). */
   realtime: RealtimeConfig;
 }
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: 15,
     },
     activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
+    invitationTtlDays: parsePositiveInteger('INVITATION_TTL_DAYS', env.INVITATION_TTL_DAYS, 7),
     realtime: realtimeConfig(env),
   };
 }

@@ -52,6 +52,7 @@ describe('migrations and seed', () => {
         'Up 20261122T180000_live_streams',
         'Up 20261122T190000_live_ingest',
         'Up 20261125T090000_login_address_attempts',
+        'Up 20261125T120000_invitations',
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
       ]);
@@ -61,6 +62,7 @@ describe('migrations and seed', () => {
         'activity_logs',
         'clients',
         'directories',
+        'invitations',
         'live_stream_counts',
         'live_stream_presets',
         'live_streams',
@@ -79,6 +81,7 @@ describe('migrations and seed', () => {
       expect(await migrateAllDown(db)).toEqual([
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',
+        'Down 20261125T120000_invitations',
         'Down 20261125T090000_login_address_attempts',
         'Down 20261122T190000_live_ingest',
         'Down 20261122T180000_live_streams',

@@ -243,6 +243,20 @@ describe('OpenAPI document', () => {
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',
         'GET /v1/logs/list-event-types',
+        // Users, invitations, roles (docs/api-admin.md)
+        'GET /v1/users',
+        'PATCH /v1/users/{userId}/role',
+        'DELETE /v1/users/{userId}',
+        'POST /v1/invitations',
+        'POST /v1/invitations/{id}/resend',
+        'DELETE /v1/invitations/{id}',
+        'GET /v1/invitation-links/{token}',
+        'POST /v1/invitation-links/{token}/accept',
+        'GET /v1/roles',
+        'POST /v1/roles',
+        'PATCH /v1/roles/{roleId}',
+        'DELETE /v1/roles/{roleId}',
+        'GET /v1/permissions',
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',

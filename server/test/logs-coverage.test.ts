@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { adminExercises } from './logs-coverage-admin.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -227,6 +228,9 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     await ctx.act(ctx.owner, 'DELETE', `/v1/account-users/${user.id}?accountId=${DEMO}`);
     return { event: 'USUARIO_REMOVIDO' };
   },
+
+  // Users, invitations and roles (docs/api-admin.md)
+  ...adminExercises(() => server),
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {

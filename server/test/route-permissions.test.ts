@@ -19,6 +19,9 @@ const PUBLIC = [
   'GET /media/live/:accountId/:streamId/:signalId/:token/:file',
   'GET /bff/config',
   'GET /media/:accountId/:videoId/:token/*',
+  // The invitee may have no account yet (docs/api-admin.md); the link's secret is the key.
+  'GET /v1/invitation-links/:token',
+  'POST /v1/invitation-links/:token/accept',
   // The token arrives in the socket's first message (docs/realtime.md).
   'GET /ws/:contaId',
 ];

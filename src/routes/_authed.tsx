@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { meQueryOptions } from '@/features/auth/api/get-me';
+import { SessionFollower } from '@/features/auth/components/session-follower';
 import { ApiError } from '@/lib/api-client';
 import { loadPageMessages } from '@/lib/i18n';
 
@@ -32,5 +33,14 @@ export const Route = createFileRoute('/_authed')({
     // The last visited page is remembered by the shell once a page has rendered, not here: a gated
     // page that sends the user to /403 must not become the page '/' and login return to.
   },
-  component: Outlet,
+  component: AuthedLayout,
 });
+
+function AuthedLayout() {
+  return (
+    <>
+      <SessionFollower />
+      <Outlet />
+    </>
+  );
+}

@@ -5,6 +5,7 @@ import * as videos from './migrations/20261122T170000_videos.ts';
 import * as liveStreams from './migrations/20261122T180000_live_streams.ts';
 import * as liveIngest from './migrations/20261122T190000_live_ingest.ts';
 import * as loginAddressAttempts from './migrations/20261125T090000_login_address_attempts.ts';
+import * as invitations from './migrations/20261125T120000_invitations.ts';
 import * as realtime from './migrations/20261125T120000_realtime.ts';
 import * as liveAutomation from './migrations/20261125T130000_live_automation.ts';
 import type { Db } from './schema.ts';
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261122T180000_live_streams': liveStreams,
   '20261122T190000_live_ingest': liveIngest,
   '20261125T090000_login_address_attempts': loginAddressAttempts,
+  '20261125T120000_invitations': invitations,
   '20261125T120000_realtime': realtime,
   '20261125T130000_live_automation': liveAutomation,
 };

@@ -3,6 +3,7 @@ import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { DirectoriesTable } from './tables/directories.ts';
+import type { InvitationsTable } from './tables/invitations.ts';
 import type { LoginAddressAttemptsTable } from './tables/login-address-attempts.ts';
 import type { LoginFailuresTable } from './tables/login-failures.ts';
 import type { MembershipsTable } from './tables/memberships.ts';
@@ -23,6 +24,7 @@ export interface Database {
   users: UsersTable;
   memberships: MembershipsTable;
   password_resets: PasswordResetsTable;
+  invitations: InvitationsTable;
   login_failures: LoginFailuresTable;
   login_address_attempts: LoginAddressAttemptsTable;
   sessions: SessionsTable;

@@ -36,6 +36,15 @@ export const EVENT_TYPES = {
   CHAVE_TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Chave de transmissão atualizada', en: 'Stream key updated' },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
   USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },
+  // Users, invitations and roles
+  CONVITE_CRIADO: { 'pt-BR': 'Convite enviado', en: 'Invitation sent' },
+  CONVITE_ATUALIZADO: { 'pt-BR': 'Convite reenviado', en: 'Invitation resent' },
+  CONVITE_REMOVIDO: { 'pt-BR': 'Convite cancelado', en: 'Invitation cancelled' },
+  CONVITE_ACEITO: { 'pt-BR': 'Convite aceito', en: 'Invitation accepted' },
+  CARGO_USUARIO_ATUALIZADO: { 'pt-BR': 'Cargo do usuário atualizado', en: "User's role updated" },
+  CARGO_CRIADO: { 'pt-BR': 'Cargo criado', en: 'Role created' },
+  CARGO_ATUALIZADO: { 'pt-BR': 'Cargo atualizado', en: 'Role updated' },
+  CARGO_REMOVIDO: { 'pt-BR': 'Cargo removido', en: 'Role removed' },
   // Video on demand
   VIDEO_CRIADO: { 'pt-BR': 'Vídeo criado', en: 'Video created' },
   VIDEO_ATUALIZADO: { 'pt-BR': 'Vídeo atualizado', en: 'Video updated' },

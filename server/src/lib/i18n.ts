@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ADMIN_MESSAGES } from './i18n-admin.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
@@ -76,6 +77,7 @@ const MESSAGES = {
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
   ...MEDIA_MESSAGES,
+  ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 

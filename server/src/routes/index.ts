@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, expectDeclaration } from '../plugins/permissions.ts';
+import adminRoutes from './admin/index.ts';
+import invitationLinkRoutes from './admin/invitation-link.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
@@ -27,6 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(docsRoutes);
     await open.register(loginRoute);
     await open.register(forgetPasswordRoutes);
+    await open.register(invitationLinkRoutes);
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
     await open.register(realtimeRoutes);
@@ -42,6 +45,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(logRoutes);
     await authed.register(liveStreams);
     await authed.register(videoLibrary);
+    await authed.register(adminRoutes);
     await authed.register(socketCountRoutes);
   });
 };

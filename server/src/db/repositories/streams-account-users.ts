@@ -29,23 +29,6 @@ export async function listAccountUsers(db: Executor, accountId: string): Promise
     .execute();
 }
 
-/** One member of an account with their role's permissions, locked until the transaction ends. */
-export async function findAccountMemberForUpdate(
-  db: Executor,
-  accountId: string,
-  userId: string,
-): Promise<{ nome: string; login: string; permissions: string[] } | undefined> {
-  return db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .where('m.account_id', '=', accountId)
-    .where('m.user_id', '=', userId)
-    .select(['u.name as nome', 'u.login as login', 'r.permissions as permissions'])
-    .forUpdate('m')
-    .executeTakeFirst();
-}
-
 /** Takes a user out of an account (their other teams are untouched). */
 export async function removeAccountMember(db: Executor, accountId: string, userId: string): Promise<void> {
   await db

@@ -1,12 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
-import {
-  findAccountMemberForUpdate,
-  listAccountUsers,
-  removeAccountMember,
-} from '../../db/repositories/streams-account-users.ts';
+import { listAccountUsers, removeAccountMember } from '../../db/repositories/streams-account-users.ts';
+import { lockTeamMembers } from '../../db/repositories/team-users.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { assertKeepsManager } from '../../lib/team-rules.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf } from './view.ts';
@@ -57,7 +55,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Remove a user from the team (the users list's action)",
         description:
           'Needs showUsers or canManageTeamsUsers. Only the membership in this team goes; the user keeps ' +
-          'their other teams. Removing yourself → 409; a staff member, unless the caller is staff → 403.',
+          'their other teams. Removing yourself → 409; a staff member, unless the caller is staff → 403; the ' +
+          "last user able to manage the team's users → 409.",
         security: bearer,
         params: Type.Object({ userId: Uuid }),
         querystring: AccountIdQuery,
@@ -70,17 +69,20 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.params.userId.toLowerCase();
       if (userId === auth.user.id) throw new ApiError(409, 'removeSelf');
       await app.db.transaction().execute(async (trx) => {
-        const member = await findAccountMemberForUpdate(trx, accountId, userId);
+        const members = await lockTeamMembers(trx, accountId);
+        const member = members.find((m) => m.userId === userId);
         if (!member) throw new ApiError(404, 'userNotFound');
         if (member.permissions.includes(STAFF_PERMISSION) && !auth.isStaff)
           throw new ApiError(403, 'forbidden');
+        // As DELETE /v1/users/:userId (lib/team-rules.ts), the team keeps someone to manage its users.
+        assertKeepsManager(members, (m) => (m.userId === userId ? null : m));
         await removeAccountMember(trx, accountId, userId);
         await recordActivity(trx, {
           ...activityOf(request),
           accountId,
           event: 'USUARIO_REMOVIDO',
           identifier: userId,
-          record: toRecord({ nome: member.nome, login: member.login }),
+          record: toRecord({ nome: member.name, login: member.login }),
         });
       });
       return reply.code(204).send(null);

@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { PermissionsPage } from '@/features/admin/components/permissions-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /permissions: docs/api-admin.md. */
 export const Route = createFileRoute('/_authed/_shell/permissions')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/permissions'),
   component: PermissionsPage,
 });
-
-function PermissionsPage() {
-  return <ComingSoonPage title={msg`Permissions`} />;
-}

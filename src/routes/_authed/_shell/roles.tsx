@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { RolesPage } from '@/features/admin/components/roles-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /roles: docs/api-admin.md. */
 export const Route = createFileRoute('/_authed/_shell/roles')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/roles'),
   component: RolesPage,
 });
-
-function RolesPage() {
-  return <ComingSoonPage title={msg`Roles`} />;
-}

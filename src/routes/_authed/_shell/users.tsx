@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { UsersPage } from '@/features/admin/components/users-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /users (showUsers or manageTeamUsers): docs/api-admin.md. */
 export const Route = createFileRoute('/_authed/_shell/users')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/users'),
   component: UsersPage,
 });
-
-function UsersPage() {
-  return <ComingSoonPage title={msg`Users`} />;
-}

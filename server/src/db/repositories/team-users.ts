@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import type { Executor } from '../schema.ts';
+
+export interface TeamUser {
+  id: string;
+  name: string;
+  email: string;
+  avatar: string | null;
+  roleId: string;
+  roleName: string;
+  lastLoginAt: Date | null;
+}
+
+/** `%`, `_` and `\` typed by a user are literal characters. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** One page of a team's members by name, searched in name and e-mail (any letter case). */
+export async function listTeamUsers(
+  db: Executor,
+  accountId: string,
+  options: { search: string; page: number; limit: number },
+): Promise<{ items: TeamUser[]; total: number }> {
+  let query = db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .where('m.account_id', '=', accountId);
+  if (options.search) {
+    const pattern = containsPattern(options.search);
+    query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.login', 'ilike', pattern)]));
+  }
+  const [items, count] = await Promise.all([
+    query
+      .select([
+        'u.id as id',
+        'u.name as name',
+        'u.login as email',
+        'u.avatar as avatar',
+        'r.id as roleId',
+        'r.name as roleName',
+        'u.last_login_at as lastLoginAt',
+      ])
+      .orderBy(sql`lower(u.name)`)
+      .orderBy('u.id')
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n) };
+}
+
+export interface TeamMember {
+  userId: string;
+  name: string;
+  login: string;
+  canManageTeamsUsers: boolean;
+  roleId: string;
+  permissions: string[];
+}
+
+/**
+ * Every member of a team with their role's permissions, after locking the team's row: changes to a
+ * team's members and roles take turns, so two admins cannot each demote the other (the last-manager
+ * rule would pass for both).
+ */
+export async function lockTeamMembers(trx: Executor, accountId: string): Promise<TeamMember[]> {
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+  return trx
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .where('m.account_id', '=', accountId)
+    .select([
+      'u.id as userId',
+      'u.name as name',
+      'u.login as login',
+      'u.can_manage_teams_users as canManageTeamsUsers',
+      'r.id as roleId',
+      'r.permissions as permissions',
+    ])
+    .execute();
+}
+
+export async function setMemberRole(
+  db: Executor,
+  accountId: string,
+  userId: string,
+  roleId: string,
+): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set({ role_id: roleId })
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Adds a member; an existing membership keeps its role. */
+export async function addMember(
+  db: Executor,
+  accountId: string,
+  userId: string,
+  roleId: string,
+): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ account_id: accountId, user_id: userId, role_id: roleId })
+    .onConflict((oc) => oc.columns(['user_id', 'account_id']).doNothing())
+    .execute();
+}
+
+export async function isMember(db: Executor, accountId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

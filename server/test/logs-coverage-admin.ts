@@ -1,0 +1,134 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_ROLES } from '../src/db/seed.ts';
+import type { EVENT_TYPES } from '../src/lib/event-types.ts';
+import { lastInvitation } from './admin-helpers.ts';
+import type { TestServer } from './helpers.ts';
+
+// The users, invitations and roles exercises of logs-coverage.test.ts (same contract: each makes its
+// call through ctx.act and says what that logged).
+
+type Call = (
+  token: string | null,
+  method: InjectOptions['method'],
+  url: string,
+  body?: object,
+) => Promise<LightMyRequestResponse>;
+
+interface AdminCtx {
+  call: Call;
+  act: Call;
+  owner: string;
+}
+
+interface AdminExpected {
+  event: keyof typeof EVENT_TYPES;
+  actor?: string | null;
+  secrets?: string[];
+}
+
+const DEMO = DEMO_ACCOUNTS.demoProducoes.id;
+const OPERADOR = DEMO_ROLES.operadorDemo.id;
+let n = 0;
+const address = () => `cover-invite-${++n}@palco.test`;
+
+async function invite(ctx: AdminCtx, email: string): Promise<string> {
+  const res = await ctx.call(ctx.owner, 'POST', `/v1/invitations?accountId=${DEMO}`, {
+    email,
+    roleId: OPERADOR,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+async function member(app: FastifyInstance, login: string): Promise<string> {
+  const user = await app.db
+    .insertInto('users')
+    .values({
+      login,
+      name: 'Membro',
+      avatar: null,
+      password_hash: 'unused',
+      default_account_id: DEMO,
+      root_directory: null,
+      last_login_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('memberships')
+    .values({ user_id: user.id, account_id: DEMO, role_id: OPERADOR })
+    .execute();
+  return user.id;
+}
+
+async function role(ctx: AdminCtx, name: string): Promise<string> {
+  const res = await ctx.call(ctx.owner, 'POST', `/v1/roles?accountId=${DEMO}`, {
+    name,
+    permissions: ['showVOD'],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+export function adminExercises(
+  server: () => TestServer,
+): Record<string, (ctx: AdminCtx) => Promise<AdminExpected>> {
+  return {
+    'POST /v1/invitations': async (ctx) => {
+      await ctx.act(ctx.owner, 'POST', `/v1/invitations?accountId=${DEMO}`, {
+        email: address(),
+        roleId: OPERADOR,
+      });
+      return { event: 'CONVITE_CRIADO' };
+    },
+    'POST /v1/invitations/:id/resend': async (ctx) => {
+      const id = await invite(ctx, address());
+      await ctx.act(ctx.owner, 'POST', `/v1/invitations/${id}/resend?accountId=${DEMO}`);
+      return { event: 'CONVITE_ATUALIZADO' };
+    },
+    'DELETE /v1/invitations/:id': async (ctx) => {
+      const id = await invite(ctx, address());
+      await ctx.act(ctx.owner, 'DELETE', `/v1/invitations/${id}?accountId=${DEMO}`);
+      return { event: 'CONVITE_REMOVIDO' };
+    },
+    'POST /v1/invitation-links/:token/accept': async (ctx) => {
+      const email = address();
+      await invite(ctx, email);
+      const token = await lastInvitation(server(), email);
+      await ctx.act(null, 'POST', `/v1/invitation-links/${token}/accept`, {
+        name: 'Convidada',
+        password: 'segredo1',
+      });
+      return { event: 'CONVITE_ACEITO', actor: email, secrets: [token, 'segredo1'] };
+    },
+    'PATCH /v1/users/:userId/role': async (ctx) => {
+      const id = await member(server().app, address());
+      const roleId = await role(ctx, `cargo-${n}`);
+      await ctx.act(ctx.owner, 'PATCH', `/v1/users/${id}/role?accountId=${DEMO}`, { roleId });
+      return { event: 'CARGO_USUARIO_ATUALIZADO' };
+    },
+    'DELETE /v1/users/:userId': async (ctx) => {
+      const id = await member(server().app, address());
+      await ctx.act(ctx.owner, 'DELETE', `/v1/users/${id}?accountId=${DEMO}`);
+      return { event: 'USUARIO_REMOVIDO' };
+    },
+    'POST /v1/roles': async (ctx) => {
+      await ctx.act(ctx.owner, 'POST', `/v1/roles?accountId=${DEMO}`, {
+        name: 'Novo cargo',
+        permissions: ['showVOD'],
+      });
+      return { event: 'CARGO_CRIADO' };
+    },
+    'PATCH /v1/roles/:roleId': async (ctx) => {
+      const id = await role(ctx, `editável-${++n}`);
+      await ctx.act(ctx.owner, 'PATCH', `/v1/roles/${id}?accountId=${DEMO}`, { name: `editado-${n}` });
+      return { event: 'CARGO_ATUALIZADO' };
+    },
+    'DELETE /v1/roles/:roleId': async (ctx) => {
+      const id = await role(ctx, `removível-${++n}`);
+      await ctx.act(ctx.owner, 'DELETE', `/v1/roles/${id}?accountId=${DEMO}`);
+      return { event: 'CARGO_REMOVIDO' };
+    },
+  };
+}
