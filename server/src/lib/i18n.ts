@@ -4,6 +4,7 @@ import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
+import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 
 export type Lang = 'pt-BR' | 'en';
@@ -74,6 +75,7 @@ const MESSAGES = {
   ...LIMIT_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...UI_MESSAGES,
   ...MEDIA_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 

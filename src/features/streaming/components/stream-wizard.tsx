@@ -48,6 +48,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const streamSaved = useStreamSaved();
   const top = useRef<HTMLDivElement>(null);
   const locked = stream ? hasStarted(stream.status) : false;
+  const ended = stream?.status === 'finished';
   const today = T.Now.plainDateISO(zone);
 
   // The form as the last change left it (two changes in one event each see the one before).
@@ -138,7 +139,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const stepErrors = (s: number) => Object.keys(errorsOfStep(errors, s)).length > 0;
   const labels = [t`Evento`, t`Configurações`, t`Bloqueio geográfico`, t`Chaves`];
   const last = step === labels.length - 1;
-  const props = { form, set, errors, locked };
+  const props = { form, set, errors, locked, ended };
   const dirty = () =>
     !done.current &&
     (JSON.stringify(latest.current) !== JSON.stringify(initial) ||
