@@ -22,34 +22,39 @@ export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signal
   useDocumentTitle(t`Pré-visualização do sinal`);
   return (
     <section className={css.page} aria-labelledby="preview-title">
-      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
-        <BackIcon />
-        <Trans>Voltar ao painel de controle</Trans>
-      </Link>
-      <div>
-        <h1 id="preview-title" className={css.title}>
-          <Trans>Pré-visualização do sinal</Trans>
-        </h1>
-        <p className={css.subtitle}>
-          {stream.nome}
-          {signal ? ` · ${signal.nome}` : ''}
-        </p>
+      <div className={p.firstScreen}>
+        <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
+          <BackIcon />
+          <Trans>Voltar ao painel de controle</Trans>
+        </Link>
+        <div>
+          <h1 id="preview-title" className={css.title}>
+            <Trans>Pré-visualização do sinal</Trans>
+          </h1>
+          <p className={css.subtitle}>
+            {stream.nome}
+            {signal ? ` · ${signal.nome}` : ''}
+          </p>
+        </div>
+        {signal ? (
+          <div className={p.stage}>
+            <HlsPlayer
+              key={signal.id}
+              src={src}
+              label={t`Sinal ${signal.nome}`}
+              onRetry={() => void preview.refetch()}
+            />
+          </div>
+        ) : (
+          <Alert>
+            <Trans>Sinal não encontrado</Trans>
+          </Alert>
+        )}
       </div>
+      {/* Below the player: on a phone the first screen is the player's. */}
       <Alert tone="info">
         <Trans>Banners, contadores e pausa não se aplicam à pré-visualização.</Trans>
       </Alert>
-      {signal ? (
-        <HlsPlayer
-          key={signal.id}
-          src={src}
-          label={t`Sinal ${signal.nome}`}
-          onRetry={() => void preview.refetch()}
-        />
-      ) : (
-        <Alert>
-          <Trans>Sinal não encontrado</Trans>
-        </Alert>
-      )}
       {stream.signals.length > 1 ? (
         <nav aria-label={t`Sinais da transmissão`}>
           <ul className={p.signals}>
