@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -74,8 +75,8 @@ export function RecordsPage() {
   };
 
   return (
-    <section className={css.page} aria-labelledby="records-title">
-      <h1 id="records-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="records-title">
+      <h1 id="records-title" className={layout.pageTitle}>
         <Trans>Registros</Trans>
       </h1>
 
@@ -102,8 +103,8 @@ export function RecordsPage() {
           </svg>
           <Trans>Filtros</Trans>
           {activeFilters > 0 ? (
-            <span className={css.badge}>
-              <span className={css.visuallyHidden}>
+            <span className={layout.countBadge}>
+              <span className={layout.visuallyHidden}>
                 <Trans>ativos:</Trans>
               </span>
               {activeFilters}
@@ -114,7 +115,7 @@ export function RecordsPage() {
           // Cards have no column header: the date sort is a button here.
           <Button variant="secondary" className={css.mobileSort} onClick={toggleOrder}>
             <SortIcon order={search.order} />
-            <span className={css.visuallyHidden}>
+            <span className={layout.visuallyHidden}>
               <Trans>Ordenar por data:</Trans>
             </span>
             {search.order === 'desc' ? <Trans>Mais recentes</Trans> : <Trans>Mais antigos</Trans>}
@@ -152,7 +153,7 @@ export function RecordsPage() {
         </Dialog>
       ) : null}
 
-      <p className={css.status} data-testid="records-period">
+      <p className={layout.muted} data-testid="records-period">
         <Trans>
           Período: {short(r.range.start)} a {short(r.range.end)}
         </Trans>
@@ -160,7 +161,7 @@ export function RecordsPage() {
 
       <div className={css.surface}>
         {loading ? (
-          <p role="status" className={css.visuallyHidden}>
+          <p role="status" className={layout.visuallyHidden}>
             <Trans>Carregando registros…</Trans>
           </p>
         ) : null}

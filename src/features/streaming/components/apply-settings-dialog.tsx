@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useApplySettings } from '../api/apply-settings';
@@ -101,7 +102,7 @@ export function ApplySettingsDialog({
         ))}
       </ul>
       {started.length > 0 ? (
-        <p className={css.muted}>
+        <p className={layout.muted}>
           <Trans>Transmissões já iniciadas não podem mudar a latência nem a cor do player.</Trans>
         </p>
       ) : null}

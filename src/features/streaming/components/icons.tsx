@@ -24,12 +24,6 @@ export const MoreIcon = () => (
     <circle cx="12" cy="19" r="1.5" fill="currentColor" />
   </Svg>
 );
-export const SearchIcon = () => (
-  <Svg>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
-  </Svg>
-);
 export const CopyIcon = () => (
   <Svg>
     <rect x="9" y="9" width="12" height="12" rx="2" />

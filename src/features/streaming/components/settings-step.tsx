@@ -1,4 +1,6 @@
 import { Trans } from '@lingui/react/macro';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { AdsFields } from './fields/ads-fields';
 import { DomainsField } from './fields/domains-field';
 import { PlayerFields } from './fields/player-fields';
@@ -13,7 +15,7 @@ export function SettingsStep({
   ...props
 }: SettingsFieldsProps & { background?: StudioBackground }) {
   return (
-    <div className={css.page}>
+    <div className={layout.page}>
       <Section title={<Trans>Transmissão</Trans>}>
         <TransmissionFields {...props} />
       </Section>
@@ -35,7 +37,7 @@ export function SettingsStep({
 
 function Section({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
   return (
-    <section className={css.fieldset}>
+    <section className={formStyles.fieldset}>
       <h3 className={css.cardTitle}>{title}</h3>
       {children}
     </section>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRevealed } from '@/lib/first-load';
 import type { Stream } from '../api/stream';
@@ -82,7 +83,7 @@ function StreamTable({ items, loading, sort, onSort, selected, onToggle, onToggl
           {header('date', t`Data`)}
           {header('status', t`Status`)}
           <th scope="col" className={css.menuCell}>
-            <span className={css.visuallyHidden}>
+            <span className={layout.visuallyHidden}>
               <Trans>Opções</Trans>
             </span>
           </th>

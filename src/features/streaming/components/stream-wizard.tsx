@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
 import { Steps } from '@/components/ui/steps';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -147,7 +148,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
 
   return (
     <form
-      className={css.page}
+      className={layout.page}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -156,7 +157,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         else void submit();
       }}
     >
-      <div ref={top} className={css.visuallyHidden} />
+      <div ref={top} className={layout.visuallyHidden} />
       <DiscardGuard dirty={dirty} />
       {failure ? <Alert>{failure}</Alert> : null}
       <Steps
@@ -193,7 +194,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         </div>
       </Steps>
       <div className={css.wizardFooter}>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           {step > 0 ? (
             <Button variant="secondary" className={css.grow} onClick={() => go(step - 1)}>
               <Trans>Voltar</Trans>
@@ -208,7 +209,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
             </Link>
           )}
         </div>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           {!last ? (
             <Button
               variant={editing ? 'secondary' : 'primary'}

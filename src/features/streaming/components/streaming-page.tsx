@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
@@ -72,12 +73,12 @@ export function StreamingPage() {
   ];
 
   return (
-    <section className={css.page} aria-labelledby="streaming-title">
-      <div className={css.header}>
-        <h1 id="streaming-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="streaming-title">
+      <div className={layout.pageHeader}>
+        <h1 id="streaming-title" className={layout.pageTitle}>
           <Trans>Transmissões</Trans>
         </h1>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           <Link to="/streaming/settings" className={`${buttonClass('secondary')} ${css.grow}`}>
             <SettingsIcon />
             <Trans>Configurações gerais</Trans>
@@ -96,7 +97,7 @@ export function StreamingPage() {
         onValueChange={(v) => update({ tab: v === 'all' ? undefined : (v as Tab), page: undefined })}
       >
         {panelRevealed ? (
-          <div className={css.page}>
+          <div className={layout.page}>
             <div className={css.toolbar}>
               <SearchBox
                 q={search.q ?? ''}
@@ -112,7 +113,7 @@ export function StreamingPage() {
 
             <div className={css.surface}>
               {loading ? (
-                <p role="status" className={css.visuallyHidden}>
+                <p role="status" className={layout.visuallyHidden}>
                   <Trans>Carregando transmissões…</Trans>
                 </p>
               ) : null}
@@ -136,7 +137,7 @@ export function StreamingPage() {
             </div>
 
             <div className={css.footer}>
-              <p className={css.muted} data-testid="streams-total">
+              <p className={layout.muted} data-testid="streams-total">
                 {total !== undefined && !loading ? i18n._(streamsTotal(total)) : null}
               </p>
               {pagesTotal > 1 ? (

@@ -1,15 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@/styles/theme.css';
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
 export const th = style({
   padding: `${vars.space.sm} ${vars.space.md}`,

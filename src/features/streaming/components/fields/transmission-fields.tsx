@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { Switch } from '@/components/ui/switch';
-import * as css from '../streaming.css';
-import { RadioGroup } from './controls';
 import type { SettingsFieldsProps } from './types';
 
 /** Type, latency, and the transcode and automation switches (SPEC §2.7); the server refuses (409) what
@@ -10,7 +11,7 @@ export function TransmissionFields({ form, set, locked, ended }: SettingsFieldsP
   const { t } = useLingui();
   const endedHint = <Trans>Não é possível alterar após o fim da transmissão.</Trans>;
   return (
-    <div className={css.formGrid}>
+    <div className={formStyles.formGrid}>
       <RadioGroup
         name="type"
         legend={<Trans>Tipo de transmissão</Trans>}
@@ -46,8 +47,8 @@ export function TransmissionFields({ form, set, locked, ended }: SettingsFieldsP
           ) : undefined
         }
       />
-      {ended ? <p className={`${css.muted} ${css.full}`}>{endedHint}</p> : null}
-      <div className={`${css.switches} ${css.full}`}>
+      {ended ? <p className={`${layout.muted} ${formStyles.full}`}>{endedHint}</p> : null}
+      <div className={`${formStyles.switches} ${formStyles.full}`}>
         <Switch
           name="transcode.enableDvr"
           label={<Trans>DVR</Trans>}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,15 +24,15 @@ function Recording({ stream }: { stream: Stream }) {
       <span>
         <a href={stream.recording.url} className={css.link}>
           <Trans>Assistir gravação</Trans>
-          <span className={css.visuallyHidden}> {stream.nome}</span>
+          <span className={layout.visuallyHidden}> {stream.nome}</span>
         </a>
         {stream.recordingStatus === 'processing' ? (
-          <span className={css.muted}>
+          <span className={layout.muted}>
             {' '}
             <Trans>(em processamento)</Trans>
           </span>
         ) : stream.recordingStatus === 'failed' ? (
-          <span className={css.muted}>
+          <span className={layout.muted}>
             {' '}
             <Trans>(a conversão falhou)</Trans>
           </span>
@@ -40,18 +41,18 @@ function Recording({ stream }: { stream: Stream }) {
     );
   if (stream.recordingStatus === 'processing')
     return (
-      <span className={css.muted}>
+      <span className={layout.muted}>
         <Trans>Gravação em processamento…</Trans>
       </span>
     );
   if (!stream.transcode.enableLive2vod)
     return (
-      <span className={css.muted}>
+      <span className={layout.muted}>
         <Trans>Sem gravação (Live para VOD desligado)</Trans>
       </span>
     );
   return (
-    <span className={css.muted}>
+    <span className={layout.muted}>
       <Trans>Gravação indisponível: nenhum vídeo foi recebido</Trans>
     </span>
   );
@@ -83,8 +84,8 @@ export function HistoricPage() {
   );
 
   return (
-    <section className={css.page} aria-labelledby="historic-title">
-      <h1 id="historic-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="historic-title">
+      <h1 id="historic-title" className={layout.pageTitle}>
         <Trans>Histórico de transmissões</Trans>
       </h1>
       <div className={css.toolbar}>
@@ -98,7 +99,7 @@ export function HistoricPage() {
         <ListError {...listState} />
         {listFailed(listState) ? null : loading ? (
           <div className={css.card}>
-            <p role="status" className={css.visuallyHidden}>
+            <p role="status" className={layout.visuallyHidden}>
               <Trans>Carregando histórico…</Trans>
             </p>
             <Skeleton height="1.2em" />

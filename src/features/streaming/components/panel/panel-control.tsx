@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useControlStream } from '../../api/control-stream';
@@ -76,13 +77,13 @@ export function PanelControl({ stream }: { stream: Stream }) {
 
   return (
     <section className={`${css.card} ${p.control}`} aria-labelledby="panel-control-title">
-      <div className={css.header}>
+      <div className={layout.pageHeader}>
         <h2 id="panel-control-title" className={css.cardTitle}>
           <Trans>Controle da transmissão</Trans>
         </h2>
         <StatusBadge status={stream.status} />
       </div>
-      <p className={css.muted} data-testid="panel-times">
+      <p className={layout.muted} data-testid="panel-times">
         {stream.status === 'scheduled' ? (
           <Trans>Agendada para {formatDateTime(stream.scheduledStartTime, i18n.locale)}</Trans>
         ) : stream.status === 'finished' ? (
@@ -108,7 +109,7 @@ export function PanelControl({ stream }: { stream: Stream }) {
         ))}
       </div>
       {stream.status === 'finished' ? (
-        <p className={css.muted}>
+        <p className={layout.muted}>
           <Trans>Esta transmissão foi encerrada e está no histórico.</Trans>
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as layout from '@/components/ui/layout.css';
 import { formatDuration } from '@/lib/intl';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
@@ -55,7 +56,7 @@ export function PanelDetails({ stream }: { stream: Stream }) {
         <dt>
           <Trans>Descrição interna</Trans>
         </dt>
-        <dd>{stream.descricao || <span className={css.muted}>{t`Sem descrição`}</span>}</dd>
+        <dd>{stream.descricao || <span className={layout.muted}>{t`Sem descrição`}</span>}</dd>
       </dl>
     </section>
   );

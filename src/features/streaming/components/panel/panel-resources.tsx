@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
 import type { Stream } from '../../api/stream';
 import { BANNER_KINDS } from '../../lib/images';
 import { regionName } from '../../lib/regions';
@@ -14,7 +15,7 @@ export function PanelResources({ stream }: { stream: Stream }) {
   const geo = stream.security;
   return (
     <section className={css.card} aria-labelledby="panel-resources-title">
-      <div className={css.header}>
+      <div className={layout.pageHeader}>
         <h2 id="panel-resources-title" className={css.cardTitle}>
           <Trans>Recursos</Trans>
         </h2>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as layout from '@/components/ui/layout.css';
 import { useIngestUrl } from '../../api/ingest';
 import type { Stream } from '../../api/stream';
 import { useCopy } from '../../hooks/use-copy';
@@ -78,7 +79,7 @@ export function PanelRooms({ stream }: { stream: Stream }) {
           </>
         ) : (
           <>
-            <p className={css.muted}>
+            <p className={layout.muted}>
               <Trans>Configure o seu encoder (OBS, vMix…) com o servidor abaixo e a chave de um sinal.</Trans>
             </p>
             <IngestServer />
@@ -95,7 +96,7 @@ function IngestServer() {
   const ingestUrl = useIngestUrl();
   if (ingestUrl === null)
     return (
-      <p className={css.muted}>
+      <p className={layout.muted}>
         <Trans>Este servidor não recebe sinais RTMP (ingest desativado).</Trans>
       </p>
     );

@@ -2,12 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { Switch } from '@/components/ui/switch';
 import type { Stream } from '../../api/stream';
 import { sameColor } from '../../lib/color';
 import { hasStarted } from '../../lib/status';
 import { ColorInput } from '../fields/color-input';
-import { RadioGroup } from '../fields/controls';
 import * as css from '../streaming.css';
 import { useSetting } from './use-setting';
 
@@ -35,7 +37,7 @@ export function PanelSettings({ stream }: { stream: Stream }) {
   return (
     <>
       <section className={css.card} aria-labelledby="panel-settings-title">
-        <div className={css.header}>
+        <div className={layout.pageHeader}>
           <h2 id="panel-settings-title" className={css.cardTitle}>
             <Trans>Configurações</Trans>
           </h2>
@@ -44,11 +46,11 @@ export function PanelSettings({ stream }: { stream: Stream }) {
           </Link>
         </div>
         {ended ? (
-          <p className={css.muted} data-testid="panel-settings-ended">
+          <p className={layout.muted} data-testid="panel-settings-ended">
             {endedHint}
           </p>
         ) : null}
-        <div className={css.switches}>
+        <div className={formStyles.switches}>
           <Switch
             name="transcode.enableDvr"
             label={t`DVR`}

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { signalsStatusQueryOptions } from '../../api/get-signals-status';
 import type { Stream } from '../../api/stream';
 import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../../lib/signal-video';
@@ -35,7 +37,7 @@ export function PanelSignals({ stream }: { stream: Stream }) {
           <Trans>Os sinais estão com resoluções diferentes.</Trans>
         </p>
       ) : null}
-      <div className={css.fieldset}>
+      <div className={formStyles.fieldset}>
         <h3 className={css.legend}>
           <Trans>Chave geral</Trans>
         </h3>
@@ -49,7 +51,7 @@ export function PanelSignals({ stream }: { stream: Stream }) {
             <div className={p.signalHead}>
               <h3 className={css.legend}>
                 {signal.nome}
-                {signal.resolution ? <span className={css.muted}> · {signal.resolution}</span> : null}
+                {signal.resolution ? <span className={layout.muted}> · {signal.resolution}</span> : null}
               </h3>
               <Link
                 to="/streaming/$liveId/signal/$signalId"

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '@/components/ui/alert';
+import * as layout from '@/components/ui/layout.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useStream } from '../../api/get-stream';
 import { signalPreviewQueryOptions } from '../../api/ingest';
@@ -21,14 +22,14 @@ export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signal
   const src = preview.isPending ? undefined : (preview.data?.url ?? null);
   useDocumentTitle(t`Pré-visualização do sinal`);
   return (
-    <section className={css.page} aria-labelledby="preview-title">
+    <section className={layout.page} aria-labelledby="preview-title">
       <div className={p.firstScreen}>
         <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
           <BackIcon />
           <Trans>Voltar ao painel de controle</Trans>
         </Link>
         <div>
-          <h1 id="preview-title" className={css.title}>
+          <h1 id="preview-title" className={layout.pageTitle}>
             <Trans>Pré-visualização do sinal</Trans>
           </h1>
           <p className={css.subtitle}>

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -54,7 +56,7 @@ export function UsersList() {
     <div className={css.toolbar}>
       <button type="button" className={css.linkButton} onClick={() => void copy(u.login, t`E-mail copiado`)}>
         <Trans>Copiar e-mail</Trans>
-        <span className={css.visuallyHidden}> {u.nome}</span>
+        <span className={layout.visuallyHidden}> {u.nome}</span>
       </button>
       {canManage && u.id !== me ? (
         <button
@@ -66,13 +68,13 @@ export function UsersList() {
           }}
         >
           <Trans>Remover da equipe</Trans>
-          <span className={css.visuallyHidden}> {u.nome}</span>
+          <span className={layout.visuallyHidden}> {u.nome}</span>
         </button>
       ) : null}
     </div>
   );
   return (
-    <section className={css.fieldset} aria-labelledby="users-title">
+    <section className={formStyles.fieldset} aria-labelledby="users-title">
       <h3 id="users-title" className={css.legend}>
         <Trans>Usuários da equipe</Trans>
       </h3>
@@ -92,9 +94,9 @@ export function UsersList() {
               <li key={u.id} className={css.cardItemSingle} data-testid="account-user">
                 <span className={css.cardBody}>
                   <span className={css.nameCell}>{u.nome}</span>
-                  <span className={css.muted}>{u.login}</span>
-                  {u.cargo ? <span className={css.muted}>{role(u.cargo)}</span> : null}
-                  <span className={css.muted}>
+                  <span className={layout.muted}>{u.login}</span>
+                  {u.cargo ? <span className={layout.muted}>{role(u.cargo)}</span> : null}
+                  <span className={layout.muted}>
                     <Trans>Último acesso:</Trans> {lastAccess(u.lastLoginAt)}
                   </span>
                   {actions(u)}
@@ -123,8 +125,8 @@ export function UsersList() {
                   <td>
                     <span className={css.nameCell}>{u.nome}</span>
                     <br />
-                    <span className={css.muted}>{u.login}</span>
-                    {u.cargo ? <span className={css.muted}> · {role(u.cargo)}</span> : null}
+                    <span className={layout.muted}>{u.login}</span>
+                    {u.cargo ? <span className={layout.muted}> · {role(u.cargo)}</span> : null}
                   </td>
                   <td>{lastAccess(u.lastLoginAt)}</td>
                   <td>{actions(u)}</td>
