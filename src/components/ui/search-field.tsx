@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { SearchIcon } from './icon';
 import * as css from './search-field.css';
 
 export interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -16,21 +17,7 @@ export function SearchField({ submitLabel, tone = 'plain', className, ...input }
     <div className={className ? `${css.box} ${className}` : css.box}>
       <input type="search" className={css.input} {...input} />
       <button type="submit" className={css.submit[tone]} aria-label={submitLabel}>
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
+        <SearchIcon />
       </button>
     </div>
   );

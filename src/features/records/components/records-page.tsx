@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Icon } from '@/components/ui/icon';
 import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
@@ -89,18 +90,9 @@ export function RecordsPage() {
           aria-haspopup={mobile ? 'dialog' : undefined}
           onClick={() => setFiltersOpen((o) => !o)}
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <Icon>
             <path d="M4 6h16M7 12h10M10 18h4" />
-          </svg>
+          </Icon>
           <Trans>Filtros</Trans>
           {activeFilters > 0 ? (
             <span className={layout.countBadge}>
