@@ -55,3 +55,45 @@ export const countBadge = style({
 });
 /** Secondary text: hints, totals, statuses. */
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+
+/** A row of controls above a list (tabs, search, filters, bulk actions). */
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+/** A framed block of the page: a titled section of a form or of the control panel. */
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  minWidth: 0,
+  '@media': { [MOBILE_QUERY]: { padding: vars.space.md } },
+});
+export const cardTitle = style({ margin: 0, fontSize: vars.font.sizeLg, lineHeight: 1.3 });
+/** The frame around a table or a list of cards (it clips their corners). */
+export const surface = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  minWidth: 0,
+  overflow: 'hidden',
+});
+/** An inline link in the accent colour; `backLink` is the "← Back to …" link above a page title. */
+export const link = style({
+  color: vars.color.primary,
+  fontWeight: 600,
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  overflowWrap: 'anywhere',
+});
+export const backLink = style([
+  link,
+  {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space.xs,
+    minHeight: '44px',
+    alignSelf: 'flex-start',
+  },
+]);

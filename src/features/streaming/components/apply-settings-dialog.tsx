@@ -107,7 +107,7 @@ export function ApplySettingsDialog({
         </p>
       ) : null}
       {refusedStreams.length > 0 ? (
-        <div className={css.toolbar}>
+        <div className={layout.toolbar}>
           <p className={css.warningText}>
             <Trans>Recusadas: {refusedStreams.map((s) => s.nome).join(', ')}</Trans>
           </p>

@@ -67,7 +67,7 @@ export function KeysStep({
           <Trans>Sinais</Trans>
         </legend>
         {signals.map((signal, i) => (
-          <div key={signal.id ?? `new-${i}`} className={css.card} data-testid="signal-row">
+          <div key={signal.id ?? `new-${i}`} className={layout.card} data-testid="signal-row">
             <div className={formStyles.formGrid}>
               <TextField
                 name={`signals.${i}.nome`}

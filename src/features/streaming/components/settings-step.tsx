@@ -7,7 +7,6 @@ import { PlayerFields } from './fields/player-fields';
 import { type StudioBackground, StudioFields } from './fields/studio-fields';
 import { TransmissionFields } from './fields/transmission-fields';
 import type { SettingsFieldsProps } from './fields/types';
-import * as css from './streaming.css';
 
 /** Step 2 (Settings) of the create/edit wizard: every setting of SPEC §2.7 but the geoblock. */
 export function SettingsStep({
@@ -38,7 +37,7 @@ export function SettingsStep({
 function Section({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
   return (
     <section className={formStyles.fieldset}>
-      <h3 className={css.cardTitle}>{title}</h3>
+      <h3 className={layout.cardTitle}>{title}</h3>
       {children}
     </section>
   );

@@ -10,7 +10,6 @@ import { browserTimeZone, temporal } from '../lib/temporal';
 import { BackIcon } from './icons';
 import { StatusBadge } from './status-badge';
 import { StreamWizard } from './stream-wizard';
-import * as css from './streaming.css';
 
 /** /streaming/new: the create wizard, starting from the account's general settings. */
 export function NewStreamPage() {
@@ -22,7 +21,7 @@ export function NewStreamPage() {
   const initial = useMemo(() => newStreamForm(temporal(), preset, browserTimeZone()), []);
   return (
     <section className={layout.page} aria-labelledby="new-stream-title">
-      <Link to="/streaming" className={css.backLink}>
+      <Link to="/streaming" className={layout.backLink}>
         <BackIcon />
         <Trans>Transmissões</Trans>
       </Link>
@@ -44,7 +43,7 @@ export function EditStreamPage({ liveId }: { liveId: string }) {
   const initial = useMemo(() => streamForm(temporal(), stream, browserTimeZone()), [stream.id]);
   return (
     <section className={layout.page} aria-labelledby="edit-stream-title">
-      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
+      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={layout.backLink}>
         <BackIcon />
         <Trans>Painel de controle</Trans>
       </Link>

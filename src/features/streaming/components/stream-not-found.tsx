@@ -13,7 +13,7 @@ export function StreamError({ error, reset }: ErrorComponentProps) {
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useDocumentTitle(missing ? t`Transmissão não encontrada` : t`Erro`);
   return (
-    <section className={css.card} aria-labelledby="stream-error-title">
+    <section className={layout.card} aria-labelledby="stream-error-title">
       <h1 id="stream-error-title" className={layout.pageTitle}>
         {missing ? (
           <Trans>Transmissão não encontrada</Trans>

@@ -167,8 +167,8 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         step={step}
         onStepChange={moveTo}
       >
-        <div className={css.card}>
-          <h2 className={css.cardTitle}>{labels[step]}</h2>
+        <div className={layout.card}>
+          <h2 className={layout.cardTitle}>{labels[step]}</h2>
           {step === 0 ? (
             <EventStep
               {...props}

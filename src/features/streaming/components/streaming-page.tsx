@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
+import * as lists from '@/components/ui/list.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
@@ -98,7 +99,7 @@ export function StreamingPage() {
       >
         {panelRevealed ? (
           <div className={layout.page}>
-            <div className={css.toolbar}>
+            <div className={layout.toolbar}>
               <SearchBox
                 q={search.q ?? ''}
                 label={t`Buscar transmissões pelo nome`}
@@ -111,7 +112,7 @@ export function StreamingPage() {
               ) : null}
             </div>
 
-            <div className={css.surface}>
+            <div className={layout.surface}>
               {loading ? (
                 <p role="status" className={layout.visuallyHidden}>
                   <Trans>Carregando transmissões…</Trans>
@@ -119,7 +120,7 @@ export function StreamingPage() {
               ) : null}
               <ListError {...listState} />
               {failed ? null : empty ? (
-                <p className={css.empty} role="status">
+                <p className={lists.empty} role="status">
                   <Trans>Nenhum resultado encontrado</Trans>
                 </p>
               ) : (
@@ -136,7 +137,7 @@ export function StreamingPage() {
               )}
             </div>
 
-            <div className={css.footer}>
+            <div className={lists.footer}>
               <p className={layout.muted} data-testid="streams-total">
                 {total !== undefined && !loading ? i18n._(streamsTotal(total)) : null}
               </p>

@@ -1,45 +1,9 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { link } from '@/components/ui/layout.css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
 
 export const subtitle = style({ margin: 0, color: vars.color.textMuted });
 export const grow = style({ '@media': { [MOBILE_QUERY]: { flex: '1 1 0' } } });
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const surface = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  minWidth: 0,
-  overflow: 'hidden',
-});
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  minWidth: 0,
-  '@media': { [MOBILE_QUERY]: { padding: vars.space.md } },
-});
-export const cardTitle = style({ margin: 0, fontSize: vars.font.sizeLg, lineHeight: 1.3 });
-export const link = style({
-  color: vars.color.primary,
-  fontWeight: 600,
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  overflowWrap: 'anywhere',
-});
-export const backLink = style([
-  link,
-  {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: vars.space.xs,
-    minHeight: '44px',
-    alignSelf: 'flex-start',
-  },
-]);
 
 // ---- search box
 export const search = style({
@@ -51,92 +15,6 @@ export const search = style({
 });
 
 // ---- table (desktop) and cards (phone)
-export const table = style({ width: '100%', borderCollapse: 'collapse' });
-globalStyle(`${table} th, ${table} td`, {
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  textAlign: 'left',
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: 'middle',
-});
-globalStyle(`${table} th`, {
-  fontSize: vars.font.sizeSm,
-  color: vars.color.textMuted,
-  fontWeight: 600,
-  background: vars.color.surfaceAlt,
-});
-globalStyle(`${table} tbody tr:last-child td`, { borderBottom: 0 });
-export const checkCell = style({ width: '48px' });
-export const menuCell = style({ width: '56px', textAlign: 'right' });
-export const nameCell = style({ fontWeight: 600, overflowWrap: 'anywhere' });
-export const sortButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '36px',
-  padding: `0 ${vars.space.xs}`,
-  marginLeft: `calc(-1 * ${vars.space.xs})`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: 'inherit',
-  font: 'inherit',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.border },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}` },
-  },
-});
-export const checkbox = style({
-  width: '22px',
-  height: '22px',
-  margin: 0,
-  accentColor: vars.color.primary,
-  cursor: 'pointer',
-});
-export const checkLabel = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  minWidth: '44px',
-  minHeight: '44px',
-  cursor: 'pointer',
-});
-export const rowLink = style({
-  color: vars.color.text,
-  textDecoration: 'none',
-  selectors: { '&:hover': { textDecoration: 'underline' } },
-});
-export const cards = style({ listStyle: 'none', margin: 0, padding: 0 });
-export const cardItem = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  selectors: { '&:last-child': { borderBottom: 0 } },
-});
-export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
-export const cardMeta = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.font.sizeSm,
-  color: vars.color.textMuted,
-});
-export const empty = style({
-  margin: 0,
-  padding: vars.space.xl,
-  textAlign: 'center',
-  color: vars.color.textMuted,
-});
-export const footer = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
 
 // ---- status badge
 const badgeBase = style({
@@ -306,10 +184,6 @@ export const linkButton = style([
     fontSize: 'inherit',
     cursor: 'pointer',
   },
-]);
-export const cardItemSingle = style([
-  cardItem,
-  { gridTemplateColumns: 'minmax(0, 1fr)', paddingLeft: vars.space.md },
 ]);
 export const searchForm = style({ display: 'flex', flex: 1, minWidth: 0, position: 'relative' });
 export const searchGrow = style({ flex: 1 });

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import * as layout from '@/components/ui/layout.css';
+import * as lists from '@/components/ui/list.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +13,6 @@ import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { type HistoricSearch, historicQuery } from '../../lib/search';
 import { SearchBox } from '../search-box';
-import * as css from '../streaming.css';
 
 const route = getRouteApi('/_authed/_shell/historic');
 
@@ -22,7 +22,7 @@ function Recording({ stream }: { stream: Stream }) {
   if (stream.recording)
     return (
       <span>
-        <a href={stream.recording.url} className={css.link}>
+        <a href={stream.recording.url} className={layout.link}>
           <Trans>Assistir gravação</Trans>
           <span className={layout.visuallyHidden}> {stream.nome}</span>
         </a>
@@ -77,7 +77,7 @@ export function HistoricPage() {
     <Link
       to="/streaming/$liveId/panel"
       params={{ liveId: s.id }}
-      className={`${css.rowLink} ${css.nameCell}`}
+      className={`${lists.rowLink} ${lists.nameCell}`}
     >
       {s.nome}
     </Link>
@@ -88,17 +88,17 @@ export function HistoricPage() {
       <h1 id="historic-title" className={layout.pageTitle}>
         <Trans>Histórico de transmissões</Trans>
       </h1>
-      <div className={css.toolbar}>
+      <div className={layout.toolbar}>
         <SearchBox
           q={search.q ?? ''}
           label={t`Buscar no histórico pelo nome`}
           onSearch={(q) => update({ q: q || undefined, page: undefined })}
         />
       </div>
-      <div className={css.surface} aria-busy={loading || undefined}>
+      <div className={layout.surface} aria-busy={loading || undefined}>
         <ListError {...listState} />
         {listFailed(listState) ? null : loading ? (
-          <div className={css.card}>
+          <div className={layout.card}>
             <p role="status" className={layout.visuallyHidden}>
               <Trans>Carregando histórico…</Trans>
             </p>
@@ -107,7 +107,7 @@ export function HistoricPage() {
             <Skeleton height="1.2em" />
           </div>
         ) : items.length === 0 ? (
-          <p className={css.empty} role="status">
+          <p className={lists.empty} role="status">
             {search.q ? (
               <Trans>Nenhum resultado encontrado</Trans>
             ) : (
@@ -115,12 +115,12 @@ export function HistoricPage() {
             )}
           </p>
         ) : mobile ? (
-          <ul className={css.cards}>
+          <ul className={lists.cards}>
             {items.map((s) => (
-              <li key={s.id} className={css.cardItemSingle} data-testid="historic-row">
-                <span className={css.cardBody}>
+              <li key={s.id} className={lists.cardItemSingle} data-testid="historic-row">
+                <span className={lists.cardBody}>
                   {name(s)}
-                  <span className={css.cardMeta}>
+                  <span className={lists.cardMeta}>
                     {formatDateTime(s.startedAt ?? s.scheduledStartTime, i18n.locale)} ·{' '}
                     {formatDuration(s.durationSeconds)}
                   </span>
@@ -130,7 +130,7 @@ export function HistoricPage() {
             ))}
           </ul>
         ) : (
-          <table className={css.table}>
+          <table className={lists.table}>
             <thead>
               <tr>
                 <th scope="col">

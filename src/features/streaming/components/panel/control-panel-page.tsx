@@ -27,7 +27,7 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
   useDocumentTitle(t`Painel de controle: ${stream.nome}`);
   return (
     <section className={layout.page} aria-labelledby="panel-title">
-      <Link to="/streaming" className={css.backLink}>
+      <Link to="/streaming" className={layout.backLink}>
         <BackIcon />
         <Trans>Transmissões</Trans>
       </Link>

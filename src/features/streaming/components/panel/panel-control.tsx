@@ -12,7 +12,6 @@ import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { CONTROL_ACTIONS, type ControlAction, isLegal } from '../../lib/status';
 import { StatusBadge } from '../status-badge';
-import * as css from '../streaming.css';
 import * as p from './panel.css';
 
 interface ActionText {
@@ -76,9 +75,9 @@ export function PanelControl({ stream }: { stream: Stream }) {
   };
 
   return (
-    <section className={`${css.card} ${p.control}`} aria-labelledby="panel-control-title">
+    <section className={`${layout.card} ${p.control}`} aria-labelledby="panel-control-title">
       <div className={layout.pageHeader}>
-        <h2 id="panel-control-title" className={css.cardTitle}>
+        <h2 id="panel-control-title" className={layout.cardTitle}>
           <Trans>Controle da transmissão</Trans>
         </h2>
         <StatusBadge status={stream.status} />

@@ -11,8 +11,8 @@ export function PanelDetails({ stream }: { stream: Stream }) {
   const duration = formatDuration(stream.durationSeconds);
   const latency = { default: t`Padrão`, low: t`Baixa`, ultraLow: t`Ultra baixa (beta)` }[stream.latency];
   return (
-    <section className={css.card} aria-labelledby="panel-details-title">
-      <h2 id="panel-details-title" className={css.cardTitle}>
+    <section className={layout.card} aria-labelledby="panel-details-title">
+      <h2 id="panel-details-title" className={layout.cardTitle}>
         <Trans>Detalhes</Trans>
       </h2>
       <dl className={css.dl}>

@@ -29,12 +29,12 @@ export function PanelRooms({ stream }: { stream: Stream }) {
   const spectator = spectatorUrl(window.location.origin, stream.id);
   return (
     <>
-      <section className={css.card} aria-labelledby="panel-spectator-title">
-        <h2 id="panel-spectator-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-spectator-title">
+        <h2 id="panel-spectator-title" className={layout.cardTitle}>
           <Trans>Sala do espectador</Trans>
         </h2>
         <div className={p.linkRow}>
-          <a href={spectator} target="_blank" rel="noopener noreferrer" className={css.link}>
+          <a href={spectator} target="_blank" rel="noopener noreferrer" className={layout.link}>
             <Trans>Abrir a sala do espectador</Trans>
           </a>
           <CopyButton
@@ -55,14 +55,19 @@ export function PanelRooms({ stream }: { stream: Stream }) {
         </div>
       </section>
 
-      <section className={css.card} aria-labelledby="panel-room-title">
-        <h2 id="panel-room-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-room-title">
+        <h2 id="panel-room-title" className={layout.cardTitle}>
           <Trans>Sala de transmissão</Trans>
         </h2>
         {stream.type === 'studio' ? (
           <>
             <div className={p.linkRow}>
-              <a href={studioUrl(stream.id)} target="_blank" rel="noopener noreferrer" className={css.link}>
+              <a
+                href={studioUrl(stream.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={layout.link}
+              >
                 <Trans>Entrar no estúdio</Trans>
               </a>
             </div>

@@ -10,7 +10,6 @@ import type { Stream } from '../../api/stream';
 import { sameColor } from '../../lib/color';
 import { hasStarted } from '../../lib/status';
 import { ColorInput } from '../fields/color-input';
-import * as css from '../streaming.css';
 import { useSetting } from './use-setting';
 
 /** Settings the operator changes on the spot: transcode and automation switches (until the end),
@@ -36,12 +35,12 @@ export function PanelSettings({ stream }: { stream: Stream }) {
 
   return (
     <>
-      <section className={css.card} aria-labelledby="panel-settings-title">
+      <section className={layout.card} aria-labelledby="panel-settings-title">
         <div className={layout.pageHeader}>
-          <h2 id="panel-settings-title" className={css.cardTitle}>
+          <h2 id="panel-settings-title" className={layout.cardTitle}>
             <Trans>Configurações</Trans>
           </h2>
-          <Link to="/streaming/$liveId/edit" params={{ liveId: stream.id }} className={css.link}>
+          <Link to="/streaming/$liveId/edit" params={{ liveId: stream.id }} className={layout.link}>
             <Trans>Todas as configurações</Trans>
           </Link>
         </div>
@@ -114,8 +113,8 @@ export function PanelSettings({ stream }: { stream: Stream }) {
         />
       </section>
 
-      <section className={css.card} aria-labelledby="panel-color-title">
-        <h2 id="panel-color-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-color-title">
+        <h2 id="panel-color-title" className={layout.cardTitle}>
           <Trans>Cor do player</Trans>
         </h2>
         <ColorInput
@@ -148,8 +147,8 @@ export function PanelSettings({ stream }: { stream: Stream }) {
         </Button>
       </section>
 
-      <section className={css.card} aria-labelledby="panel-type-title">
-        <h2 id="panel-type-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-type-title">
+        <h2 id="panel-type-title" className={layout.cardTitle}>
           <Trans>Tipo de transmissão</Trans>
         </h2>
         <RadioGroup

@@ -23,8 +23,8 @@ export function PanelSignals({ stream }: { stream: Stream }) {
   const live = started && status.isFetchedAfterMount && !status.isError ? (status.data ?? []) : [];
   const videoOf = (signalId: string) => live.find((v) => v.signalId === signalId);
   return (
-    <section className={css.card} aria-labelledby="panel-signals-title">
-      <h2 id="panel-signals-title" className={css.cardTitle}>
+    <section className={layout.card} aria-labelledby="panel-signals-title">
+      <h2 id="panel-signals-title" className={layout.cardTitle}>
         <Trans>Sinais</Trans>
       </h2>
       {resolutions.size > 1 ? (
@@ -56,7 +56,7 @@ export function PanelSignals({ stream }: { stream: Stream }) {
               <Link
                 to="/streaming/$liveId/signal/$signalId"
                 params={{ liveId: stream.id, signalId: signal.id }}
-                className={css.link}
+                className={layout.link}
               >
                 <Trans>Pré-visualizar</Trans>
               </Link>

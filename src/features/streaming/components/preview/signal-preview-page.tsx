@@ -24,7 +24,7 @@ export function SignalPreviewPage({ liveId, signalId }: { liveId: string; signal
   return (
     <section className={layout.page} aria-labelledby="preview-title">
       <div className={p.firstScreen}>
-        <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
+        <Link to="/streaming/$liveId/panel" params={{ liveId }} className={layout.backLink}>
           <BackIcon />
           <Trans>Voltar ao painel de controle</Trans>
         </Link>

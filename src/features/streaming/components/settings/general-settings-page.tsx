@@ -85,7 +85,7 @@ export function GeneralSettingsPage() {
 
   return (
     <section className={layout.page} aria-labelledby="settings-title">
-      <Link to="/streaming" className={css.backLink}>
+      <Link to="/streaming" className={layout.backLink}>
         <BackIcon />
         <Trans>Transmissões</Trans>
       </Link>
@@ -113,8 +113,8 @@ export function GeneralSettingsPage() {
           step={step}
           onStepChange={setStep}
         >
-          <div className={css.card}>
-            <h2 className={css.cardTitle}>{labels[step]}</h2>
+          <div className={layout.card}>
+            <h2 className={layout.cardTitle}>{labels[step]}</h2>
             {step === 0 ? (
               <TransmissionFields {...props} />
             ) : step === 1 ? (
