@@ -95,3 +95,10 @@ export const footer = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
 });
+/** The coloured dot of a status pill (a stream's, a video's): the pill sets the colour. */
+export const statusDot = style({
+  width: '8px',
+  height: '8px',
+  borderRadius: vars.radius.full,
+  background: 'currentColor',
+});

@@ -34,12 +34,6 @@ export const badge = styleVariants({
   scheduled: [badgeBase, { color: vars.color.primary }],
   finished: [badgeBase, { color: vars.color.textMuted }],
 });
-export const dot = style({
-  width: '8px',
-  height: '8px',
-  borderRadius: vars.radius.full,
-  background: 'currentColor',
-});
 
 // ---- forms
 export const legend = style({

@@ -75,12 +75,6 @@ export const status = style({
     '&[data-status="processing"], &[data-status="uploading"]': { color: vars.color.primary },
   },
 });
-export const statusDot = style({
-  width: '8px',
-  height: '8px',
-  borderRadius: vars.radius.full,
-  background: 'currentColor',
-});
 export const cards = style({
   display: 'flex',
   flexDirection: 'column',
