@@ -323,10 +323,16 @@ describe('POST /v1/live-streams/apply-settings', () => {
       ids: [a, live, DEMO_STREAMS.conferencia.id],
       settings: { latency: 'low', autoCuts: true },
     });
+    // The finished one would also take autoCuts, which is fixed from the end.
     expect(expectError(res, 409)).toBe(
-      'Não é possível alterar a latência ou a cor do player de transmissões já iniciadas; nada foi alterado',
+      'Não é possível alterar a latência ou a cor do player de transmissões já iniciadas, nem o tipo, a transcodificação ou a automação de transmissões encerradas; nada foi alterado',
     );
     expect(res.json().ids).toEqual([live, DEMO_STREAMS.conferencia.id]);
+    expect(res.json().ended).toEqual([DEMO_STREAMS.conferencia.id]);
+    const started = await apply({ ids: [a, live], settings: { latency: 'low' } });
+    expect(expectError(started, 409)).toBe(
+      'Não é possível alterar a latência ou a cor do player de transmissões já iniciadas; nada foi alterado',
+    );
     expect(await get(a)).toMatchObject({ latency: 'default', autoCuts: false });
     // Settings that may change after the start go through.
     const ok = await apply({
@@ -335,6 +341,35 @@ describe('POST /v1/live-streams/apply-settings', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await get(live)).autoCuts).toBe(true);
+  });
+
+  it("refuses, changing nothing, a finished stream's type, transcode or automation change, naming it", async () => {
+    const a = await make('Lote F');
+    const ended = DEMO_STREAMS.treinamento.id;
+    const before = await get(ended);
+    const fresh = await get(a);
+    for (const settings of [
+      { type: before.type === 'studio' ? 'encoder' : 'studio' },
+      { autoStart: !before.autoStart },
+      { autoCuts: !before.autoCuts },
+      { transcode: { enableDvr: !before.transcode.enableDvr } },
+    ]) {
+      const res = await apply({ ids: [a, ended], settings });
+      expect(expectError(res, 409), JSON.stringify(settings)).toBe(
+        'Não é possível alterar a latência ou a cor do player de transmissões já iniciadas, nem o tipo, a transcodificação ou a automação de transmissões encerradas; nada foi alterado',
+      );
+      expect(res.json().ids).toEqual([ended]);
+      expect(res.json().ended).toEqual([ended]);
+    }
+    expect(await get(ended)).toEqual(before);
+    expect(await get(a)).toEqual(fresh);
+    // What may still change after the end goes through, and the same values are no change.
+    const ok = await apply({
+      ids: [a, ended],
+      settings: { type: before.type, security: { referrerWhitelist: ['fim.example'] } },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get(ended)).security.referrerWhitelist).toEqual(['fim.example']);
   });
 
   it("answers 404 when an id is another team's or missing, changing nothing", async () => {

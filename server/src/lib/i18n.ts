@@ -6,6 +6,7 @@ import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
+import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 
 export type Lang = 'pt-BR' | 'en';
@@ -76,6 +77,7 @@ const MESSAGES = {
   ...LIMIT_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...UI_MESSAGES,
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,

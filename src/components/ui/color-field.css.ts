@@ -64,4 +64,3 @@ export const number = style({
     },
   },
 });
-export const hint = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.textMuted });

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import * as css from './color-field.css';
 
 export interface ColorFieldProps {
@@ -70,7 +71,7 @@ export function ColorField({
       </div>
       <input type="hidden" name={name} value={value} />
       {hint ? (
-        <p id={hintId} className={css.hint}>
+        <p id={hintId} className={layout.muted}>
           {hint}
         </p>
       ) : null}

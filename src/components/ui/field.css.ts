@@ -61,8 +61,6 @@ export const toggle = style({
   },
 });
 
-export const hint = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.textMuted });
-
 export const error = style({
   display: 'flex',
   gap: vars.space.xs,

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import * as css from './field.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
@@ -37,7 +38,7 @@ export function TextField({ label, error, hint, endAdornment, id, className, ...
         {endAdornment ? <div className={css.adornment}>{endAdornment}</div> : null}
       </div>
       {hint ? (
-        <p id={hintId} className={css.hint}>
+        <p id={hintId} className={layout.muted}>
           {hint}
         </p>
       ) : null}

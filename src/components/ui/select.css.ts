@@ -6,15 +6,6 @@ export const inline = style({ flexDirection: 'row', alignItems: 'center', gap: v
 globalStyle(`${inline} > label`, { whiteSpace: 'nowrap' });
 globalStyle(`${inline} > [data-part="control"]`, { flex: 'none', minWidth: '96px' });
 export const label = style({ fontWeight: 600, fontSize: vars.font.sizeSm, color: vars.color.text });
-export const hiddenLabel = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
 export const trigger = style({
   display: 'flex',
   alignItems: 'center',

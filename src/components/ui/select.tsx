@@ -1,6 +1,7 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
 import { type ReactNode, useMemo } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import * as css from './select.css';
 
 export interface SelectOption {
@@ -63,7 +64,7 @@ export function Select({
       lazyMount
       unmountOnExit
     >
-      <ArkSelect.Label className={hideLabel ? css.hiddenLabel : css.label}>{label}</ArkSelect.Label>
+      <ArkSelect.Label className={hideLabel ? layout.visuallyHidden : css.label}>{label}</ArkSelect.Label>
       <ArkSelect.Control>
         <ArkSelect.Trigger className={css.trigger}>
           <ArkSelect.ValueText className={css.value} placeholder={placeholder} />

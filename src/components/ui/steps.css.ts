@@ -66,14 +66,6 @@ export const indicator = style({
   },
 });
 export const label = style({ '@media': { [MOBILE_QUERY]: { fontSize: vars.font.sizeSm } } });
-export const hidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
 export const separator = style({
   flex: '1 1 16px',
   minWidth: '16px',

@@ -1,5 +1,6 @@
 import { Steps as ArkSteps } from '@ark-ui/react/steps';
 import type { ReactNode } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import * as css from './steps.css';
 
 export interface StepItem {
@@ -48,7 +49,9 @@ export function Steps({ label, invalidLabel, steps, step, onStepChange, children
                   </span>
                   <span className={css.label}>
                     {s.label}
-                    {s.invalid && invalidLabel ? <span className={css.hidden}> ({invalidLabel})</span> : null}
+                    {s.invalid && invalidLabel ? (
+                      <span className={layout.visuallyHidden}> ({invalidLabel})</span>
+                    ) : null}
                   </span>
                 </button>
                 {i < last ? (

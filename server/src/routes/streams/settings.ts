@@ -7,7 +7,7 @@ import { langOf, t } from '../../lib/i18n.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { changedFields, logStream, settingsFields } from './activity.ts';
 import { ConflictIdsBody, Settings, SettingsInput, Stream } from './schemas.ts';
-import { applySettings, completeSettings, normalizeSettings } from './validate.ts';
+import { applySettings, completeSettings, lockedAfterEnd, normalizeSettings } from './validate.ts';
 import { accountOf, holds, settingsColumns, settingsOf, streamView } from './view.ts';
 
 function settingsView(s: StreamSettings, updatedAt: Date | null): Static<typeof Settings> {
@@ -21,10 +21,20 @@ function settingsView(s: StreamSettings, updatedAt: Date | null): Static<typeof 
 
 /** Thrown inside the transaction so nothing is written; answered with the ids. */
 class StartedStreams extends Error {
-  constructor(readonly ids: string[]) {
+  constructor(
+    readonly ids: string[],
+    readonly ended: string[],
+  ) {
     super('started streams');
   }
 }
+
+/** The refused streams, and among them those refused for what is fixed from the end: a console that
+ * retries without latency and colour leaves those out (it may hold them as still on air). */
+const LockedStreamsBody = Type.Object({
+  ...ConflictIdsBody.properties,
+  ended: Type.Optional(Type.Array(Uuid)),
+});
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -84,7 +94,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['live streams'],
         summary: 'Apply general settings to several streams, all or nothing',
         description:
-          'Every id must be a stream of the account (else 404, nothing changed). Streams that have started cannot take a different latency or player colour: 409 with their `ids`, nothing changed.',
+          'Every id must be a stream of the account (else 404, nothing changed). Streams that have started cannot take a different latency or player colour, nor streams that have ended a different `type`, `autoStart`, `autoCuts` or `transcode.*`: 409 with their `ids` (and the latter also in `ended`), nothing changed.',
         security: bearer,
         querystring: AccountIdQuery,
         body: Type.Object({
@@ -93,7 +103,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
         response: {
           200: Type.Object({ updated: Type.Integer(), items: Type.Array(Stream) }),
-          409: ConflictIdsBody,
+          409: LockedStreamsBody,
           ...errors(400, 401, 403, 404),
         },
       },
@@ -111,12 +121,22 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             const before = settingsOf(row);
             return { row, before, next: applySettings(before, patch, 'settings.') };
           });
-          const refused = plans.filter(
+          const fixedSinceStart = plans.filter(
             ({ row, before, next }) =>
               row.status !== 'scheduled' &&
               (next.latency !== before.latency || next.playerColor !== before.playerColor),
           );
-          if (refused.length > 0) throw new StartedStreams(refused.map((p) => p.row.id));
+          // What only acts on air is fixed once the stream has ended, as PUT /v1/live-streams/{id} says.
+          const fixedSinceEnd = plans.filter(
+            ({ row, before, next }) =>
+              row.status === 'finished' && lockedAfterEnd(before, next) !== undefined,
+          );
+          const refused = new Set([...fixedSinceStart, ...fixedSinceEnd]);
+          if (refused.size > 0)
+            throw new StartedStreams(
+              plans.filter((p) => refused.has(p)).map((p) => p.row.id),
+              fixedSinceEnd.map((p) => p.row.id),
+            );
           const updated: LiveStreamRow[] = [];
           for (const { row, before, next } of plans) {
             const changed = changedFields(settingsFields(before), settingsFields(next));
@@ -137,8 +157,9 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.code(409).send({
           statusCode: 409,
           error: 'Conflict',
-          message: t(langOf(request), 'lockedSettings'),
+          message: t(langOf(request), error.ended.length > 0 ? 'lockedSettingsEnded' : 'lockedSettings'),
           ids: error.ids,
+          ...(error.ended.length > 0 ? { ended: error.ended } : {}),
         });
       }
       const keys = holds(request, accountId, 'broadcast');

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { Icon } from '@/components/ui/icon';
 import { type EventIconKind, eventIconKind } from '../lib/event-icon';
 import * as css from './log.css';
 
@@ -26,20 +27,10 @@ export function EventIcon({ code }: { code: string }) {
   const kind = eventIconKind(code);
   return (
     <span className={css.eventIcon[kind]} role="img" aria-label={i18n._(NAMES[kind])} data-icon={kind}>
-      <svg
-        aria-hidden="true"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <Icon size={18}>
         {kind === 'other' ? <circle cx="12" cy="12" r="9" /> : null}
         <path d={PATHS[kind]} />
-      </svg>
+      </Icon>
     </span>
   );
 }

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Icon } from '@/components/ui/icon';
+import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -74,8 +76,8 @@ export function RecordsPage() {
   };
 
   return (
-    <section className={css.page} aria-labelledby="records-title">
-      <h1 id="records-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="records-title">
+      <h1 id="records-title" className={layout.pageTitle}>
         <Trans>Registros</Trans>
       </h1>
 
@@ -88,22 +90,13 @@ export function RecordsPage() {
           aria-haspopup={mobile ? 'dialog' : undefined}
           onClick={() => setFiltersOpen((o) => !o)}
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <Icon>
             <path d="M4 6h16M7 12h10M10 18h4" />
-          </svg>
+          </Icon>
           <Trans>Filtros</Trans>
           {activeFilters > 0 ? (
-            <span className={css.badge}>
-              <span className={css.visuallyHidden}>
+            <span className={layout.countBadge}>
+              <span className={layout.visuallyHidden}>
                 <Trans>ativos:</Trans>
               </span>
               {activeFilters}
@@ -114,7 +107,7 @@ export function RecordsPage() {
           // Cards have no column header: the date sort is a button here.
           <Button variant="secondary" className={css.mobileSort} onClick={toggleOrder}>
             <SortIcon order={search.order} />
-            <span className={css.visuallyHidden}>
+            <span className={layout.visuallyHidden}>
               <Trans>Ordenar por data:</Trans>
             </span>
             {search.order === 'desc' ? <Trans>Mais recentes</Trans> : <Trans>Mais antigos</Trans>}
@@ -152,7 +145,7 @@ export function RecordsPage() {
         </Dialog>
       ) : null}
 
-      <p className={css.status} data-testid="records-period">
+      <p className={layout.muted} data-testid="records-period">
         <Trans>
           Período: {short(r.range.start)} a {short(r.range.end)}
         </Trans>
@@ -160,7 +153,7 @@ export function RecordsPage() {
 
       <div className={css.surface}>
         {loading ? (
-          <p role="status" className={css.visuallyHidden}>
+          <p role="status" className={layout.visuallyHidden}>
             <Trans>Carregando registros…</Trans>
           </p>
         ) : null}

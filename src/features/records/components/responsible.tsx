@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Icon } from '@/components/ui/icon';
 import type { LogEntry } from '../api/list-logs';
 import { initials } from '../lib/format';
 import { formatBrowser, parseBrowser } from '../lib/user-agent';
@@ -38,19 +39,10 @@ export function Responsible({ entry }: { entry: LogEntry }) {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <svg
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
+        <Icon>
           <circle cx="12" cy="12" r="9" />
           <path d="M12 11v5M12 7.5v.01" />
-        </svg>
+        </Icon>
       </button>
       <Dialog
         open={open}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
 import { SEARCH_MAX, type SearchType } from '../lib/search';
 import * as css from './records.css';
@@ -36,35 +37,19 @@ export function SearchBar({ by, q, onSearch }: SearchBarProps) {
           // A new type re-runs the search that is in the box.
           onValueChange={(value) => onSearch({ by: value as SearchType, q: text.trim() })}
         />
-        <div className={css.searchBox}>
-          <input
-            type="search"
-            name={by}
-            className={css.searchInput}
-            value={text}
-            maxLength={SEARCH_MAX}
-            autoComplete="off"
-            enterKeyHint="search"
-            aria-label={by === 'user' ? t`Buscar por responsável` : t`Buscar por identificador`}
-            placeholder={by === 'user' ? t`E-mail ou nome` : t`ID, nome ou e-mail`}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className={css.searchSubmit} aria-label={t`Buscar`}>
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" />
-            </svg>
-          </button>
-        </div>
+        <SearchField
+          name={by}
+          className={css.searchBox}
+          tone="accent"
+          submitLabel={t`Buscar`}
+          value={text}
+          maxLength={SEARCH_MAX}
+          autoComplete="off"
+          enterKeyHint="search"
+          aria-label={by === 'user' ? t`Buscar por responsável` : t`Buscar por identificador`}
+          placeholder={by === 'user' ? t`E-mail ou nome` : t`ID, nome ou e-mail`}
+          onChange={(e) => setText(e.target.value)}
+        />
       </form>
     </search>
   );

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { visuallyHidden } from '@/components/ui/layout.css';
 import { useSession } from '@/lib/use-session';
 import { buildMenu, type MenuItem, type MenuSection } from '../menu';
-import { visuallyHidden } from './a11y.css';
 import * as css from './aside-nav.css';
 import { ExternalIcon } from './icons';
 

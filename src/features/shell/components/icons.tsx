@@ -1,24 +1,4 @@
-import type { ReactNode } from 'react';
-
-/** Decorative line icons: the control around them carries the accessible name. */
-function Icon({ size = 20, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '@/components/ui/icon';
 
 export const MenuIcon = () => (
   <Icon>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { visuallyHidden } from '@/components/ui/layout.css';
 import { activateLocale, isLocale, type Locale } from '@/lib/i18n';
-import { visuallyHidden } from './a11y.css';
 import * as css from './app-header.css';
 
 // Each language is named in itself, so anyone can find their own.

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
+import { visuallyHidden } from '@/components/ui/layout.css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
-import { visuallyHidden } from './a11y.css';
 
 export const trigger = style({
   display: 'flex',

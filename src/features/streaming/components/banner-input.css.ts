@@ -53,7 +53,6 @@ export const remove = style({
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}` },
   },
 });
-export const hint = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.textMuted });
 export const error = style({
   margin: 0,
   fontSize: vars.font.sizeSm,

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import { checkImage, IMAGE_TYPES } from '../lib/images';
 import * as css from './banner-input.css';
 
@@ -92,7 +93,7 @@ export function BannerInput({
         ) : null}
       </div>
       {hint && !error ? (
-        <p id={`${id}-hint`} className={css.hint}>
+        <p id={`${id}-hint`} className={layout.muted}>
           {hint}
         </p>
       ) : null}

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FileDropzone } from '@/components/ui/file-upload';
+import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { type CsvLineError, csvLineErrors, useCreateCsvRooms } from '../api/create-csv-rooms';
 import { streamsCreated } from '../lib/counts';
 import { browserTimeZone } from '../lib/temporal';
 import * as css from './create-mode.css';
-import * as s from './streaming.css';
 
 /** The server takes a body up to 1 MiB. */
 const MAX_CSV_BYTES = 1024 * 1024;
@@ -71,7 +71,7 @@ export function CsvUpload({ onBack, onDone }: { onBack: () => void; onDone: () =
         onFiles={pick}
       />
       <a
-        className={s.link}
+        className={layout.link}
         href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
         download="modelo-transmissoes.csv"
       >

@@ -2,12 +2,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/ui/field';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { TextArea } from '@/components/ui/text-area';
 import type { Stream } from '../api/stream';
 import type { StreamForm } from '../lib/form';
 import { BANNER_KINDS, type BannerKind, type UploadKind } from '../lib/images';
 import { DESCRIPTION_MAX, type FormErrors, NAME_MAX, normalizeTime } from '../lib/validate';
 import { type BannerDraft, BannerInput } from './banner-input';
-import { TextArea, useErrorText } from './fields/controls';
+import { useErrorText } from './fields/controls';
 import * as css from './streaming.css';
 
 export const BANNER_LABELS: Record<BannerKind, MessageDescriptor> = {
@@ -46,10 +49,10 @@ export function EventStep({
     <Trans>A data e a hora não podem ser alteradas depois do início da transmissão.</Trans>
   ) : undefined;
   return (
-    <div className={css.page}>
-      <div className={css.formGrid}>
+    <div className={layout.page}>
+      <div className={formStyles.formGrid}>
         <TextField
-          className={css.full}
+          className={formStyles.full}
           name="nome"
           label={<Trans>Nome da transmissão</Trans>}
           value={form.nome}
@@ -58,7 +61,7 @@ export function EventStep({
           error={error('nome')}
           onChange={(e) => set({ nome: e.target.value })}
         />
-        <div className={css.full}>
+        <div className={formStyles.full}>
           <TextArea
             name="descricao"
             label={<Trans>Descrição interna (opcional)</Trans>}
@@ -93,17 +96,17 @@ export function EventStep({
           onChange={(e) => set({ time: normalizeTime(e.target.value) })}
         />
       </div>
-      <fieldset className={css.fieldset}>
+      <fieldset className={formStyles.fieldset}>
         <legend className={css.legend}>
           <Trans>Banners</Trans>
         </legend>
-        <p className={css.muted}>
+        <p className={layout.muted}>
           <Trans>
             PNG, JPEG ou WebP de até 10MB (recomendado 1920x1080). As imagens são enviadas depois que a
             transmissão é salva.
           </Trans>
         </p>
-        <div className={css.formGrid}>
+        <div className={formStyles.formGrid}>
           {BANNER_KINDS.map((kind) => (
             <BannerInput
               key={kind}

@@ -1,66 +1,43 @@
-const base = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
-function Svg({ size = 20, children }: { size?: number; children: React.ReactNode }) {
-  return (
-    <svg aria-hidden="true" focusable="false" {...base} width={size} height={size}>
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '@/components/ui/icon';
 
 export const MoreIcon = () => (
-  <Svg>
+  <Icon>
     <circle cx="12" cy="5" r="1.5" fill="currentColor" />
     <circle cx="12" cy="12" r="1.5" fill="currentColor" />
     <circle cx="12" cy="19" r="1.5" fill="currentColor" />
-  </Svg>
-);
-export const SearchIcon = () => (
-  <Svg>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
-  </Svg>
+  </Icon>
 );
 export const CopyIcon = () => (
-  <Svg>
+  <Icon>
     <rect x="9" y="9" width="12" height="12" rx="2" />
     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-  </Svg>
+  </Icon>
 );
 export const RefreshIcon = () => (
-  <Svg>
+  <Icon>
     <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
     <path d="M21 3v5h-5" />
-  </Svg>
+  </Icon>
 );
 export const BackIcon = () => (
-  <Svg>
+  <Icon>
     <path d="m15 18-6-6 6-6" />
-  </Svg>
+  </Icon>
 );
 export const PlusIcon = () => (
-  <Svg>
+  <Icon>
     <path d="M12 5v14M5 12h14" />
-  </Svg>
+  </Icon>
 );
 export const SettingsIcon = () => (
-  <Svg>
+  <Icon>
     <circle cx="12" cy="12" r="3" />
     <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
-  </Svg>
+  </Icon>
 );
 export function SortIcon({ direction }: { direction?: 'asc' | 'desc' }) {
   return (
-    <Svg size={16}>
+    <Icon size={16}>
       {direction === 'asc' ? (
         <path d="m6 15 6-6 6 6" />
       ) : direction === 'desc' ? (
@@ -68,6 +45,6 @@ export function SortIcon({ direction }: { direction?: 'asc' | 'desc' }) {
       ) : (
         <path d="m7 9 5-5 5 5M7 15l5 5 5-5" />
       )}
-    </Svg>
+    </Icon>
   );
 }

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { useIngestUrl } from '../api/ingest';
 import type { Stream } from '../api/stream';
 import type { SignalForm, StreamForm } from '../lib/form';
@@ -33,13 +35,13 @@ export function KeysStep({
     set({ signals: signals.map((s, j) => (i === j ? { ...s, ...patch } : s)) });
 
   return (
-    <div className={css.page}>
+    <div className={layout.page}>
       {stream ? (
-        <section className={css.fieldset} aria-labelledby="general-key">
+        <section className={formStyles.fieldset} aria-labelledby="general-key">
           <h3 id="general-key" className={css.legend}>
             <Trans>Chave geral da transmissão</Trans>
           </h3>
-          <p className={css.muted}>
+          <p className={layout.muted}>
             <Trans>Servidor RTMP:</Trans>{' '}
             {ingestUrl === null ? (
               <Trans>indisponível neste servidor</Trans>
@@ -55,18 +57,18 @@ export function KeysStep({
           />
         </section>
       ) : (
-        <p className={css.muted}>
+        <p className={layout.muted}>
           <Trans>As chaves são geradas quando a transmissão é criada e ficam no painel de controle.</Trans>
         </p>
       )}
 
-      <fieldset className={css.fieldset}>
+      <fieldset className={formStyles.fieldset}>
         <legend className={css.legend}>
           <Trans>Sinais</Trans>
         </legend>
         {signals.map((signal, i) => (
-          <div key={signal.id ?? `new-${i}`} className={css.card} data-testid="signal-row">
-            <div className={css.formGrid}>
+          <div key={signal.id ?? `new-${i}`} className={layout.card} data-testid="signal-row">
+            <div className={formStyles.formGrid}>
               <TextField
                 name={`signals.${i}.nome`}
                 label={<Trans>Nome do sinal {i + 1}</Trans>}
@@ -93,7 +95,7 @@ export function KeysStep({
                 onRegenerated={onStreamChanged}
               />
             ) : (
-              <p className={css.muted}>
+              <p className={layout.muted}>
                 <Trans>A chave deste sinal será gerada ao salvar.</Trans>
               </p>
             )}
@@ -104,7 +106,7 @@ export function KeysStep({
             ) : null}
           </div>
         ))}
-        {error('signals') ? <p className={css.errorText}>{error('signals')}</p> : null}
+        {error('signals') ? <p className={formStyles.errorText}>{error('signals')}</p> : null}
         {mixedResolutions(signals) ? (
           <p className={css.warningText} role="status">
             <Trans>Atenção: os sinais têm resoluções diferentes.</Trans>

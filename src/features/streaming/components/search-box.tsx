@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import { TITLE_MAX } from '../lib/search';
-import { SearchIcon } from './icons';
 import * as css from './streaming.css';
 
 /** Title search: Enter or the button submits (the page goes back to 1). */
@@ -26,10 +26,10 @@ export function SearchBox({
           onSearch(text.trim());
         }}
       >
-        <input
-          type="search"
+        <SearchField
           name="title"
-          className={css.searchInput}
+          className={css.searchGrow}
+          submitLabel={t`Buscar`}
           aria-label={label}
           placeholder={t`Buscar pelo nome`}
           maxLength={TITLE_MAX}
@@ -40,9 +40,6 @@ export function SearchBox({
             if (e.target.value === '' && q !== '') onSearch('');
           }}
         />
-        <button type="submit" className={css.searchSubmit} aria-label={t`Buscar`}>
-          <SearchIcon />
-        </button>
       </form>
     </search>
   );

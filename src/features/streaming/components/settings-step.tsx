@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { AdsFields } from './fields/ads-fields';
 import { DomainsField } from './fields/domains-field';
 import { PlayerFields } from './fields/player-fields';
 import { type StudioBackground, StudioFields } from './fields/studio-fields';
 import { TransmissionFields } from './fields/transmission-fields';
 import type { SettingsFieldsProps } from './fields/types';
-import * as css from './streaming.css';
 
 /** Step 2 (Settings) of the create/edit wizard: every setting of SPEC §2.7 but the geoblock. */
 export function SettingsStep({
@@ -13,7 +14,7 @@ export function SettingsStep({
   ...props
 }: SettingsFieldsProps & { background?: StudioBackground }) {
   return (
-    <div className={css.page}>
+    <div className={layout.page}>
       <Section title={<Trans>Transmissão</Trans>}>
         <TransmissionFields {...props} />
       </Section>
@@ -35,8 +36,8 @@ export function SettingsStep({
 
 function Section({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
   return (
-    <section className={css.fieldset}>
-      <h3 className={css.cardTitle}>{title}</h3>
+    <section className={formStyles.fieldset}>
+      <h3 className={layout.cardTitle}>{title}</h3>
       {children}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import * as lists from '@/components/ui/list.css';
 import type { StreamStatus } from '../lib/status';
 import * as css from './streaming.css';
 
@@ -16,7 +17,7 @@ export function StatusBadge({ status }: { status: StreamStatus }) {
   const { i18n } = useLingui();
   return (
     <span className={css.badge[status]} data-status={status}>
-      <span className={css.dot} aria-hidden="true" />
+      <span className={lists.statusDot} aria-hidden="true" />
       {i18n._(STATUS_LABELS[status])}
     </span>
   );

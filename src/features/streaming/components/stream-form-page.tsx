@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePreset } from '../api/get-preset';
 import { useStream } from '../api/get-stream';
@@ -9,7 +10,6 @@ import { browserTimeZone, temporal } from '../lib/temporal';
 import { BackIcon } from './icons';
 import { StatusBadge } from './status-badge';
 import { StreamWizard } from './stream-wizard';
-import * as css from './streaming.css';
 
 /** /streaming/new: the create wizard, starting from the account's general settings. */
 export function NewStreamPage() {
@@ -20,12 +20,12 @@ export function NewStreamPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: seeded once.
   const initial = useMemo(() => newStreamForm(temporal(), preset, browserTimeZone()), []);
   return (
-    <section className={css.page} aria-labelledby="new-stream-title">
-      <Link to="/streaming" className={css.backLink}>
+    <section className={layout.page} aria-labelledby="new-stream-title">
+      <Link to="/streaming" className={layout.backLink}>
         <BackIcon />
         <Trans>Transmissões</Trans>
       </Link>
-      <h1 id="new-stream-title" className={css.title}>
+      <h1 id="new-stream-title" className={layout.pageTitle}>
         <Trans>Nova transmissão</Trans>
       </h1>
       <StreamWizard initial={initial} />
@@ -42,13 +42,13 @@ export function EditStreamPage({ liveId }: { liveId: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: seeded once per stream.
   const initial = useMemo(() => streamForm(temporal(), stream, browserTimeZone()), [stream.id]);
   return (
-    <section className={css.page} aria-labelledby="edit-stream-title">
-      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
+    <section className={layout.page} aria-labelledby="edit-stream-title">
+      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={layout.backLink}>
         <BackIcon />
         <Trans>Painel de controle</Trans>
       </Link>
-      <div className={css.header}>
-        <h1 id="edit-stream-title" className={css.title}>
+      <div className={layout.pageHeader}>
+        <h1 id="edit-stream-title" className={layout.pageTitle}>
           <Trans>Editar transmissão</Trans>
         </h1>
         <StatusBadge status={stream.status} />

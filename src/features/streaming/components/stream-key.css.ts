@@ -38,12 +38,3 @@ export const button = style({
     '&[aria-pressed="true"]': { background: vars.color.surfaceAlt },
   },
 });
-export const hidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
-export const none = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSm });

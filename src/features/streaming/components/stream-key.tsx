@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useRegenerateKey } from '../api/regenerate-key';
@@ -34,7 +35,7 @@ export function StreamKey({
 
   if (value === null)
     return (
-      <p className={css.none}>
+      <p className={layout.muted}>
         <Trans>Você não tem permissão para ver as chaves.</Trans>
       </p>
     );
@@ -62,12 +63,12 @@ export function StreamKey({
       <div className={css.buttons}>
         <button type="button" className={css.button} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? <Trans>Ocultar</Trans> : <Trans>Mostrar</Trans>}
-          <span className={css.hidden}> {label}</span>
+          <span className={layout.visuallyHidden}> {label}</span>
         </button>
         <button type="button" className={css.button} onClick={() => void copy(value, t`Chave copiada`)}>
           <CopyIcon />
           <Trans>Copiar</Trans>
-          <span className={css.hidden}> {label}</span>
+          <span className={layout.visuallyHidden}> {label}</span>
         </button>
         <button
           type="button"
@@ -79,7 +80,7 @@ export function StreamKey({
         >
           <RefreshIcon />
           <Trans>Gerar nova</Trans>
-          <span className={css.hidden}> {label}</span>
+          <span className={layout.visuallyHidden}> {label}</span>
         </button>
       </div>
       <ConfirmDialog

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
+import * as lists from '@/components/ui/list.css';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Stream } from '../api/stream';
 import { formatDateTime } from '../lib/format';
@@ -7,7 +9,6 @@ import type { SortDirection, SortField } from '../lib/search';
 import { SortIcon } from './icons';
 import { StatusBadge } from './status-badge';
 import { StreamMenu } from './stream-menu';
-import * as css from './streaming.css';
 
 export interface StreamListProps {
   items: readonly Stream[];
@@ -34,10 +35,10 @@ function Check({
 }: Pick<StreamListProps, 'selected' | 'onToggle'> & { stream: Stream }) {
   const { t } = useLingui();
   return (
-    <label className={css.checkLabel}>
+    <label className={lists.checkLabel}>
       <input
         type="checkbox"
-        className={css.checkbox}
+        className={lists.checkbox}
         checked={selected.has(stream.id)}
         onChange={(e) => onToggle(stream, e.target.checked)}
         aria-label={t`Selecionar ${stream.nome}`}
@@ -52,21 +53,21 @@ function StreamTable({ items, loading, sort, onSort, selected, onToggle, onToggl
   const allOn = items.length > 0 && items.every((s) => selected.has(s.id));
   const header = (field: SortField, label: string) => (
     <th scope="col" aria-sort={by === field ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <button type="button" className={css.sortButton} onClick={() => onSort(field)}>
+      <button type="button" className={lists.sortButton} onClick={() => onSort(field)}>
         {label}
         <SortIcon direction={by === field ? dir : undefined} />
       </button>
     </th>
   );
   return (
-    <table className={css.table} aria-busy={loading || undefined}>
+    <table className={lists.table} aria-busy={loading || undefined}>
       <thead>
         <tr>
-          <th scope="col" className={css.checkCell}>
-            <label className={css.checkLabel}>
+          <th scope="col" className={lists.checkCell}>
+            <label className={lists.checkLabel}>
               <input
                 type="checkbox"
-                className={css.checkbox}
+                className={lists.checkbox}
                 checked={allOn}
                 disabled={items.length === 0}
                 onChange={(e) => onToggleAll(e.target.checked)}
@@ -77,8 +78,8 @@ function StreamTable({ items, loading, sort, onSort, selected, onToggle, onToggl
           {header('name', t`Nome`)}
           {header('date', t`Data`)}
           {header('status', t`Status`)}
-          <th scope="col" className={css.menuCell}>
-            <span className={css.visuallyHidden}>
+          <th scope="col" className={lists.menuCell}>
+            <span className={layout.visuallyHidden}>
               <Trans>Opções</Trans>
             </span>
           </th>
@@ -104,11 +105,11 @@ function StreamTable({ items, loading, sort, onSort, selected, onToggle, onToggl
             ))
           : items.map((s) => (
               <tr key={s.id} data-testid="stream-row">
-                <td className={css.checkCell}>
+                <td className={lists.checkCell}>
                   <Check stream={s} selected={selected} onToggle={onToggle} />
                 </td>
-                <td className={css.nameCell}>
-                  <Link to="/streaming/$liveId/panel" params={{ liveId: s.id }} className={css.rowLink}>
+                <td className={lists.nameCell}>
+                  <Link to="/streaming/$liveId/panel" params={{ liveId: s.id }} className={lists.rowLink}>
                     {s.nome}
                   </Link>
                 </td>
@@ -116,7 +117,7 @@ function StreamTable({ items, loading, sort, onSort, selected, onToggle, onToggl
                 <td>
                   <StatusBadge status={s.status} />
                 </td>
-                <td className={css.menuCell}>
+                <td className={lists.menuCell}>
                   <StreamMenu stream={s} />
                 </td>
               </tr>
@@ -130,12 +131,12 @@ function StreamCards({ items, loading, selected, onToggle }: StreamListProps) {
   const { i18n } = useLingui();
   if (loading)
     return (
-      <ul className={css.cards} aria-busy="true">
+      <ul className={lists.cards} aria-busy="true">
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-          <li key={i} className={css.cardItem}>
+          <li key={i} className={lists.cardItem}>
             <span />
-            <span className={css.cardBody}>
+            <span className={lists.cardBody}>
               <Skeleton height="1.1em" width="70%" />
               <Skeleton height="0.9em" width="50%" />
             </span>
@@ -145,19 +146,19 @@ function StreamCards({ items, loading, selected, onToggle }: StreamListProps) {
       </ul>
     );
   return (
-    <ul className={css.cards}>
+    <ul className={lists.cards}>
       {items.map((s) => (
-        <li key={s.id} className={css.cardItem} data-testid="stream-row">
+        <li key={s.id} className={lists.cardItem} data-testid="stream-row">
           <Check stream={s} selected={selected} onToggle={onToggle} />
-          <span className={css.cardBody}>
+          <span className={lists.cardBody}>
             <Link
               to="/streaming/$liveId/panel"
               params={{ liveId: s.id }}
-              className={`${css.rowLink} ${css.nameCell}`}
+              className={`${lists.rowLink} ${lists.nameCell}`}
             >
               {s.nome}
             </Link>
-            <span className={css.cardMeta}>
+            <span className={lists.cardMeta}>
               <StatusBadge status={s.status} />
               {formatDateTime(s.scheduledStartTime, i18n.locale)}
             </span>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import * as css from './streaming.css';
@@ -12,8 +13,8 @@ export function StreamError({ error, reset }: ErrorComponentProps) {
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useDocumentTitle(missing ? t`Transmissão não encontrada` : t`Erro`);
   return (
-    <section className={css.card} aria-labelledby="stream-error-title">
-      <h1 id="stream-error-title" className={css.title}>
+    <section className={layout.card} aria-labelledby="stream-error-title">
+      <h1 id="stream-error-title" className={layout.pageTitle}>
         {missing ? (
           <Trans>Transmissão não encontrada</Trans>
         ) : (
@@ -27,7 +28,7 @@ export function StreamError({ error, reset }: ErrorComponentProps) {
           <Trans>Verifique a sua conexão e tente novamente.</Trans>
         )}
       </p>
-      <div className={css.actions}>
+      <div className={layout.actions}>
         <Link to="/streaming" className={buttonClass('primary')}>
           <Trans>Voltar para as transmissões</Trans>
         </Link>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
 import { Steps } from '@/components/ui/steps';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -48,6 +49,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const streamSaved = useStreamSaved();
   const top = useRef<HTMLDivElement>(null);
   const locked = stream ? hasStarted(stream.status) : false;
+  const ended = stream?.status === 'finished';
   const today = T.Now.plainDateISO(zone);
 
   // The form as the last change left it (two changes in one event each see the one before).
@@ -138,7 +140,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const stepErrors = (s: number) => Object.keys(errorsOfStep(errors, s)).length > 0;
   const labels = [t`Evento`, t`Configurações`, t`Bloqueio geográfico`, t`Chaves`];
   const last = step === labels.length - 1;
-  const props = { form, set, errors, locked };
+  const props = { form, set, errors, locked, ended };
   const dirty = () =>
     !done.current &&
     (JSON.stringify(latest.current) !== JSON.stringify(initial) ||
@@ -146,7 +148,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
 
   return (
     <form
-      className={css.page}
+      className={layout.page}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -155,7 +157,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         else void submit();
       }}
     >
-      <div ref={top} className={css.visuallyHidden} />
+      <div ref={top} className={layout.visuallyHidden} />
       <DiscardGuard dirty={dirty} />
       {failure ? <Alert>{failure}</Alert> : null}
       <Steps
@@ -165,8 +167,8 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         step={step}
         onStepChange={moveTo}
       >
-        <div className={css.card}>
-          <h2 className={css.cardTitle}>{labels[step]}</h2>
+        <div className={layout.card}>
+          <h2 className={layout.cardTitle}>{labels[step]}</h2>
           {step === 0 ? (
             <EventStep
               {...props}
@@ -192,7 +194,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         </div>
       </Steps>
       <div className={css.wizardFooter}>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           {step > 0 ? (
             <Button variant="secondary" className={css.grow} onClick={() => go(step - 1)}>
               <Trans>Voltar</Trans>
@@ -207,7 +209,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
             </Link>
           )}
         </div>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           {!last ? (
             <Button
               variant={editing ? 'secondary' : 'primary'}

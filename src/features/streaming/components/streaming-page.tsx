@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
+import * as lists from '@/components/ui/list.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
@@ -69,12 +71,12 @@ export function StreamingPage() {
   ];
 
   return (
-    <section className={css.page} aria-labelledby="streaming-title">
-      <div className={css.header}>
-        <h1 id="streaming-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="streaming-title">
+      <div className={layout.pageHeader}>
+        <h1 id="streaming-title" className={layout.pageTitle}>
           <Trans>Transmissões</Trans>
         </h1>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           <Link to="/streaming/settings" className={`${buttonClass('secondary')} ${css.grow}`}>
             <SettingsIcon />
             <Trans>Configurações gerais</Trans>
@@ -92,8 +94,8 @@ export function StreamingPage() {
         value={search.tab ?? 'all'}
         onValueChange={(v) => update({ tab: v === 'all' ? undefined : (v as Tab), page: undefined })}
       >
-        <div className={css.page}>
-          <div className={css.toolbar}>
+        <div className={layout.page}>
+          <div className={layout.toolbar}>
             <SearchBox
               q={search.q ?? ''}
               label={t`Buscar transmissões pelo nome`}
@@ -106,15 +108,15 @@ export function StreamingPage() {
             ) : null}
           </div>
 
-          <div className={css.surface}>
+          <div className={layout.surface}>
             {loading ? (
-              <p role="status" className={css.visuallyHidden}>
+              <p role="status" className={layout.visuallyHidden}>
                 <Trans>Carregando transmissões…</Trans>
               </p>
             ) : null}
             <ListError {...listState} />
             {failed ? null : empty ? (
-              <p className={css.empty} role="status">
+              <p className={lists.empty} role="status">
                 <Trans>Nenhum resultado encontrado</Trans>
               </p>
             ) : (
@@ -131,8 +133,8 @@ export function StreamingPage() {
             )}
           </div>
 
-          <div className={css.footer}>
-            <p className={css.muted} data-testid="streams-total">
+          <div className={lists.footer}>
+            <p className={layout.muted} data-testid="streams-total">
               {total !== undefined && !loading ? i18n._(streamsTotal(total)) : null}
             </p>
             {pagesTotal > 1 ? (

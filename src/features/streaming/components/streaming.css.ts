@@ -1,75 +1,9 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { link } from '@/components/ui/layout.css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-export const title = style({
-  margin: 0,
-  fontSize: vars.font.sizeXl,
-  lineHeight: 1.25,
-  overflowWrap: 'anywhere',
-});
 export const subtitle = style({ margin: 0, color: vars.color.textMuted });
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  '@media': { [MOBILE_QUERY]: { width: '100%' } },
-});
 export const grow = style({ '@media': { [MOBILE_QUERY]: { flex: '1 1 0' } } });
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const surface = style({
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  minWidth: 0,
-  overflow: 'hidden',
-});
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  minWidth: 0,
-  '@media': { [MOBILE_QUERY]: { padding: vars.space.md } },
-});
-export const cardTitle = style({ margin: 0, fontSize: vars.font.sizeLg, lineHeight: 1.3 });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSm });
-export const link = style({
-  color: vars.color.primary,
-  fontWeight: 600,
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  overflowWrap: 'anywhere',
-});
-export const backLink = style([
-  link,
-  {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: vars.space.xs,
-    minHeight: '44px',
-    alignSelf: 'flex-start',
-  },
-]);
 
 // ---- search box
 export const search = style({
@@ -79,131 +13,8 @@ export const search = style({
   minWidth: 0,
   position: 'relative',
 });
-export const searchInput = style({
-  flex: 1,
-  minWidth: 0,
-  minHeight: '44px',
-  padding: `${vars.space.xs} 52px ${vars.space.xs} ${vars.space.md}`,
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.font.sizeMd,
-  selectors: {
-    '&::placeholder': { color: vars.color.textMuted },
-    '&:focus-visible': {
-      outline: 'none',
-      borderColor: vars.color.focus,
-      boxShadow: `0 0 0 3px ${vars.color.focus}`,
-    },
-  },
-});
-export const searchSubmit = style({
-  position: 'absolute',
-  top: '2px',
-  right: '2px',
-  bottom: '2px',
-  width: '44px',
-  display: 'grid',
-  placeItems: 'center',
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceAlt },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}` },
-  },
-});
 
 // ---- table (desktop) and cards (phone)
-export const table = style({ width: '100%', borderCollapse: 'collapse' });
-globalStyle(`${table} th, ${table} td`, {
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  textAlign: 'left',
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: 'middle',
-});
-globalStyle(`${table} th`, {
-  fontSize: vars.font.sizeSm,
-  color: vars.color.textMuted,
-  fontWeight: 600,
-  background: vars.color.surfaceAlt,
-});
-globalStyle(`${table} tbody tr:last-child td`, { borderBottom: 0 });
-export const checkCell = style({ width: '48px' });
-export const menuCell = style({ width: '56px', textAlign: 'right' });
-export const nameCell = style({ fontWeight: 600, overflowWrap: 'anywhere' });
-export const sortButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '36px',
-  padding: `0 ${vars.space.xs}`,
-  marginLeft: `calc(-1 * ${vars.space.xs})`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: 'inherit',
-  font: 'inherit',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.border },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}` },
-  },
-});
-export const checkbox = style({
-  width: '22px',
-  height: '22px',
-  margin: 0,
-  accentColor: vars.color.primary,
-  cursor: 'pointer',
-});
-export const checkLabel = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  minWidth: '44px',
-  minHeight: '44px',
-  cursor: 'pointer',
-});
-export const rowLink = style({
-  color: vars.color.text,
-  textDecoration: 'none',
-  selectors: { '&:hover': { textDecoration: 'underline' } },
-});
-export const cards = style({ listStyle: 'none', margin: 0, padding: 0 });
-export const cardItem = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  selectors: { '&:last-child': { borderBottom: 0 } },
-});
-export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
-export const cardMeta = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.font.sizeSm,
-  color: vars.color.textMuted,
-});
-export const empty = style({
-  margin: 0,
-  padding: vars.space.xl,
-  textAlign: 'center',
-  color: vars.color.textMuted,
-});
-export const footer = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
 
 // ---- status badge
 const badgeBase = style({
@@ -223,76 +34,13 @@ export const badge = styleVariants({
   scheduled: [badgeBase, { color: vars.color.primary }],
   finished: [badgeBase, { color: vars.color.textMuted }],
 });
-export const dot = style({
-  width: '8px',
-  height: '8px',
-  borderRadius: vars.radius.full,
-  background: 'currentColor',
-});
 
 // ---- forms
-export const formGrid = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  gap: vars.space.md,
-  '@media': { [MOBILE_QUERY]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
-});
-export const full = style({ gridColumn: '1 / -1' });
-export const fieldset = style({
-  margin: 0,
-  padding: 0,
-  border: 0,
-  minWidth: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
 export const legend = style({
   padding: 0,
   marginBottom: vars.space.xs,
   fontWeight: 700,
   fontSize: vars.font.sizeMd,
-});
-export const switches = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-export const radioRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-export const radio = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.surfaceAlt },
-    '&:has(input:disabled)': { opacity: 0.6, cursor: 'not-allowed' },
-    '&:has(input:focus-visible)': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
-  },
-});
-export const radioInput = style({
-  width: '18px',
-  height: '18px',
-  margin: 0,
-  accentColor: vars.color.primary,
-});
-export const textarea = style({
-  minHeight: '96px',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  resize: 'vertical',
-  selectors: {
-    '&:focus-visible': {
-      outline: 'none',
-      borderColor: vars.color.focus,
-      boxShadow: `0 0 0 3px ${vars.color.focus}`,
-    },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-  },
 });
 export const nativeSelect = style({
   minHeight: '48px',
@@ -310,13 +58,6 @@ export const nativeSelect = style({
       boxShadow: `0 0 0 3px ${vars.color.focus}`,
     },
   },
-});
-export const fieldLabel = style({ fontWeight: 600, fontSize: vars.font.sizeSm });
-export const errorText = style({
-  margin: 0,
-  fontSize: vars.font.sizeSm,
-  fontWeight: 500,
-  color: vars.color.danger,
 });
 export const warningText = style({
   margin: 0,
@@ -438,9 +179,6 @@ export const linkButton = style([
     cursor: 'pointer',
   },
 ]);
-export const cardItemSingle = style([
-  cardItem,
-  { gridTemplateColumns: 'minmax(0, 1fr)', paddingLeft: vars.space.md },
-]);
 export const searchForm = style({ display: 'flex', flex: 1, minWidth: 0, position: 'relative' });
+export const searchGrow = style({ flex: 1 });
 export const dangerLink = style([linkButton, { color: vars.color.danger }]);

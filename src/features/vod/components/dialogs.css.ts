@@ -15,32 +15,12 @@ export const danger = style({
 });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const textareaField = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-export const label = style({ fontWeight: 600, fontSize: vars.font.sizeSm });
-export const textarea = style({
-  minHeight: '96px',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  resize: 'vertical',
-  selectors: {
-    '&:focus-visible': {
-      outline: 'none',
-      borderColor: vars.color.focus,
-      boxShadow: `0 0 0 3px ${vars.color.focus}`,
-    },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-  },
-});
 export const fieldError = style({
   margin: 0,
   color: vars.color.danger,
   fontSize: vars.font.sizeSm,
   fontWeight: 600,
 });
-export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSm });
 export const group = style({
   display: 'flex',
   flexDirection: 'column',

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import * as formStyles from '@/components/ui/form.css';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useTotalLikes } from '../api/get-total-likes';
@@ -137,13 +138,13 @@ function EditVideoForm({
           onChange={(e) => setTitle(e.target.value)}
         />
         <div className={css.textareaField}>
-          <label htmlFor={`${formId}-description`} className={css.label}>
+          <label htmlFor={`${formId}-description`} className={formStyles.fieldLabel}>
             <Trans>Descrição</Trans>
           </label>
           <textarea
             id={`${formId}-description`}
             name="description"
-            className={css.textarea}
+            className={formStyles.textarea}
             value={description}
             maxLength={MAX_DESCRIPTION}
             aria-invalid={errors.description ? true : undefined}

@@ -1,27 +1,4 @@
-import type { ReactNode } from 'react';
-
-type IconProps = { size?: number; className?: string };
-
-/** Decorative line icons: the control around them carries the accessible name. */
-function Icon({ size = 20, className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '@/components/ui/icon';
 
 export const FolderIcon = ({ size = 24, className }: IconProps) => (
   <Icon size={size} className={className}>
@@ -48,12 +25,6 @@ export const FilmIcon = ({ size = 24, className }: IconProps) => (
   <Icon size={size} className={className}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
     <path d="M7 4v16M17 4v16M3 9h4M3 15h4M17 9h4M17 15h4" />
-  </Icon>
-);
-export const SearchIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
   </Icon>
 );
 export const ActivityIcon = (props: IconProps) => (

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FileDropzone } from '@/components/ui/file-upload';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { checkImage } from '../lib/image-rules';
 import * as css from './dialogs.css';
 import { FilmIcon } from './icons';
@@ -51,7 +53,7 @@ export function ImageField({
   const shown = previewUrl ?? current;
   return (
     <div className={css.textareaField}>
-      <span className={css.label}>{label}</span>
+      <span className={formStyles.fieldLabel}>{label}</span>
       {shown ? (
         <img src={shown} alt={label} className={css.preview} data-testid={`${name}-preview`} />
       ) : (
@@ -61,7 +63,7 @@ export function ImageField({
       )}
       {pending ? (
         <div className={css.pendingRow}>
-          <p className={css.hint} data-testid={`${name}-pending`}>
+          <p className={layout.muted} data-testid={`${name}-pending`}>
             <Trans>Ainda não salva: clique em “Salvar”.</Trans>
           </p>
           <Button

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Directory, DirectorySettings, Video } from '../api/structs';
@@ -103,7 +104,7 @@ export function VideoSection({
       <div className={css.surface}>
         {loading ? (
           <div className={css.empty}>
-            <p role="status" className={css.visuallyHidden}>
+            <p role="status" className={layout.visuallyHidden}>
               <Trans>Carregando vídeos…</Trans>
             </p>
             {[0, 1, 2].map((i) => (

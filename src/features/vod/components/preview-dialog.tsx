@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import * as layout from '@/components/ui/layout.css';
 import { formatDuration } from '@/lib/intl';
 import { useVideo } from '../api/get-video';
 import type { Video } from '../api/structs';
@@ -52,7 +53,7 @@ function PreviewBody({ accountId, video }: { accountId: string; video: Video }) 
           />
         </Suspense>
       ) : (
-        <p className={css.hint}>
+        <p className={layout.muted}>
           <Trans>Este vídeo ainda não está pronto para assistir.</Trans>
         </p>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FileDropzone } from '@/components/ui/file-upload';
+import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -57,7 +58,7 @@ export function SubtitlesSection({ video, onChanged }: SubtitlesSectionProps) {
         <Trans>Legendas</Trans>
       </legend>
       {video.subtitles.length === 0 ? (
-        <p className={css.hint}>
+        <p className={layout.muted}>
           <Trans>Nenhuma legenda enviada.</Trans>
         </p>
       ) : (

@@ -1,15 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@/styles/theme.css';
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
 export const th = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -83,12 +74,6 @@ export const status = style({
     '&[data-status="failed"]': { color: vars.color.danger },
     '&[data-status="processing"], &[data-status="uploading"]': { color: vars.color.primary },
   },
-});
-export const statusDot = style({
-  width: '8px',
-  height: '8px',
-  borderRadius: vars.radius.full,
-  background: 'currentColor',
 });
 export const cards = style({
   display: 'flex',

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as layout from '@/components/ui/layout.css';
 import { formatDuration, shortDateTime } from '@/lib/intl';
 import type { Video } from '../api/structs';
 import { EditIcon, FilmIcon, PlayIcon, TrashIcon } from './icons';
@@ -79,7 +80,7 @@ export function VideoTable({ videos, ...handlers }: VideoListProps) {
       <thead>
         <tr>
           <th className={css.th} scope="col">
-            <span className={css.visuallyHidden}>
+            <span className={layout.visuallyHidden}>
               <Trans>Miniatura</Trans>
             </span>
           </th>

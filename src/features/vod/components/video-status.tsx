@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import * as lists from '@/components/ui/list.css';
 import type { Video } from '../api/structs';
 import * as css from './video-list.css';
 
@@ -20,7 +21,7 @@ export function VideoStatus({ video }: { video: Pick<Video, 'status' | 'progress
       data-testid="video-status"
       title={video.status === 'failed' ? (video.error ?? undefined) : undefined}
     >
-      <span className={css.statusDot} aria-hidden="true" />
+      <span className={lists.statusDot} aria-hidden="true" />
       {labels[video.status]}
       {moving ? ` ${Math.round(video.progress)}%` : null}
     </span>

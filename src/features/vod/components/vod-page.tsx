@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { FileDropzone, type FileDropzoneHandle } from '@/components/ui/file-upload';
+import { SearchIcon } from '@/components/ui/icon';
+import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -17,7 +19,7 @@ import { getUploadEngine, setUploadNavigator } from '../upload/engine-instance';
 import { CreateFolderDialog } from './create-folder-dialog';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { EditVideoDialog } from './edit-video-dialog';
-import { ActivityIcon, SearchIcon } from './icons';
+import { ActivityIcon } from './icons';
 import { Breadcrumb, FolderList, VideoSection } from './library-view';
 import { PreviewDialog } from './preview-dialog';
 import { ProcessingDialog } from './processing-dialog';
@@ -89,18 +91,18 @@ export function VodPage() {
   const failed = listFailed(listState);
 
   return (
-    <section className={css.page} aria-labelledby="vod-title">
-      <div className={css.head}>
-        <h1 id="vod-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="vod-title">
+      <div className={layout.pageHeader}>
+        <h1 id="vod-title" className={layout.pageTitle}>
           <Trans>Video on Demand</Trans>
         </h1>
-        <div className={css.actions}>
+        <div className={layout.actions}>
           <Button variant="secondary" className={css.action} onClick={() => processing.setOpen(true)}>
             <ActivityIcon />
             <Trans>Processamento</Trans>
             {processing.activeCount > 0 ? (
-              <span className={css.badge} data-testid="processing-count">
-                <span className={css.visuallyHidden}>
+              <span className={layout.countBadge} data-testid="processing-count">
+                <span className={layout.visuallyHidden}>
                   <Trans>em andamento:</Trans>
                 </span>
                 {processing.activeCount}

@@ -1,48 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
-export const head = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-export const title = style({ margin: 0, fontSize: vars.font.sizeXl, lineHeight: 1.25 });
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  '@media': { [MOBILE_QUERY]: { width: '100%' } },
-});
 export const action = style({
   minHeight: '44px',
   paddingInline: vars.space.md,
   '@media': { [MOBILE_QUERY]: { flex: '1 1 auto', paddingInline: vars.space.sm, whiteSpace: 'nowrap' } },
 });
 export const searchButton = style({ flex: 'none', width: '48px', minHeight: '48px', padding: 0 });
-export const badge = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  minWidth: '22px',
-  height: '22px',
-  padding: '0 6px',
-  borderRadius: vars.radius.full,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  fontSize: '0.75rem',
-  fontWeight: 700,
-});
 export const crumbs = style({
   display: 'flex',
   flexWrap: 'wrap',

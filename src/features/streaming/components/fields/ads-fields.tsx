@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { TextField } from '@/components/ui/field';
+import * as formStyles from '@/components/ui/form.css';
 import { VAST_EXAMPLE } from '../../lib/validate';
-import * as css from '../streaming.css';
 import { useErrorText } from './controls';
 import type { SettingsFieldsProps } from './types';
 
@@ -9,7 +9,7 @@ import type { SettingsFieldsProps } from './types';
 export function AdsFields({ form, set, errors }: SettingsFieldsProps) {
   const error = useErrorText(errors);
   return (
-    <div className={css.formGrid}>
+    <div className={formStyles.formGrid}>
       <TextField
         name="ads.preRollVastUrl"
         type="url"

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { checkDomain } from '../../lib/domains';
 import * as css from '../streaming.css';
 import { useErrorText } from './controls';
@@ -31,11 +33,11 @@ export function DomainsField({ form, set, errors }: SettingsFieldsProps) {
   };
 
   return (
-    <fieldset className={css.fieldset} aria-describedby={`${id}-hint`}>
+    <fieldset className={formStyles.fieldset} aria-describedby={`${id}-hint`}>
       <legend className={css.legend}>
         <Trans>Domínios autorizados</Trans>
       </legend>
-      <p id={`${id}-hint`} className={css.muted}>
+      <p id={`${id}-hint`} className={layout.muted}>
         {list.length === 0 ? (
           <Trans>Nenhum domínio na lista: o player pode ser exibido em qualquer domínio.</Trans>
         ) : (
@@ -85,7 +87,7 @@ export function DomainsField({ form, set, errors }: SettingsFieldsProps) {
           ))}
         </ul>
       ) : null}
-      {listError ? <p className={css.errorText}>{listError}</p> : null}
+      {listError ? <p className={formStyles.errorText}>{listError}</p> : null}
     </fieldset>
   );
 }

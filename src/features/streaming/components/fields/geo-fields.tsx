@@ -1,9 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { regionName, regionOptions } from '../../lib/regions';
 import * as css from '../streaming.css';
-import { RadioGroup, useErrorText } from './controls';
+import { useErrorText } from './controls';
 import type { SettingsFieldsProps } from './types';
 
 /** SPEC §5 geoblock: off, block mode (listed regions blocked) or allow mode (only listed allowed). */
@@ -24,7 +27,7 @@ export function GeoFields({ form, set, errors }: SettingsFieldsProps) {
   };
 
   return (
-    <div className={css.page}>
+    <div className={layout.page}>
       <RadioGroup
         name="security.geoAccessControl"
         legend={<Trans>Bloqueio geográfico</Trans>}
@@ -45,13 +48,13 @@ export function GeoFields({ form, set, errors }: SettingsFieldsProps) {
           )
         }
       />
-      <fieldset className={css.fieldset} disabled={form.geoAccessControl === 'off'}>
-        <legend className={css.fieldLabel}>
+      <fieldset className={formStyles.fieldset} disabled={form.geoAccessControl === 'off'}>
+        <legend className={formStyles.fieldLabel}>
           <Trans>Regiões</Trans>
         </legend>
         <div className={css.addRow}>
-          <div className={`${css.fieldset} ${css.addInput}`}>
-            <label htmlFor={`${id}-region`} className={css.visuallyHidden}>
+          <div className={`${formStyles.fieldset} ${css.addInput}`}>
+            <label htmlFor={`${id}-region`} className={layout.visuallyHidden}>
               <Trans>Região</Trans>
             </label>
             <select
@@ -93,12 +96,12 @@ export function GeoFields({ form, set, errors }: SettingsFieldsProps) {
             })}
           </ul>
         ) : (
-          <p className={css.muted}>
+          <p className={layout.muted}>
             <Trans>Nenhuma região na lista.</Trans>
           </p>
         )}
       </fieldset>
-      {listError ? <p className={css.errorText}>{listError}</p> : null}
+      {listError ? <p className={formStyles.errorText}>{listError}</p> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/ui/field';
-import * as css from '../streaming.css';
+import * as formStyles from '@/components/ui/form.css';
 import { ColorInput } from './color-input';
 import { useErrorText } from './controls';
 import type { SettingsFieldsProps } from './types';
@@ -10,7 +10,7 @@ export function PlayerFields({ form, set, errors, locked }: SettingsFieldsProps)
   const { t } = useLingui();
   const error = useErrorText(errors);
   return (
-    <div className={css.formGrid}>
+    <div className={formStyles.formGrid}>
       <ColorInput
         name="assets.playerColor"
         label={<Trans>Cor do player</Trans>}

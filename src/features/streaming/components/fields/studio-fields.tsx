@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { Switch } from '@/components/ui/switch';
 import { type BannerDraft, BannerInput } from '../banner-input';
-import * as css from '../streaming.css';
 import { ColorInput } from './color-input';
 import type { SettingsFieldsProps } from './types';
 
@@ -21,9 +22,9 @@ export function StudioFields({
   background,
 }: SettingsFieldsProps & { background?: StudioBackground }) {
   return (
-    <div className={css.formGrid}>
+    <div className={formStyles.formGrid}>
       {background ? (
-        <div className={css.full}>
+        <div className={formStyles.full}>
           <BannerInput
             name="studioBackground"
             label={<Trans>Fundo do estúdio</Trans>}
@@ -34,13 +35,13 @@ export function StudioFields({
           />
         </div>
       ) : (
-        <p className={`${css.muted} ${css.full}`}>
+        <p className={`${layout.muted} ${formStyles.full}`}>
           <Trans>
             O fundo do estúdio é uma imagem de cada transmissão: escolha-o ao criar ou editar a transmissão.
           </Trans>
         </p>
       )}
-      <div className={`${css.switches} ${css.full}`}>
+      <div className={`${formStyles.switches} ${formStyles.full}`}>
         <Switch
           name="studio.chat"
           label={<Trans>Chat</Trans>}

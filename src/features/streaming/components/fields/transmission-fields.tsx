@@ -1,24 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { Switch } from '@/components/ui/switch';
-import * as css from '../streaming.css';
-import { RadioGroup } from './controls';
 import type { SettingsFieldsProps } from './types';
 
-/** Type, latency, and the transcode and automation switches (SPEC §2.7). */
-export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
+/** Type, latency, and the transcode and automation switches (SPEC §2.7); the server refuses (409) what
+ * `locked` and `ended` disable. */
+export function TransmissionFields({ form, set, locked, ended }: SettingsFieldsProps) {
   const { t } = useLingui();
+  const endedHint = <Trans>Não é possível alterar após o fim da transmissão.</Trans>;
   return (
-    <div className={css.formGrid}>
+    <div className={formStyles.formGrid}>
       <RadioGroup
         name="type"
         legend={<Trans>Tipo de transmissão</Trans>}
         value={form.type}
         onChange={(type) => set({ type })}
+        disabled={ended}
         options={[
           { value: 'encoder', label: t`Encoder` },
           { value: 'studio', label: t`Estúdio` },
         ]}
-        hint={<Trans>Encoder: envie o sinal por RTMP (OBS, vMix…). Estúdio: transmita pelo navegador.</Trans>}
+        hint={
+          ended ? (
+            endedHint
+          ) : (
+            <Trans>Encoder: envie o sinal por RTMP (OBS, vMix…). Estúdio: transmita pelo navegador.</Trans>
+          )
+        }
       />
       <RadioGroup
         name="latency"
@@ -37,12 +47,14 @@ export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
           ) : undefined
         }
       />
-      <div className={`${css.switches} ${css.full}`}>
+      {ended ? <p className={`${layout.muted} ${formStyles.full}`}>{endedHint}</p> : null}
+      <div className={`${formStyles.switches} ${formStyles.full}`}>
         <Switch
           name="transcode.enableDvr"
           label={<Trans>DVR</Trans>}
           hint={<Trans>O espectador pode voltar a trechos já transmitidos.</Trans>}
           checked={form.enableDvr}
+          disabled={ended}
           onCheckedChange={(enableDvr) => set({ enableDvr })}
         />
         <Switch
@@ -50,6 +62,7 @@ export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
           label={<Trans>Live para VOD</Trans>}
           hint={<Trans>Grava a transmissão e a publica no Video on Demand ao encerrar.</Trans>}
           checked={form.enableLive2vod}
+          disabled={ended}
           onCheckedChange={(enableLive2vod) => set({ enableLive2vod })}
         />
         <Switch
@@ -57,6 +70,7 @@ export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
           label={<Trans>Somente áudio</Trans>}
           hint={<Trans>Transmite apenas o áudio do sinal.</Trans>}
           checked={form.enableAudioOnly}
+          disabled={ended}
           onCheckedChange={(enableAudioOnly) => set({ enableAudioOnly })}
         />
         <Switch
@@ -64,6 +78,7 @@ export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
           label={<Trans>Cortes automáticos</Trans>}
           hint={<Trans>Interrompe o sinal após 10 minutos sem conteúdo.</Trans>}
           checked={form.autoCuts}
+          disabled={ended}
           onCheckedChange={(autoCuts) => set({ autoCuts })}
         />
         <Switch
@@ -71,6 +86,7 @@ export function TransmissionFields({ form, set, locked }: SettingsFieldsProps) {
           label={<Trans>Início automático</Trans>}
           hint={<Trans>A transmissão começa sozinha quando o sinal chega.</Trans>}
           checked={form.autoStart}
+          disabled={ended}
           onCheckedChange={(autoStart) => set({ autoStart })}
         />
       </div>

@@ -8,4 +8,6 @@ export interface SettingsFieldsProps {
   errors: FormErrors;
   /** The stream has started: latency and player colour are fixed. */
   locked?: boolean;
+  /** The stream has ended: what only acts on air (type, transcode and automation switches) is fixed. */
+  ended?: boolean;
 }

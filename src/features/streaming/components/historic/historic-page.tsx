@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
+import * as lists from '@/components/ui/list.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +13,6 @@ import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { type HistoricSearch, historicQuery } from '../../lib/search';
 import { SearchBox } from '../search-box';
-import * as css from '../streaming.css';
 
 const route = getRouteApi('/_authed/_shell/historic');
 
@@ -21,17 +22,17 @@ function Recording({ stream }: { stream: Stream }) {
   if (stream.recording)
     return (
       <span>
-        <a href={stream.recording.url} className={css.link}>
+        <a href={stream.recording.url} className={layout.link}>
           <Trans>Assistir gravação</Trans>
-          <span className={css.visuallyHidden}> {stream.nome}</span>
+          <span className={layout.visuallyHidden}> {stream.nome}</span>
         </a>
         {stream.recordingStatus === 'processing' ? (
-          <span className={css.muted}>
+          <span className={layout.muted}>
             {' '}
             <Trans>(em processamento)</Trans>
           </span>
         ) : stream.recordingStatus === 'failed' ? (
-          <span className={css.muted}>
+          <span className={layout.muted}>
             {' '}
             <Trans>(a conversão falhou)</Trans>
           </span>
@@ -40,18 +41,18 @@ function Recording({ stream }: { stream: Stream }) {
     );
   if (stream.recordingStatus === 'processing')
     return (
-      <span className={css.muted}>
+      <span className={layout.muted}>
         <Trans>Gravação em processamento…</Trans>
       </span>
     );
   if (!stream.transcode.enableLive2vod)
     return (
-      <span className={css.muted}>
+      <span className={layout.muted}>
         <Trans>Sem gravação (Live para VOD desligado)</Trans>
       </span>
     );
   return (
-    <span className={css.muted}>
+    <span className={layout.muted}>
       <Trans>Gravação indisponível: nenhum vídeo foi recebido</Trans>
     </span>
   );
@@ -76,29 +77,29 @@ export function HistoricPage() {
     <Link
       to="/streaming/$liveId/panel"
       params={{ liveId: s.id }}
-      className={`${css.rowLink} ${css.nameCell}`}
+      className={`${lists.rowLink} ${lists.nameCell}`}
     >
       {s.nome}
     </Link>
   );
 
   return (
-    <section className={css.page} aria-labelledby="historic-title">
-      <h1 id="historic-title" className={css.title}>
+    <section className={layout.page} aria-labelledby="historic-title">
+      <h1 id="historic-title" className={layout.pageTitle}>
         <Trans>Histórico de transmissões</Trans>
       </h1>
-      <div className={css.toolbar}>
+      <div className={layout.toolbar}>
         <SearchBox
           q={search.q ?? ''}
           label={t`Buscar no histórico pelo nome`}
           onSearch={(q) => update({ q: q || undefined, page: undefined })}
         />
       </div>
-      <div className={css.surface} aria-busy={loading || undefined}>
+      <div className={layout.surface} aria-busy={loading || undefined}>
         <ListError {...listState} />
         {listFailed(listState) ? null : loading ? (
-          <div className={css.card}>
-            <p role="status" className={css.visuallyHidden}>
+          <div className={layout.card}>
+            <p role="status" className={layout.visuallyHidden}>
               <Trans>Carregando histórico…</Trans>
             </p>
             <Skeleton height="1.2em" />
@@ -106,7 +107,7 @@ export function HistoricPage() {
             <Skeleton height="1.2em" />
           </div>
         ) : items.length === 0 ? (
-          <p className={css.empty} role="status">
+          <p className={lists.empty} role="status">
             {search.q ? (
               <Trans>Nenhum resultado encontrado</Trans>
             ) : (
@@ -114,12 +115,12 @@ export function HistoricPage() {
             )}
           </p>
         ) : mobile ? (
-          <ul className={css.cards}>
+          <ul className={lists.cards}>
             {items.map((s) => (
-              <li key={s.id} className={css.cardItemSingle} data-testid="historic-row">
-                <span className={css.cardBody}>
+              <li key={s.id} className={lists.cardItemSingle} data-testid="historic-row">
+                <span className={lists.cardBody}>
                   {name(s)}
-                  <span className={css.cardMeta}>
+                  <span className={lists.cardMeta}>
                     {formatDateTime(s.startedAt ?? s.scheduledStartTime, i18n.locale)} ·{' '}
                     {formatDuration(s.durationSeconds)}
                   </span>
@@ -129,7 +130,7 @@ export function HistoricPage() {
             ))}
           </ul>
         ) : (
-          <table className={css.table}>
+          <table className={lists.table}>
             <thead>
               <tr>
                 <th scope="col">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { streamQueryOptions } from '../../api/get-stream';
@@ -28,17 +29,17 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
   const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval });
   useDocumentTitle(t`Painel de controle: ${stream.nome}`);
   return (
-    <section className={css.page} aria-labelledby="panel-title">
-      <Link to="/streaming" className={css.backLink}>
+    <section className={layout.page} aria-labelledby="panel-title">
+      <Link to="/streaming" className={layout.backLink}>
         <BackIcon />
         <Trans>Transmissões</Trans>
       </Link>
-      <div className={css.header}>
+      <div className={layout.pageHeader}>
         <div>
-          <p className={css.muted}>
+          <p className={layout.muted}>
             <Trans>Painel de controle</Trans>
           </p>
-          <h1 id="panel-title" className={css.title}>
+          <h1 id="panel-title" className={layout.pageTitle}>
             {stream.nome}
           </h1>
         </div>

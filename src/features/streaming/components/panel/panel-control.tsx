@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as layout from '@/components/ui/layout.css';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../status-badge';
-import * as css from '../streaming.css';
 import { ControlActions } from './control-actions';
 import * as p from './panel.css';
 
@@ -10,14 +10,14 @@ import * as p from './panel.css';
 export function PanelControl({ stream }: { stream: Stream }) {
   const { i18n } = useLingui();
   return (
-    <section className={`${css.card} ${p.control}`} aria-labelledby="panel-control-title">
-      <div className={css.header}>
-        <h2 id="panel-control-title" className={css.cardTitle}>
+    <section className={`${layout.card} ${p.control}`} aria-labelledby="panel-control-title">
+      <div className={layout.pageHeader}>
+        <h2 id="panel-control-title" className={layout.cardTitle}>
           <Trans>Controle da transmissão</Trans>
         </h2>
         <StatusBadge status={stream.status} />
       </div>
-      <p className={css.muted} data-testid="panel-times">
+      <p className={layout.muted} data-testid="panel-times">
         {stream.status === 'scheduled' ? (
           <Trans>Agendada para {formatDateTime(stream.scheduledStartTime, i18n.locale)}</Trans>
         ) : stream.status === 'finished' ? (
@@ -28,7 +28,7 @@ export function PanelControl({ stream }: { stream: Stream }) {
       </p>
       <ControlActions stream={stream} />
       {stream.status === 'finished' ? (
-        <p className={css.muted}>
+        <p className={layout.muted}>
           <Trans>Esta transmissão foi encerrada e está no histórico.</Trans>
         </p>
       ) : null}

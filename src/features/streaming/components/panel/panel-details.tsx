@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as layout from '@/components/ui/layout.css';
 import { formatDuration } from '@/lib/intl';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
@@ -10,8 +11,8 @@ export function PanelDetails({ stream }: { stream: Stream }) {
   const duration = formatDuration(stream.durationSeconds);
   const latency = { default: t`Padrão`, low: t`Baixa`, ultraLow: t`Ultra baixa (beta)` }[stream.latency];
   return (
-    <section className={css.card} aria-labelledby="panel-details-title">
-      <h2 id="panel-details-title" className={css.cardTitle}>
+    <section className={layout.card} aria-labelledby="panel-details-title">
+      <h2 id="panel-details-title" className={layout.cardTitle}>
         <Trans>Detalhes</Trans>
       </h2>
       <dl className={css.dl}>
@@ -55,7 +56,7 @@ export function PanelDetails({ stream }: { stream: Stream }) {
         <dt>
           <Trans>Descrição interna</Trans>
         </dt>
-        <dd>{stream.descricao || <span className={css.muted}>{t`Sem descrição`}</span>}</dd>
+        <dd>{stream.descricao || <span className={layout.muted}>{t`Sem descrição`}</span>}</dd>
       </dl>
     </section>
   );

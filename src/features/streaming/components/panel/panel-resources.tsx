@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
 import type { Stream } from '../../api/stream';
 import { BANNER_KINDS } from '../../lib/images';
 import { regionName } from '../../lib/regions';
@@ -13,12 +14,12 @@ export function PanelResources({ stream }: { stream: Stream }) {
   const yes = (on: boolean) => (on ? t`Ativado` : t`Desativado`);
   const geo = stream.security;
   return (
-    <section className={css.card} aria-labelledby="panel-resources-title">
-      <div className={css.header}>
-        <h2 id="panel-resources-title" className={css.cardTitle}>
+    <section className={layout.card} aria-labelledby="panel-resources-title">
+      <div className={layout.pageHeader}>
+        <h2 id="panel-resources-title" className={layout.cardTitle}>
           <Trans>Recursos</Trans>
         </h2>
-        <Link to="/streaming/$liveId/edit" params={{ liveId: stream.id }} className={css.link}>
+        <Link to="/streaming/$liveId/edit" params={{ liveId: stream.id }} className={layout.link}>
           <Trans>Editar recursos</Trans>
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as layout from '@/components/ui/layout.css';
 import { useIngestUrl } from '../../api/ingest';
 import type { Stream } from '../../api/stream';
 import { useCopy } from '../../hooks/use-copy';
@@ -28,12 +29,12 @@ export function PanelRooms({ stream }: { stream: Stream }) {
   const spectator = spectatorUrl(window.location.origin, stream.id);
   return (
     <>
-      <section className={css.card} aria-labelledby="panel-spectator-title">
-        <h2 id="panel-spectator-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-spectator-title">
+        <h2 id="panel-spectator-title" className={layout.cardTitle}>
           <Trans>Sala do espectador</Trans>
         </h2>
         <div className={p.linkRow}>
-          <a href={spectator} target="_blank" rel="noopener noreferrer" className={css.link}>
+          <a href={spectator} target="_blank" rel="noopener noreferrer" className={layout.link}>
             <Trans>Abrir a sala do espectador</Trans>
           </a>
           <CopyButton
@@ -54,14 +55,19 @@ export function PanelRooms({ stream }: { stream: Stream }) {
         </div>
       </section>
 
-      <section className={css.card} aria-labelledby="panel-room-title">
-        <h2 id="panel-room-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-room-title">
+        <h2 id="panel-room-title" className={layout.cardTitle}>
           <Trans>Sala de transmissão</Trans>
         </h2>
         {stream.type === 'studio' ? (
           <>
             <div className={p.linkRow}>
-              <a href={studioUrl(stream.id)} target="_blank" rel="noopener noreferrer" className={css.link}>
+              <a
+                href={studioUrl(stream.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={layout.link}
+              >
                 <Trans>Entrar no estúdio</Trans>
               </a>
             </div>
@@ -78,7 +84,7 @@ export function PanelRooms({ stream }: { stream: Stream }) {
           </>
         ) : (
           <>
-            <p className={css.muted}>
+            <p className={layout.muted}>
               <Trans>Configure o seu encoder (OBS, vMix…) com o servidor abaixo e a chave de um sinal.</Trans>
             </p>
             <IngestServer />
@@ -95,7 +101,7 @@ function IngestServer() {
   const ingestUrl = useIngestUrl();
   if (ingestUrl === null)
     return (
-      <p className={css.muted}>
+      <p className={layout.muted}>
         <Trans>Este servidor não recebe sinais RTMP (ingest desativado).</Trans>
       </p>
     );

@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { Switch } from '@/components/ui/switch';
 import type { Stream } from '../../api/stream';
 import { sameColor } from '../../lib/color';
 import { hasStarted } from '../../lib/status';
 import { ColorInput } from '../fields/color-input';
-import { RadioGroup } from '../fields/controls';
-import * as css from '../streaming.css';
 import { useSetting } from './use-setting';
 
 /** Settings the operator changes on the spot: transcode and automation switches (until the end),
@@ -34,21 +35,21 @@ export function PanelSettings({ stream }: { stream: Stream }) {
 
   return (
     <>
-      <section className={css.card} aria-labelledby="panel-settings-title">
-        <div className={css.header}>
-          <h2 id="panel-settings-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-settings-title">
+        <div className={layout.pageHeader}>
+          <h2 id="panel-settings-title" className={layout.cardTitle}>
             <Trans>Configurações</Trans>
           </h2>
-          <Link to="/streaming/$liveId/edit" params={{ liveId: stream.id }} className={css.link}>
+          <Link to="/streaming/$liveId/edit" params={{ liveId: stream.id }} className={layout.link}>
             <Trans>Todas as configurações</Trans>
           </Link>
         </div>
         {ended ? (
-          <p className={css.muted} data-testid="panel-settings-ended">
+          <p className={layout.muted} data-testid="panel-settings-ended">
             {endedHint}
           </p>
         ) : null}
-        <div className={css.switches}>
+        <div className={formStyles.switches}>
           <Switch
             name="transcode.enableDvr"
             label={t`DVR`}
@@ -112,8 +113,8 @@ export function PanelSettings({ stream }: { stream: Stream }) {
         />
       </section>
 
-      <section className={css.card} aria-labelledby="panel-color-title">
-        <h2 id="panel-color-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-color-title">
+        <h2 id="panel-color-title" className={layout.cardTitle}>
           <Trans>Cor do player</Trans>
         </h2>
         <ColorInput
@@ -146,8 +147,8 @@ export function PanelSettings({ stream }: { stream: Stream }) {
         </Button>
       </section>
 
-      <section className={css.card} aria-labelledby="panel-type-title">
-        <h2 id="panel-type-title" className={css.cardTitle}>
+      <section className={layout.card} aria-labelledby="panel-type-title">
+        <h2 id="panel-type-title" className={layout.cardTitle}>
           <Trans>Tipo de transmissão</Trans>
         </h2>
         <RadioGroup

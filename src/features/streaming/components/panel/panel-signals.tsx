@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
 import type { Stream } from '../../api/stream';
@@ -25,8 +27,8 @@ export function PanelSignals({ stream }: { stream: Stream }) {
   const live = started && status.isFetchedAfterMount && !status.isError ? (status.data ?? []) : [];
   const videoOf = (signalId: string) => live.find((v) => v.signalId === signalId);
   return (
-    <section className={css.card} aria-labelledby="panel-signals-title">
-      <h2 id="panel-signals-title" className={css.cardTitle}>
+    <section className={layout.card} aria-labelledby="panel-signals-title">
+      <h2 id="panel-signals-title" className={layout.cardTitle}>
         <Trans>Sinais</Trans>
       </h2>
       {resolutions.size > 1 ? (
@@ -39,7 +41,7 @@ export function PanelSignals({ stream }: { stream: Stream }) {
           <Trans>Os sinais estão com resoluções diferentes.</Trans>
         </p>
       ) : null}
-      <div className={css.fieldset}>
+      <div className={formStyles.fieldset}>
         <h3 className={css.legend}>
           <Trans>Chave geral</Trans>
         </h3>
@@ -53,12 +55,12 @@ export function PanelSignals({ stream }: { stream: Stream }) {
             <div className={p.signalHead}>
               <h3 className={css.legend}>
                 {signal.nome}
-                {signal.resolution ? <span className={css.muted}> · {signal.resolution}</span> : null}
+                {signal.resolution ? <span className={layout.muted}> · {signal.resolution}</span> : null}
               </h3>
               <Link
                 to="/streaming/$liveId/signal/$signalId"
                 params={{ liveId: stream.id, signalId: signal.id }}
-                className={css.link}
+                className={layout.link}
               >
                 <Trans>Pré-visualizar</Trans>
               </Link>

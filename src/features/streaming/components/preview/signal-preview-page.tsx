@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '@/components/ui/alert';
+import * as layout from '@/components/ui/layout.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useStream } from '../../api/get-stream';
 import { signalPreviewQueryOptions } from '../../api/ingest';
@@ -31,35 +32,40 @@ export function SignalPreviewPage({
   const src = preview.isPending ? undefined : (preview.data?.url ?? null);
   useDocumentTitle(t`Pré-visualização do sinal`);
   return (
-    <section className={css.page} aria-labelledby="preview-title">
-      <Link to="/streaming/$liveId/panel" params={{ liveId }} className={css.backLink}>
-        <BackIcon />
-        <Trans>Voltar ao painel de controle</Trans>
-      </Link>
-      <div>
-        <h1 id="preview-title" className={css.title}>
-          <Trans>Pré-visualização do sinal</Trans>
-        </h1>
-        <p className={css.subtitle}>
-          {stream.nome}
-          {signal ? ` · ${signal.nome}` : ''}
-        </p>
+    <section className={layout.page} aria-labelledby="preview-title">
+      <div className={p.firstScreen}>
+        <Link to="/streaming/$liveId/panel" params={{ liveId }} className={layout.backLink}>
+          <BackIcon />
+          <Trans>Voltar ao painel de controle</Trans>
+        </Link>
+        <div>
+          <h1 id="preview-title" className={layout.pageTitle}>
+            <Trans>Pré-visualização do sinal</Trans>
+          </h1>
+          <p className={css.subtitle}>
+            {stream.nome}
+            {signal ? ` · ${signal.nome}` : ''}
+          </p>
+        </div>
+        {signal ? (
+          <div className={p.stage}>
+            <HlsPlayer
+              key={signal.id}
+              src={src}
+              label={t`Sinal ${signal.nome}`}
+              onRetry={() => void preview.refetch()}
+            />
+          </div>
+        ) : (
+          <Alert>
+            <Trans>Sinal não encontrado</Trans>
+          </Alert>
+        )}
       </div>
+      {/* Below the player: on a phone the first screen is the player's. */}
       <Alert tone="info">
         <Trans>Banners, contadores e pausa não se aplicam à pré-visualização.</Trans>
       </Alert>
-      {signal ? (
-        <HlsPlayer
-          key={signal.id}
-          src={src}
-          label={t`Sinal ${signal.nome}`}
-          onRetry={() => void preview.refetch()}
-        />
-      ) : (
-        <Alert>
-          <Trans>Sinal não encontrado</Trans>
-        </Alert>
-      )}
       {stream.signals.length > 1 ? (
         <nav aria-label={t`Sinais da transmissão`}>
           <ul className={p.signals}>

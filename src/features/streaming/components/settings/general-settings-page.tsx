@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import * as layout from '@/components/ui/layout.css';
 import { Steps } from '@/components/ui/steps';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -83,13 +84,13 @@ export function GeneralSettingsPage() {
   const props = { form, set, errors };
 
   return (
-    <section className={css.page} aria-labelledby="settings-title">
-      <Link to="/streaming" className={css.backLink}>
+    <section className={layout.page} aria-labelledby="settings-title">
+      <Link to="/streaming" className={layout.backLink}>
         <BackIcon />
         <Trans>Transmissões</Trans>
       </Link>
       <div>
-        <h1 id="settings-title" className={css.title}>
+        <h1 id="settings-title" className={layout.pageTitle}>
           <Trans>Configurações gerais</Trans>
         </h1>
         <p className={css.subtitle}>
@@ -98,7 +99,7 @@ export function GeneralSettingsPage() {
       </div>
       {failure ? <Alert>{failure}</Alert> : null}
       <form
-        className={css.page}
+        className={layout.page}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -112,8 +113,8 @@ export function GeneralSettingsPage() {
           step={step}
           onStepChange={setStep}
         >
-          <div className={css.card}>
-            <h2 className={css.cardTitle}>{labels[step]}</h2>
+          <div className={layout.card}>
+            <h2 className={layout.cardTitle}>{labels[step]}</h2>
             {step === 0 ? (
               <TransmissionFields {...props} />
             ) : step === 1 ? (
@@ -121,7 +122,7 @@ export function GeneralSettingsPage() {
             ) : step === 2 ? (
               <PlayerFields {...props} />
             ) : step === 3 ? (
-              <div className={css.page}>
+              <div className={layout.page}>
                 <DomainsField {...props} />
                 <GeoFields {...props} />
                 <UsersList />
@@ -132,14 +133,14 @@ export function GeneralSettingsPage() {
           </div>
         </Steps>
         <div className={css.wizardFooter}>
-          <div className={css.actions}>
+          <div className={layout.actions}>
             {step > 0 ? (
               <Button variant="secondary" className={css.grow} onClick={() => setStep(step - 1)}>
                 <Trans>Voltar</Trans>
               </Button>
             ) : null}
           </div>
-          <div className={css.actions}>
+          <div className={layout.actions}>
             {step < labels.length - 1 ? (
               <Button variant="secondary" className={css.grow} onClick={() => setStep(step + 1)}>
                 <Trans>Próximo</Trans>

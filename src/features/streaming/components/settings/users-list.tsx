@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import * as formStyles from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import * as lists from '@/components/ui/list.css';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -51,10 +54,10 @@ export function UsersList() {
   };
 
   const actions = (u: AccountUser) => (
-    <div className={css.toolbar}>
+    <div className={layout.toolbar}>
       <button type="button" className={css.linkButton} onClick={() => void copy(u.login, t`E-mail copiado`)}>
         <Trans>Copiar e-mail</Trans>
-        <span className={css.visuallyHidden}> {u.nome}</span>
+        <span className={layout.visuallyHidden}> {u.nome}</span>
       </button>
       {canManage && u.id !== me ? (
         <button
@@ -66,35 +69,35 @@ export function UsersList() {
           }}
         >
           <Trans>Remover da equipe</Trans>
-          <span className={css.visuallyHidden}> {u.nome}</span>
+          <span className={layout.visuallyHidden}> {u.nome}</span>
         </button>
       ) : null}
     </div>
   );
   return (
-    <section className={css.fieldset} aria-labelledby="users-title">
+    <section className={formStyles.fieldset} aria-labelledby="users-title">
       <h3 id="users-title" className={css.legend}>
         <Trans>Usuários da equipe</Trans>
       </h3>
-      <div className={css.surface}>
+      <div className={layout.surface}>
         {users.isPending ? (
-          <div className={css.card} aria-busy="true">
+          <div className={layout.card} aria-busy="true">
             <Skeleton height="1.2em" />
             <Skeleton height="1.2em" />
           </div>
         ) : users.isError ? (
-          <p className={css.empty}>
+          <p className={lists.empty}>
             <Trans>Não foi possível carregar os usuários.</Trans>
           </p>
         ) : mobile ? (
-          <ul className={css.cards}>
+          <ul className={lists.cards}>
             {users.data.map((u) => (
-              <li key={u.id} className={css.cardItemSingle} data-testid="account-user">
-                <span className={css.cardBody}>
-                  <span className={css.nameCell}>{u.nome}</span>
-                  <span className={css.muted}>{u.login}</span>
-                  {u.cargo ? <span className={css.muted}>{role(u.cargo)}</span> : null}
-                  <span className={css.muted}>
+              <li key={u.id} className={lists.cardItemSingle} data-testid="account-user">
+                <span className={lists.cardBody}>
+                  <span className={lists.nameCell}>{u.nome}</span>
+                  <span className={layout.muted}>{u.login}</span>
+                  {u.cargo ? <span className={layout.muted}>{role(u.cargo)}</span> : null}
+                  <span className={layout.muted}>
                     <Trans>Último acesso:</Trans> {lastAccess(u.lastLoginAt)}
                   </span>
                   {actions(u)}
@@ -103,7 +106,7 @@ export function UsersList() {
             ))}
           </ul>
         ) : (
-          <table className={css.table}>
+          <table className={lists.table}>
             <thead>
               <tr>
                 <th scope="col">
@@ -121,10 +124,10 @@ export function UsersList() {
               {users.data.map((u) => (
                 <tr key={u.id} data-testid="account-user">
                   <td>
-                    <span className={css.nameCell}>{u.nome}</span>
+                    <span className={lists.nameCell}>{u.nome}</span>
                     <br />
-                    <span className={css.muted}>{u.login}</span>
-                    {u.cargo ? <span className={css.muted}> · {role(u.cargo)}</span> : null}
+                    <span className={layout.muted}>{u.login}</span>
+                    {u.cargo ? <span className={layout.muted}> · {role(u.cargo)}</span> : null}
                   </td>
                   <td>{lastAccess(u.lastLoginAt)}</td>
                   <td>{actions(u)}</td>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import * as layout from '@/components/ui/layout.css';
 import { ListError, listFailed, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
@@ -40,9 +41,9 @@ export function WallPage({ focus }: { focus?: string }) {
   }, [focus, loaded]);
 
   return (
-    <section className={s.page} aria-labelledby="wall-title">
+    <section className={layout.page} aria-labelledby="wall-title">
       <div>
-        <h1 id="wall-title" className={s.title}>
+        <h1 id="wall-title" className={layout.pageTitle}>
           <Trans>Broadcast</Trans>
         </h1>
         <p className={s.subtitle}>

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import * as layout from '@/components/ui/layout.css';
 import { numberFormat } from '@/lib/intl';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
@@ -55,7 +56,7 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
     >
       <div className={css.tileHead}>
         <h2 id={titleId} className={css.tileTitle}>
-          <Link to="/streaming/$liveId/panel" params={{ liveId: stream.id }} className={s.link}>
+          <Link to="/streaming/$liveId/panel" params={{ liveId: stream.id }} className={layout.link}>
             {stream.nome}
           </Link>
         </h2>
@@ -68,7 +69,7 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
           {health.reason ? ` · ${i18n._(REASONS[health.reason] ?? msg`Sinal instável`)}` : ''}
         </p>
       ) : (
-        <p className={s.muted}>
+        <p className={layout.muted}>
           <Trans>Agendada para {formatDateTime(stream.scheduledStartTime, i18n.locale)}</Trans>
         </p>
       )}

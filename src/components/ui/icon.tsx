@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+export interface IconProps {
+  size?: number;
+  className?: string;
+}
+
+/** Decorative line icons, drawn on a 24-unit grid with a 2-unit stroke in the text colour: the control
+ * around them carries the accessible name. Features draw their own shapes inside this. */
+export function Icon({ size = 20, className, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width={size}
+      height={size}
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
