@@ -12,7 +12,6 @@ import { formatDateTime } from '../../lib/format';
 import { type Health, healthFromEvents, healthFromStatus, useLiveHealth } from '../../realtime/health';
 import { ControlActions } from '../panel/control-actions';
 import { StatusBadge } from '../status-badge';
-import * as s from '../streaming.css';
 import { TilePreview } from './tile-preview';
 import * as css from './wall.css';
 
