@@ -1,8 +1,9 @@
-import { Popover as ArkPopover } from '@ark-ui/react/popover';
-import { Portal } from '@ark-ui/react/portal';
-import { cloneElement, type ReactElement, type ReactNode, useEffect, useId, useState } from 'react';
-import * as css from './popover.css';
+import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense } from 'react';
 import { useOpenedOnce } from './use-opened-once';
+
+// The header's team selector is on every page and is rarely opened: Ark's popover and positioning
+// code load with the first click, not with the page.
+const ArkPopoverPanel = lazy(() => import('./popover-panel'));
 
 export interface PopoverProps {
   open: boolean;
@@ -26,51 +27,15 @@ export interface PopoverProps {
  * kept. */
 export function Popover(props: PopoverProps) {
   const mounted = useOpenedOnce(props.open);
-  if (!mounted)
-    return cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
-      'aria-haspopup': 'dialog',
-      'aria-expanded': false,
-      onClick: () => props.onOpenChange(true),
-    });
-  return <ArkPopoverPanel {...props} />;
-}
-
-function ArkPopoverPanel({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  children,
-  initialFocus,
-  placement = 'bottom-start',
-  className,
-}: PopoverProps) {
-  // Named by its title even when the content mounts lazily (after Ark looks for a rendered title).
-  const titleId = useId();
-  const [created, setCreated] = useState(false);
-  useEffect(() => setCreated(true), []);
+  const plain = cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    onClick: () => props.onOpenChange(true),
+  });
+  if (!mounted) return plain;
   return (
-    <ArkPopover.Root
-      ids={{ title: titleId }}
-      open={created && open}
-      onOpenChange={(d) => onOpenChange(d.open)}
-      lazyMount
-      unmountOnExit
-      initialFocusEl={initialFocus}
-      positioning={{ placement, gutter: 8, fitViewport: true, overflowPadding: 8 }}
-    >
-      <ArkPopover.Trigger asChild>{trigger}</ArkPopover.Trigger>
-      <Portal>
-        <ArkPopover.Positioner className={css.positioner}>
-          <ArkPopover.Content
-            className={[css.content, className].filter(Boolean).join(' ')}
-            aria-labelledby={titleId}
-          >
-            <ArkPopover.Title className={css.title}>{title}</ArkPopover.Title>
-            {children}
-          </ArkPopover.Content>
-        </ArkPopover.Positioner>
-      </Portal>
-    </ArkPopover.Root>
+    <Suspense fallback={plain}>
+      <ArkPopoverPanel {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from './events';
-import { AccountSocket, type SocketStatus } from './socket';
+import type { AccountSocket, SocketStatus } from './socket';
 
 /** What the tabs of one browser say to each other about the account websocket. */
 type HubMessage =
@@ -87,25 +87,38 @@ export function startRealtime(options: StartOptions): () => void {
 
   const lead = () =>
     new Promise<void>((release) => {
+      abort.signal.addEventListener('abort', () => release(), { once: true });
       clearTimeout(stale);
       setState({ leader: true, connected: false });
-      socket = new AccountSocket({
-        url: options.url ?? accountSocketUrl(accountId),
-        token: options.token,
-        onEvent: (event) => {
-          deliver(event);
-          post({ type: 'event', accountId, event });
-        },
-        onStatus: (status: SocketStatus, code?: number) => {
-          socketOpen = status === 'open';
-          setState({ connected: socketOpen });
-          post({ type: 'status', accountId, connected: socketOpen });
-          if (status === 'refused') options.onRefused?.(code);
-        },
-      });
-      socket.start();
-      heartbeat = setInterval(() => post({ type: 'status', accountId, connected: socketOpen }), HEARTBEAT_MS);
-      abort.signal.addEventListener('abort', () => release(), { once: true });
+      // The socket's code (frames, reconnects) is not needed to paint a page: it comes in a chunk of its
+      // own once this tab leads, after the first render. Not loadable: the next tab may lead instead.
+      import('./socket')
+        .then(({ AccountSocket }) => {
+          if (abort.signal.aborted) return;
+          socket = new AccountSocket({
+            url: options.url ?? accountSocketUrl(accountId),
+            token: options.token,
+            onEvent: (event) => {
+              deliver(event);
+              post({ type: 'event', accountId, event });
+            },
+            onStatus: (status: SocketStatus, code?: number) => {
+              socketOpen = status === 'open';
+              setState({ connected: socketOpen });
+              post({ type: 'status', accountId, connected: socketOpen });
+              if (status === 'refused') options.onRefused?.(code);
+            },
+          });
+          socket.start();
+          heartbeat = setInterval(
+            () => post({ type: 'status', accountId, connected: socketOpen }),
+            HEARTBEAT_MS,
+          );
+        })
+        .catch(() => {
+          setState({ leader: false });
+          release();
+        });
     });
 
   if (typeof navigator !== 'undefined' && navigator.locks) {

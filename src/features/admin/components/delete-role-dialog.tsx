@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notify } from '@/components/ui/notify';
 import { Select } from '@/components/ui/select';
-import { notify } from '@/components/ui/toast';
 import { capitalize } from '@/lib/text';
 import { useDeleteRole } from '../api/delete-role';
 import type { Role } from '../api/list-roles';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { shortDateTime } from '@/lib/intl';
 import { capitalize } from '@/lib/text';
 import { useCancelInvitation } from '../api/cancel-invitation';

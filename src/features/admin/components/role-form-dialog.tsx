@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { isStaff } from '@/lib/permissions';
 import { useSession } from '@/lib/use-session';
 import { usePermissionCatalog } from '../api/list-permissions';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { notify } from '@/components/ui/notify';
 import { Popover } from '@/components/ui/popover';
-import { notify } from '@/components/ui/toast';
 import { broadcast } from '@/lib/broadcast';
 import { capitalize } from '@/lib/text';
 import { useSession } from '@/lib/use-session';

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FileDropzone } from '@/components/ui/file-upload';
 import * as layout from '@/components/ui/layout.css';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import { type CsvLineError, csvLineErrors, useCreateCsvRooms } from '../api/create-csv-rooms';
 import { streamsCreated } from '../lib/counts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import * as layout from '@/components/ui/layout.css';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import { useRegenerateKey } from '../api/regenerate-key';
 import type { Stream } from '../api/stream';

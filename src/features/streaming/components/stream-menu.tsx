@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ActionMenu } from '@/components/ui/menu';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteStream } from '../api/delete-stream';

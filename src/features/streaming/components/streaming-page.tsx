@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
 import * as lists from '@/components/ui/list.css';
@@ -14,12 +14,19 @@ import { useStreams } from '../api/list-streams';
 import type { Stream } from '../api/stream';
 import { streamsTotal } from '../lib/counts';
 import { type LibrarySearch, libraryQuery, nextSort, type Tab } from '../lib/search';
-import { ApplySettingsDialog } from './apply-settings-dialog';
-import { CreateModeDialog } from './create-mode-dialog';
 import { PlusIcon, SettingsIcon } from './icons';
 import { SearchBox } from './search-box';
 import { StreamList } from './stream-list';
 import * as css from './streaming.css';
+
+// Opened by a button, never on the first paint: their code (the CSV upload, the settings form) comes
+// when first opened, not with the page.
+const CreateModeDialog = lazy(() =>
+  import('./create-mode-dialog').then((m) => ({ default: m.CreateModeDialog })),
+);
+const ApplySettingsDialog = lazy(() =>
+  import('./apply-settings-dialog').then((m) => ({ default: m.ApplySettingsDialog })),
+);
 
 const route = getRouteApi('/_authed/_shell/streaming/');
 
@@ -149,15 +156,17 @@ export function StreamingPage() {
         </div>
       </Tabs>
 
-      {createMounted ? <CreateModeDialog open={creating} onOpenChange={setCreating} /> : null}
-      {applyMounted ? (
-        <ApplySettingsDialog
-          open={applying}
-          onOpenChange={setApplying}
-          streams={[...selected.values()]}
-          onApplied={() => setSelected(new Map())}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {createMounted ? <CreateModeDialog open={creating} onOpenChange={setCreating} /> : null}
+        {applyMounted ? (
+          <ApplySettingsDialog
+            open={applying}
+            onOpenChange={setApplying}
+            streams={[...selected.values()]}
+            onApplied={() => setSelected(new Map())}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 
 /** Copies text to the clipboard and says so (`success` is the notice's title); a browser that refuses
  * (no permission, insecure page) gets an honest error notice instead. */

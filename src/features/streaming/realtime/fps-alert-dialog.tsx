@@ -1,16 +1,16 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import type { FpsAlertEvent } from '@/lib/realtime/events';
 import { claimFpsAlert } from '@/lib/realtime/fps-gate';
 import { useRealtimeEvents } from '@/lib/realtime/use-realtime';
-import { FPS_LIMIT } from '../lib/signal-video';
+
+// Every signed-in page mounts the listener; the dialog (an Ark machine and its code) only comes with
+// the first alert, which most sessions never see.
+const FpsAlertView = lazy(() => import('./fps-alert-view'));
 
 /** SPEC §4 "High-FPS alert": a dialog when an `alerta_fps_alto` arrives, at most once per 10 s across
  * every tab of the browser (the tabs agree through src/lib/realtime/fps-gate.ts). */
 export function FpsAlertDialog() {
-  const { t } = useLingui();
   const [alert, setAlert] = useState<FpsAlertEvent>();
   useRealtimeEvents((event) => {
     if (event.evento !== 'alerta_fps_alto') return;
@@ -18,27 +18,10 @@ export function FpsAlertDialog() {
       if (mine) setAlert(event);
     });
   });
-  const limit = alert?.limite ?? FPS_LIMIT;
-  const title = alert?.titulo ?? '';
-  return (
-    <Dialog
-      open={alert !== undefined}
-      onOpenChange={(open) => {
-        if (!open) setAlert(undefined);
-      }}
-      title={<Trans>FPS acima do limite</Trans>}
-      description={
-        <Trans>
-          O sinal da transmissão “{title}” ultrapassou o limite de {limit} FPS definido para a conta. Ajuste
-          para o padrão.
-        </Trans>
-      }
-      closeLabel={t`Fechar`}
-      footer={
-        <Button onClick={() => setAlert(undefined)}>
-          <Trans>Entendi</Trans>
-        </Button>
-      }
-    />
-  );
+  const mounted = useOpenedOnce(alert !== undefined);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <FpsAlertView alert={alert} onClose={() => setAlert(undefined)} />
+    </Suspense>
+  ) : null;
 }

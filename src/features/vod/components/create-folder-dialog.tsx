@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import { useCreateDirectory } from '../api/create-directory';
 import * as css from './dialogs.css';

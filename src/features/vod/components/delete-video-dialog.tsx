@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteVideo } from '../api/delete-video';
 import type { Video } from '../api/structs';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import { createContent } from '../api/create-content';
 import { titleFromFileName } from '../lib/format';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import { useControlStream } from '../../api/control-stream';
 import type { Stream } from '../../api/stream';

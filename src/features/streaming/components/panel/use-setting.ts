@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import type { StreamInput } from '../../api/stream';
 import { updateStream, useStreamSaved } from '../../api/update-stream';
