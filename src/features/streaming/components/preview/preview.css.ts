@@ -50,7 +50,10 @@ export const player = style({
   overflow: 'hidden',
   background: vars.color.aside,
   '@media': {
-    [MOBILE_QUERY]: { width: 'min(100cqw, 100cqh * 16 / 9)', marginInline: 'auto' },
+    // Only inside the signal page's stage (its size container): a wall tile's player fills its tile.
+    [MOBILE_QUERY]: {
+      selectors: { [`${stage} &`]: { width: 'min(100cqw, 100cqh * 16 / 9)', marginInline: 'auto' } },
+    },
   },
 });
 export const video = style({ display: 'block', width: '100%', height: '100%', background: vars.color.aside });
