@@ -130,5 +130,9 @@ export function adminExercises(
       await ctx.act(ctx.owner, 'DELETE', `/v1/roles/${id}?accountId=${DEMO}`);
       return { event: 'CARGO_REMOVIDO' };
     },
+    'PATCH /v1/account/settings': async (ctx) => {
+      await ctx.act(ctx.owner, 'PATCH', `/v1/account/settings?accountId=${DEMO}`, { fpsLimit: 45 });
+      return { event: 'CONTA_ATUALIZADA' };
+    },
   };
 }
