@@ -99,7 +99,7 @@ const accountSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const name = body.name?.trim();
       const timeZone = body.timeZone === undefined ? undefined : canonicalTimeZone(body.timeZone.trim());
-      if (timeZone === null) throw new ApiError(400, 'timeZoneInvalid');
+      if (timeZone === null) throw new ApiError(400, 'accountTimeZoneInvalid');
       const playerColor = body.playerColor === undefined ? undefined : normalizeColor(body.playerColor);
       if (playerColor === null) throw new ApiError(400, 'colorInvalid', { field: 'playerColor' });
       await app.db.transaction().execute(async (trx) => {
