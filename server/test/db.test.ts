@@ -55,6 +55,7 @@ describe('migrations and seed', () => {
         'Up 20261125T120000_invitations',
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
+        'Up 20261125T140000_account_settings',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -79,6 +80,7 @@ describe('migrations and seed', () => {
         'videos',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T140000_account_settings',
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',
         'Down 20261125T120000_invitations',

@@ -257,6 +257,12 @@ describe('OpenAPI document', () => {
         'PATCH /v1/roles/{roleId}',
         'DELETE /v1/roles/{roleId}',
         'GET /v1/permissions',
+        // Account settings and own profile (docs/api-admin.md)
+        'GET /v1/account/settings',
+        'PATCH /v1/account/settings',
+        'PATCH /v1/me/profile',
+        'POST /v1/me/password',
+        'POST /v1/me/sign-out-others',
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',

@@ -1,9 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_ROLES } from '../src/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
+import { hashPassword } from '../src/lib/password.ts';
 import { lastInvitation } from './admin-helpers.ts';
-import type { TestServer } from './helpers.ts';
+import { loginAs, type TestServer } from './helpers.ts';
 
 // The users, invitations and roles exercises of logs-coverage.test.ts (same contract: each makes its
 // call through ctx.act and says what that logged).
@@ -60,6 +61,17 @@ async function member(app: FastifyInstance, login: string): Promise<string> {
     .values({ user_id: user.id, account_id: DEMO, role_id: OPERADOR })
     .execute();
   return user.id;
+}
+
+/** A new member of the demo team with the demo password, signed in. */
+async function signedInMember(app: FastifyInstance, login: string): Promise<string> {
+  const id = await member(app, login);
+  await app.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(DEMO_PASSWORD) })
+    .where('id', '=', id)
+    .execute();
+  return loginAs(app, login);
 }
 
 async function role(ctx: AdminCtx, name: string): Promise<string> {
@@ -129,6 +141,31 @@ export function adminExercises(
       const id = await role(ctx, `removível-${++n}`);
       await ctx.act(ctx.owner, 'DELETE', `/v1/roles/${id}?accountId=${DEMO}`);
       return { event: 'CARGO_REMOVIDO' };
+    },
+    'PATCH /v1/me/profile': async (ctx) => {
+      const login = address();
+      const token = await signedInMember(server().app, login);
+      await ctx.act(token, 'PATCH', `/v1/me/profile?accountId=${DEMO}`, { name: 'Novo Nome' });
+      return { event: 'PERFIL_ATUALIZADO', actor: login };
+    },
+    'POST /v1/me/password': async (ctx) => {
+      const login = address();
+      const token = await signedInMember(server().app, login);
+      await ctx.act(token, 'POST', `/v1/me/password?accountId=${DEMO}`, {
+        currentPassword: 'palco123',
+        newPassword: 'nova1234',
+      });
+      return { event: 'SENHA_ATUALIZADA', actor: login, secrets: ['palco123', 'nova1234'] };
+    },
+    'POST /v1/me/sign-out-others': async (ctx) => {
+      const login = address();
+      const token = await signedInMember(server().app, login);
+      await ctx.act(token, 'POST', `/v1/me/sign-out-others?accountId=${DEMO}`);
+      return { event: 'SESSOES_ENCERRADAS', actor: login };
+    },
+    'PATCH /v1/account/settings': async (ctx) => {
+      await ctx.act(ctx.owner, 'PATCH', `/v1/account/settings?accountId=${DEMO}`, { fpsLimit: 45 });
+      return { event: 'CONTA_ATUALIZADA' };
     },
   };
 }

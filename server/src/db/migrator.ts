@@ -8,6 +8,7 @@ import * as loginAddressAttempts from './migrations/20261125T090000_login_addres
 import * as invitations from './migrations/20261125T120000_invitations.ts';
 import * as realtime from './migrations/20261125T120000_realtime.ts';
 import * as liveAutomation from './migrations/20261125T130000_live_automation.ts';
+import * as accountSettings from './migrations/20261125T140000_account_settings.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261125T120000_invitations': invitations,
   '20261125T120000_realtime': realtime,
   '20261125T130000_live_automation': liveAutomation,
+  '20261125T140000_account_settings': accountSettings,
 };
 
 function migrator(db: Db): Migrator {

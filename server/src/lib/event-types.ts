@@ -45,6 +45,10 @@ export const EVENT_TYPES = {
   CARGO_CRIADO: { 'pt-BR': 'Cargo criado', en: 'Role created' },
   CARGO_ATUALIZADO: { 'pt-BR': 'Cargo atualizado', en: 'Role updated' },
   CARGO_REMOVIDO: { 'pt-BR': 'Cargo removido', en: 'Role removed' },
+  // Account settings and own profile
+  CONTA_ATUALIZADA: { 'pt-BR': 'Configurações da conta atualizadas', en: 'Account settings updated' },
+  PERFIL_ATUALIZADO: { 'pt-BR': 'Perfil atualizado', en: 'Profile updated' },
+  SESSOES_ENCERRADAS: { 'pt-BR': 'Outras sessões encerradas', en: 'Other sessions signed out' },
   // Video on demand
   VIDEO_CRIADO: { 'pt-BR': 'Vídeo criado', en: 'Video created' },
   VIDEO_ATUALIZADO: { 'pt-BR': 'Vídeo atualizado', en: 'Video updated' },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from './i18n-account.ts';
 import { ADMIN_MESSAGES } from './i18n-admin.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
@@ -81,6 +82,7 @@ const MESSAGES = {
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,
+  ...ACCOUNT_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

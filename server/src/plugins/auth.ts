@@ -5,7 +5,12 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeOldActivity } from '../db/repositories/activity-log.ts';
 import { purgeStaleAddressAttempts, purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
-import { createSession, findUserAndSession, purgeExpiredSessions } from '../db/repositories/sessions.ts';
+import {
+  createSession,
+  findUserAndSession,
+  purgeExpiredSessions,
+  setSessionTeam,
+} from '../db/repositories/sessions.ts';
 import type { UserRow } from '../db/tables/users.ts';
 import { ApiError } from '../lib/errors.ts';
 import { getDummyHash } from '../lib/password.ts';
@@ -24,9 +29,9 @@ declare module 'fastify' {
     authenticate: onRequestAsyncHookHandler;
     /** The caller behind a session token, or a 401 ApiError (the websocket's hello carries one). */
     authenticateToken(token: string): Promise<AuthContext>;
-    /** Starts a login: a new session (no team chosen yet) and its token, carrying the user's current
-     * token version. */
-    issueToken(user: UserRow): Promise<string>;
+    /** Starts a login: a new session and its token, carrying the user's current token version. The team
+     * is chosen later, or kept from the session a re-issued token replaces (`selectedAccountId`). */
+    issueToken(user: UserRow, selectedAccountId?: string | null): Promise<string>;
     /** HS256 key (exposed for tests that craft tokens). */
     jwtKey: Uint8Array;
   }
@@ -68,9 +73,10 @@ export default fp(
     // Computed now so the first unknown-login attempt does not pay for it (and stand out by timing).
     await getDummyHash();
 
-    app.decorate('issueToken', async (user: UserRow) => {
+    app.decorate('issueToken', async (user: UserRow, selected: string | null = null) => {
       const sid = await createSession(app.db, user.id, new Date(Date.now() + TOKEN_TTL_SECONDS * 1000));
-      const auth = await loadAuthContext(app.db, user, { id: sid, selectedAccountId: null });
+      if (selected) await setSessionTeam(app.db, sid, selected);
+      const auth = await loadAuthContext(app.db, user, { id: sid, selectedAccountId: selected });
       const role = roleIn(auth, selectedAccountId(auth) ?? defaultAccountId(auth));
       return signToken(key, { sub: user.id, ver: user.token_version, sid, cargo: role?.nome ?? null });
     });

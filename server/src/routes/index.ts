@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, expectDeclaration } from '../plugins/permissions.ts';
+import accountRoutes from './account/index.ts';
 import adminRoutes from './admin/index.ts';
 import invitationLinkRoutes from './admin/invitation-link.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(liveStreams);
     await authed.register(videoLibrary);
     await authed.register(adminRoutes);
+    await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
   });
 };

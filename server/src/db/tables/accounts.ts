@@ -11,6 +11,9 @@ export interface AccountsTable {
   created_at: Generated<Date>;
   /** Frame rate above which a publishing signal raises `alerta_fps_alto` (issue 16). */
   fps_limit: Generated<number>;
+  /** The team's default language ('pt-BR' | 'en') and IANA time zone (/account/settings). */
+  language: Generated<string>;
+  time_zone: Generated<string>;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { AccountSettingsPage } from '@/features/account/components/account-settings-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /account/settings: docs/api-admin.md "Account settings" and "Own profile". */
 export const Route = createFileRoute('/_authed/_shell/account/settings')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/account/settings'),
   component: AccountSettingsPage,
 });
-
-function AccountSettingsPage() {
-  return <ComingSoonPage title={msg`Configurações`} />;
-}

@@ -1,0 +1,105 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import * as form from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import { ColorInput } from '@/features/streaming/components/fields/color-input';
+import { failureText } from '../../admin/components/role-options';
+import { type AccountSettings, useAccountSettings, useSaveAccountSettings } from '../api/account-settings';
+
+/** The time zones the browser knows, for the picker; the server checks the choice again. */
+const ZONES: readonly string[] = Intl.supportedValuesOf?.('timeZone') ?? ['America/Sao_Paulo'];
+
+/** The team's settings (showAccountSettings): name, default language, time zone, FPS limit, player colour. */
+export function AccountSettingsForm() {
+  const { t } = useLingui();
+  const query = useAccountSettings();
+  const save = useSaveAccountSettings();
+  const [draft, setDraft] = useState<AccountSettings>();
+  const [error, setError] = useState<string>();
+  useEffect(() => setDraft(query.data), [query.data]);
+
+  if (query.isError) return <Alert tone="error">{t`Não foi possível carregar as configurações`}</Alert>;
+  if (!draft) return <p className={layout.muted}>{t`Carregando…`}</p>;
+
+  const set = (patch: Partial<AccountSettings>) => setDraft({ ...draft, ...patch });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = draft.name.trim();
+    if (!name) return setError(t`O campo é obrigatório`);
+    setError(undefined);
+    const { language, timeZone, fpsLimit, playerColor } = draft;
+    save.mutate(
+      { name, language, timeZone, fpsLimit, playerColor },
+      {
+        onSuccess: () => notify('success', t`Configurações salvas`, name),
+        onError: (e) =>
+          setError(failureText(e, t`Não foi possível salvar as configurações. Tente novamente`)),
+      },
+    );
+  };
+
+  return (
+    <form className={layout.card} onSubmit={onSubmit} noValidate aria-label={t`Conta`}>
+      <h2 className={layout.cardTitle}>
+        <Trans>Conta</Trans>
+      </h2>
+      <div className={form.formGrid}>
+        <TextField
+          name="name"
+          label={t`Nome da conta`}
+          value={draft.name}
+          maxLength={100}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <Select
+          name="language"
+          label={t`Idioma padrão`}
+          value={draft.language}
+          options={[
+            { value: 'pt-BR', label: 'Português (Brasil)' },
+            { value: 'en', label: 'English' },
+          ]}
+          onValueChange={(language) => set({ language: language === 'en' ? 'en' : 'pt-BR' })}
+        />
+        <Select
+          name="timeZone"
+          label={t`Fuso horário`}
+          value={draft.timeZone}
+          options={(ZONES.includes(draft.timeZone) ? ZONES : [draft.timeZone, ...ZONES]).map((z) => ({
+            value: z,
+            label: z,
+          }))}
+          onValueChange={(timeZone) => set({ timeZone })}
+        />
+        <TextField
+          name="fpsLimit"
+          type="number"
+          label={t`Limite de FPS`}
+          hint={t`Acima deste valor, o alerta de FPS alto é exibido`}
+          min={1}
+          max={240}
+          value={String(draft.fpsLimit)}
+          onChange={(e) => set({ fpsLimit: Math.trunc(Number(e.target.value)) || 0 })}
+        />
+        <ColorInput
+          name="playerColor"
+          label={t`Cor padrão do player`}
+          hint={t`Usada nas novas transmissões`}
+          value={draft.playerColor}
+          onChange={(playerColor) => set({ playerColor })}
+        />
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className={layout.actions}>
+        <Button type="submit" busy={save.isPending}>
+          <Trans>Salvar</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
