@@ -29,9 +29,11 @@ const browserDeps = (): GateDeps => ({
 });
 
 /** Every tab gets every alert event (the socket's leader fans them out); each asks here whether it is
- * the one to open the dialog. The check and the write of the shared "last shown" time happen inside
- * one Web Lock, so two tabs asking at once cannot both pass. Resolves true for the one tab that opens
- * the dialog. */
+ * the one to open the dialog. The tab that opens it keeps holding a Web Lock for the 10 s window, and
+ * the others ask for that lock only if it is free: a lock is one answer for every tab at once, where
+ * a "last shown" time in localStorage, read right after another tab (another renderer process) wrote
+ * it, may still be the old value — two dialogs for one alert. The stored time still covers a window
+ * whose tab has closed since. Resolves true for the one tab that opens the dialog. */
 export async function claimFpsAlert(deps: GateDeps = browserDeps()): Promise<boolean> {
   if (deps.hidden()) await deps.wait(HIDDEN_TAB_DELAY_MS);
   const decide = () => {
@@ -42,6 +44,16 @@ export async function claimFpsAlert(deps: GateDeps = browserDeps()): Promise<boo
     deps.storage?.setItem(STORAGE_KEY, String(now));
     return true;
   };
-  if (!deps.locks) return decide();
-  return (await deps.locks.request(LOCK_NAME, async () => decide())) as boolean;
+  const locks = deps.locks;
+  if (!locks) return decide();
+  return new Promise<boolean>((resolve, reject) => {
+    locks
+      .request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
+        const mine = lock !== null && decide();
+        resolve(mine);
+        // Held through the window: every other tab's request finds it taken.
+        if (mine) await deps.wait(FPS_ALERT_THROTTLE_MS);
+      })
+      .catch(reject);
+  });
 }

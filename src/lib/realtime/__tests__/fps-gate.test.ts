@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimFpsAlert, type GateDeps, mayAlert } from '../fps-gate';
+import { claimFpsAlert, FPS_ALERT_THROTTLE_MS, type GateDeps, mayAlert } from '../fps-gate';
 
 describe('mayAlert', () => {
   it('lets an alert through at most once per 10 s', () => {
@@ -15,26 +15,46 @@ describe('mayAlert', () => {
   });
 });
 
-/** Tabs of one browser: one storage and one lock manager shared (held in turn, like Web Locks). */
-function browser() {
+/** Tabs of one browser: one lock manager shared (Web Locks' `ifAvailable`: a held lock answers null),
+ * and each tab's storage a view that may lag behind another tab's write (`stale`: what another renderer
+ * process can read right after a write). The window's wait resolves when the test says so. */
+function browser({ stale = false } = {}) {
   const store = new Map<string, string>();
-  let queue = Promise.resolve<unknown>(undefined);
+  let held = false;
   let clock = 0;
+  const releases: Array<() => void> = [];
   const locks = {
-    request: ((_name: string, callback: () => Promise<unknown>) => {
-      const run = queue.then(callback);
-      queue = run.catch(() => undefined);
-      return run;
+    request: (async (
+      _name: string,
+      _options: LockOptions,
+      callback: (lock: Lock | null) => Promise<unknown>,
+    ) => {
+      if (held) return callback(null);
+      held = true;
+      try {
+        return await callback({ name: 'palco-fps-alert', mode: 'exclusive' } as Lock);
+      } finally {
+        held = false;
+      }
     }) as unknown as LockManager['request'],
   };
   const tab = (hidden = false): GateDeps => ({
-    storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v) },
+    storage: {
+      getItem: (k) => (stale ? null : (store.get(k) ?? null)),
+      setItem: (k, v) => void store.set(k, v),
+    },
     locks,
     now: () => clock,
     hidden: () => hidden,
-    wait: () => Promise.resolve(),
+    // The hidden tab's short delay passes at once; the window's wait ends with endWindow().
+    wait: (ms) =>
+      ms < FPS_ALERT_THROTTLE_MS ? Promise.resolve() : new Promise<void>((resolve) => releases.push(resolve)),
   });
-  return { tab, advance: (ms: number) => (clock += ms) };
+  const endWindow = async () => {
+    for (const release of releases.splice(0)) release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { tab, advance: (ms: number) => (clock += ms), endWindow };
 }
 
 describe('claimFpsAlert', () => {
@@ -45,6 +65,13 @@ describe('claimFpsAlert', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
+  it('one dialog even when the other tab reads a stale "last shown" time', async () => {
+    const b = browser({ stale: true });
+    b.advance(100_000);
+    expect(await claimFpsAlert(b.tab())).toBe(true);
+    expect(await claimFpsAlert(b.tab())).toBe(false);
+  });
+
   it('another alert within 10 s opens nowhere; after 10 s it opens again', async () => {
     const b = browser();
     b.advance(100_000);
@@ -53,6 +80,7 @@ describe('claimFpsAlert', () => {
     expect(await claimFpsAlert(b.tab())).toBe(false);
     expect(await claimFpsAlert(b.tab(true))).toBe(false);
     b.advance(1_000);
+    await b.endWindow();
     expect(await claimFpsAlert(b.tab())).toBe(true);
   });
 
