@@ -9,6 +9,7 @@ import sessionRoutes from './auth/session.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
+import publicChannelRoutes from './public-channel/index.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
@@ -34,6 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
     await open.register(realtimeRoutes);
+    await open.register(publicChannelRoutes);
   });
 
   await app.register(async (authed) => {
