@@ -153,6 +153,12 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     await ctx.act(ctx.owner, 'PUT', `/v1/live-streams/${id}/control/start?accountId=${DEMO}`);
     return { event: 'TRANSMISSAO_INICIADA' };
   },
+  'POST /v1/live-streams/:id/viewer-id': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.call(ctx.owner, 'PUT', `/v1/live-streams/${id}/control/start?accountId=${DEMO}`);
+    await ctx.act(ctx.owner, 'POST', `/v1/live-streams/${id}/viewer-id?accountId=${DEMO}`);
+    return { event: 'SINAL_IDENTIFICACAO_ENVIADO' };
+  },
   'POST /v1/live-streams/:id/keys/regenerate': async (ctx) => {
     const { id } = await stream(ctx);
     const res = await ctx.act(

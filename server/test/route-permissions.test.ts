@@ -24,6 +24,8 @@ const PUBLIC = [
   'POST /v1/invitation-links/:token/accept',
   // The token arrives in the socket's first message (docs/realtime.md).
   'GET /ws/:contaId',
+  // Players: no session (docs/playback.md "Viewer channel").
+  'GET /v1/public/lives/:liveId/channel',
 ];
 
 let server: TestServer;

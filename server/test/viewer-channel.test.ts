@@ -3,8 +3,8 @@ import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { loginAs, startTestServer, type TestServer } from './helpers.ts';
-import { listen } from './realtime-helpers.ts';
-import { call } from './streams-helpers.ts';
+import { AccountClient, listen } from './realtime-helpers.ts';
+import { call, logsOf, userWith } from './streams-helpers.ts';
 import { ChannelClient } from './viewer-helpers.ts';
 
 /** The public viewer channel of a live (issue 17, viewer contract §3) on a real listening server. */
@@ -121,5 +121,58 @@ describe('GET /v1/public/lives/:liveId/channel', () => {
     live[0]?.close();
     await new Promise((resolve) => setTimeout(resolve, 300));
     await joined();
+  });
+});
+
+describe('POST /v1/live-streams/:id/viewer-id', () => {
+  it('makes every player of the live show its viewer ID for 60 s, tells the consoles, and logs it', async () => {
+    for (const c of clients.splice(0)) c.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const owner = await loginAs(server.app, 'owner@palco.test');
+    const resumed = await call(server.app, owner, 'PUT', `/v1/live-streams/${LIVE}/control/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const players = [await joined(), await joined()];
+    const console = await AccountClient.connect(base, ACCOUNT, owner);
+    try {
+      const before = Date.now();
+      const res = await call(server.app, owner, 'POST', `/v1/live-streams/${LIVE}/viewer-id`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { until } = res.json<{ until: string }>();
+      const lasts = Date.parse(until) - before;
+      expect(lasts).toBeGreaterThanOrEqual(59_000);
+      expect(lasts).toBeLessThanOrEqual(61_000);
+      for (const player of players) {
+        expect(await player.waitFor((m) => m.type === 'viewer_id')).toEqual({ type: 'viewer_id', until });
+      }
+      expect(await console.waitFor((e) => e.evento === 'viewer_id')).toMatchObject({ live_id: LIVE, until });
+      const logs = await logsOf(server.app, LIVE);
+      expect(logs.at(-1)).toMatchObject({
+        event: 'SINAL_IDENTIFICACAO_ENVIADO',
+        actor_email: 'owner@palco.test',
+      });
+    } finally {
+      console.close();
+    }
+  });
+
+  it('needs showStreaming (403), a live of the team (404) that is on air (409)', async () => {
+    const reader = await userWith(server.app, ACCOUNT, 'so-historico@palco.test', ['showHistory']);
+    const refused = await call(server.app, reader, 'POST', `/v1/live-streams/${LIVE}/viewer-id`);
+    expect(refused.statusCode).toBe(403);
+    const operator = await loginAs(server.app, 'operator@palco.test');
+    const unknown = '00000000-0000-4000-8000-0000000000ff';
+    expect(
+      (await call(server.app, operator, 'POST', `/v1/live-streams/${unknown}/viewer-id`)).statusCode,
+    ).toBe(404);
+    const scheduled = await call(
+      server.app,
+      operator,
+      'POST',
+      `/v1/live-streams/${DEMO_STREAMS.aulaInaugural.id}/viewer-id`,
+    );
+    expect(scheduled.statusCode).toBe(409);
+    expect(scheduled.json().message).toBe(
+      'A transmissão não está no ar: não há espectadores para identificar',
+    );
   });
 });

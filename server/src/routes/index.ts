@@ -17,6 +17,7 @@ import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
+import viewerRoutes from './viewers/index.ts';
 
 /**
  * Public routes, then one scope in which every route is authenticated, tenant-checked and
@@ -51,6 +52,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(adminRoutes);
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
+    await authed.register(viewerRoutes);
   });
 };
 
