@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
+import { issueViewerSession } from '../src/media/viewer-session-check.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 
@@ -158,6 +159,18 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     await ctx.call(ctx.owner, 'PUT', `/v1/live-streams/${id}/control/start?accountId=${DEMO}`);
     await ctx.act(ctx.owner, 'POST', `/v1/live-streams/${id}/viewer-id?accountId=${DEMO}`);
     return { event: 'SINAL_IDENTIFICACAO_ENVIADO' };
+  },
+  'POST /v1/public/beacons': async (ctx) => {
+    const { id } = await stream(ctx);
+    const sessionId = issueViewerSession(server.app.jwtKey, {
+      ...{ kind: 'live', id, viewerId: 'COVER001', country: null },
+      expiresAt: Date.now() + 60_000,
+    });
+    await ctx.act(null, 'POST', '/v1/public/beacons', {
+      sessionId,
+      events: [{ type: 'start', at: Date.now() }],
+    });
+    return { event: null, why: 'player telemetry goes to playback_events, not the activity log' };
   },
   'POST /v1/live-streams/:id/keys/regenerate': async (ctx) => {
     const { id } = await stream(ctx);

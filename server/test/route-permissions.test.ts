@@ -26,6 +26,8 @@ const PUBLIC = [
   'GET /ws/:contaId',
   // Players: no session (docs/playback.md "Viewer channel").
   'GET /v1/public/lives/:liveId/channel',
+  // The signed playback session in the body is the credential.
+  'POST /v1/public/beacons',
 ];
 
 let server: TestServer;
