@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
-import { issueViewerSession, sessionKey } from '../src/media/viewer-session-check.ts';
+import { issueViewerSession } from '../src/media/playback-session.ts';
+import { sessionKey } from '../src/media/viewer-session-check.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { AccountClient, listen } from './realtime-helpers.ts';
 import { call } from './streams-helpers.ts';
@@ -21,13 +22,17 @@ let sessions = 0;
 
 function session(overrides: { expiresAt?: number; id?: string } = {}) {
   sessions += 1;
-  return issueViewerSession(server.app.jwtKey, {
-    kind: 'live',
-    id: overrides.id ?? LIVE,
-    viewerId: `VIEW${String(sessions).padStart(4, '0')}`,
-    country: 'BR',
-    expiresAt: overrides.expiresAt ?? Date.now() + 3600_000,
-  });
+  return issueViewerSession(
+    {
+      kind: 'live',
+      id: overrides.id ?? LIVE,
+      accountId: ACCOUNT,
+      viewerId: `VIEW${String(sessions).padStart(4, '0')}`,
+      country: 'BR',
+      exp: Math.floor((overrides.expiresAt ?? Date.now() + 3600_000) / 1000),
+    },
+    server.app.jwtKey,
+  );
 }
 function post(body: unknown, headers: Record<string, string> = {}) {
   return server.app.inject({

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
-import { issueViewerSession } from '../src/media/viewer-session-check.ts';
+import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 
@@ -162,10 +162,10 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   },
   'POST /v1/public/beacons': async (ctx) => {
     const { id } = await stream(ctx);
-    const sessionId = issueViewerSession(server.app.jwtKey, {
-      ...{ kind: 'live', id, viewerId: 'COVER001', country: null },
-      expiresAt: Date.now() + 60_000,
-    });
+    const sessionId = issueViewerSession(
+      { kind: 'live', id, accountId: DEMO, viewerId: 'COVER001', country: null, exp: Math.floor(Date.now() / 1000) + 60 },
+      server.app.jwtKey,
+    );
     await ctx.act(null, 'POST', '/v1/public/beacons', {
       sessionId,
       events: [{ type: 'start', at: Date.now() }],

@@ -28,6 +28,11 @@ const PUBLIC = [
   'GET /v1/public/lives/:liveId/channel',
   // The signed playback session in the body is the credential.
   'POST /v1/public/beacons',
+  // Viewers: rules applied, then tokens bound to the live/video (docs/playback.md).
+  'GET /v1/public/lives/:liveId/playback',
+  'GET /v1/public/videos/:videoId/playback',
+  'GET /play/live/:liveId/:token/*',
+  'GET /play/vod/:videoId/:token/*',
 ];
 
 let server: TestServer;

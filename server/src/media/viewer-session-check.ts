@@ -1,51 +1,19 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { type ViewerSession, verifyViewerSession } from './playback-session.ts';
 
-/**
- * STAND-IN until pls's server/src/media/playback-session.ts is merged: the signed playback session a
- * beacon names (viewer contract §1: signed, carries liveId|videoId, viewerId, country, expiry). At
- * merge, `checkViewerSession` calls pls's `verifyViewerSession(sessionId)` and this signer goes.
- */
-export interface ViewerSession {
-  kind: 'live' | 'vod';
-  /** The live's or the video's id. */
-  id: string;
-  viewerId: string;
-  /** ISO 3166-1 alpha-2, or null when it could not be told. */
-  country: string | null;
-  /** Epoch ms. */
-  expiresAt: number;
-}
+export type { ViewerSession };
 
 /** Beacons may still arrive this long after the session expired (a pagehide, a slow network). */
-export const SESSION_GRACE_MS = 5 * 60_000;
+export const SESSION_GRACE_SECONDS = 5 * 60;
 
-function keyOf(secret: Uint8Array): Buffer {
-  return createHmac('sha256', Buffer.from(secret)).update('palco-viewer-session-v1').digest();
-}
-
-export function issueViewerSession(secret: Uint8Array, session: ViewerSession): string {
-  const body = Buffer.from(JSON.stringify(session)).toString('base64url');
-  return `${body}.${createHmac('sha256', keyOf(secret)).update(body).digest('base64url')}`;
-}
-
-/** The session, or null when it is not this server's, malformed, or expired (past the grace). */
+/** The signed playback session a beacon names (playback-session.ts), or null when it is not this
+ * server's, malformed, or expired for longer than the grace. */
 export function checkViewerSession(
   secret: Uint8Array,
   sessionId: string,
-  now = Date.now(),
+  nowSeconds = Math.floor(Date.now() / 1000),
 ): ViewerSession | null {
-  const [body, signature, extra] = sessionId.split('.');
-  if (!body || !signature || extra !== undefined) return null;
-  const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const session = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ViewerSession;
-    if (session.expiresAt + SESSION_GRACE_MS < now) return null;
-    return session;
-  } catch {
-    return null;
-  }
+  return verifyViewerSession(sessionId, secret, nowSeconds - SESSION_GRACE_SECONDS);
 }
 
 /** What the tables keep of a session id: short, and not a credential. */

@@ -10,6 +10,7 @@ import beaconRoutes from './beacons/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
+import playbackRoutes from './playback/index.ts';
 import publicChannelRoutes from './public-channel/index.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(invitationLinkRoutes);
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
+    await open.register(playbackRoutes);
     await open.register(realtimeRoutes);
     await open.register(publicChannelRoutes);
     await open.register(beaconRoutes);

@@ -76,8 +76,9 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { sessionId, events } = request.body;
       const session = checkViewerSession(app.jwtKey, sessionId);
       if (!session) throw new ApiError(403, 'viewerSessionInvalid');
+      // The live or video may have gone since the session was issued.
       const accountId = await ownerOf(app.db, session.kind, session.id);
-      if (!accountId) throw new ApiError(403, 'viewerSessionInvalid');
+      if (!accountId || accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
       const key = sessionKey(sessionId);
       const now = Date.now();
       const common = {
@@ -88,7 +89,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         viewer_id: session.viewerId,
         ...userAgentOf(request),
         country: session.country,
-        // Filled from the offline database once the geo lookup lands (docs/playback.md).
+        // The installed database (GeoLite2 country) tells countries only (docs/playback.md "Beacons").
         region: null,
       };
       const rows = events.map((e: BeaconEventBody) => ({
