@@ -1,0 +1,41 @@
+import { type EmbedTarget, playbackPath } from './route';
+import type { PlaybackError, PlaybackInfo } from './types';
+
+export type PlaybackFailure = PlaybackError['reason'] | 'unavailable';
+export type PlaybackResult = { ok: true; info: PlaybackInfo } | { ok: false; reason: PlaybackFailure };
+
+const REASONS: readonly PlaybackFailure[] = ['not_found', 'geo_blocked', 'domain_not_allowed'];
+
+/**
+ * Asks the public playback endpoint for a target. No credentials: the player holds no session and
+ * sends no cookie, whatever the browser keeps for this origin. Anything but the endpoint's own
+ * refusals (a network failure, a 5xx) is 'unavailable', which the page retries.
+ */
+export async function fetchPlayback(
+  base: string,
+  target: EmbedTarget,
+  origin: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PlaybackResult> {
+  try {
+    const res = await fetchImpl(new URL(playbackPath(target, origin), base), {
+      credentials: 'omit',
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
+    const body = (await res.json().catch(() => null)) as Partial<PlaybackError> | PlaybackInfo | null;
+    if (res.ok && body && 'kind' in body) return { ok: true, info: body };
+    const reason = body && 'reason' in body ? body.reason : undefined;
+    if (reason && REASONS.includes(reason)) return { ok: false, reason };
+    return { ok: false, reason: res.status === 404 ? 'not_found' : 'unavailable' };
+  } catch {
+    return { ok: false, reason: 'unavailable' };
+  }
+}
+
+/** When to ask again for a fresh token: a minute before it expires, never sooner than in 5 s. */
+export function renewDelay(expiresAt: string, now: number): number {
+  const at = Date.parse(expiresAt);
+  if (Number.isNaN(at)) return 60_000;
+  return Math.max(5_000, at - now - 60_000);
+}
