@@ -7,7 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The player page's policy. Unlike the console's, it may be framed (by the live's authorized domains),
  * and it reaches other hosts: a VAST ad server, the ad's media file and its tracking pixels, banners.
- * It still runs only its own scripts.
+ * It still runs only its own scripts. (shaka's text display starts from a `data:` WebVTT.)
  */
 export function embedPolicy(frameAncestors: string): string {
   return [
@@ -16,7 +16,7 @@ export function embedPolicy(frameAncestors: string): string {
     "style-src 'self' 'unsafe-inline'",
     'img-src * data: blob:',
     "connect-src 'self' * ws: wss:",
-    "media-src 'self' * blob:",
+    "media-src 'self' * blob: data:",
     "worker-src 'self' blob:",
     "font-src 'self' data:",
     `frame-ancestors ${frameAncestors}`,
