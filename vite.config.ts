@@ -93,11 +93,14 @@ export default defineConfig({
           groups: [
             // Vite's dynamic-import helpers: shared by the boot module and the app, a tiny chunk of
             // their own so that the boot module does not import the app chunk (and run it before the
-            // splash has painted).
-            { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 2 },
-            // What the embed player shares with the console (Lingui's runtime): a small chunk of its
-            // own, so that the player page never loads the console's app chunk.
-            { name: 'lingui', test: LINGUI_RUNTIME, priority: 2 },
+            // splash has painted). Lingui's runtime joins them: the embed player shares it with the
+            // console, and in this chunk (which every page loads anyway) the player page never loads
+            // the console's app chunk, at no extra request for the console.
+            {
+              name: 'preload',
+              test: (id: string) => /^\0vite\/(module)?preload/.test(id) || LINGUI_RUNTIME.test(id),
+              priority: 2,
+            },
             // What the app needs before its first render, in one chunk: fewer requests and one gzip
             // dictionary instead of many tiny shared chunks.
             // The embed's own modules stay out of it.
