@@ -24,6 +24,11 @@ const PUBLIC = [
   'POST /v1/invitation-links/:token/accept',
   // The token arrives in the socket's first message (docs/realtime.md).
   'GET /ws/:contaId',
+  // Viewers: rules applied, then tokens bound to the live/video (docs/playback.md).
+  'GET /v1/public/lives/:liveId/playback',
+  'GET /v1/public/videos/:videoId/playback',
+  'GET /play/live/:liveId/:token/*',
+  'GET /play/vod/:videoId/:token/*',
 ];
 
 let server: TestServer;

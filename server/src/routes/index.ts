@@ -9,6 +9,7 @@ import sessionRoutes from './auth/session.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
+import playbackRoutes from './playback/index.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(invitationLinkRoutes);
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
+    await open.register(playbackRoutes);
     await open.register(realtimeRoutes);
   });
 
