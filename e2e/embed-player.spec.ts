@@ -44,6 +44,7 @@ function info(over: Partial<PlaybackInfo>): PlaybackInfo {
     overlays: [],
     channelUrl: null,
     beaconUrl: '/v1/public/beacons',
+    latencyTargets: null,
     ...over,
   };
 }

@@ -149,7 +149,9 @@ function refresh(): Promise<void> {
   refreshing ??= (async () => {
     try {
       if (!target) return show({ kind: 'error', reason: 'not_found' });
-      const result = await fetchPlayback(location.origin, target, origin);
+      // The same live/video keeps its viewer session (and viewer ID) across renewals.
+      const same = lastInfo && lastInfo.kind === target.kind && lastInfo.id === target.id;
+      const result = await fetchPlayback(location.origin, target, origin, same ? lastInfo?.sessionId : null);
       if (result.ok) return await apply(result.info);
       await stopPlayer();
       show({ kind: 'error', reason: result.reason });

@@ -1,9 +1,10 @@
 import { type EmbedTarget, playbackPath } from './route';
 import type { PlaybackError, PlaybackInfo } from './types';
 
-export type PlaybackFailure = PlaybackError['reason'] | 'unavailable';
+export type PlaybackFailure = Exclude<PlaybackError['reason'], 'invalid_link'> | 'unavailable';
 export type PlaybackResult = { ok: true; info: PlaybackInfo } | { ok: false; reason: PlaybackFailure };
 
+// invalid_link is a media answer, never the endpoint's: it counts as unavailable here.
 const REASONS: readonly PlaybackFailure[] = ['not_found', 'geo_blocked', 'domain_not_allowed'];
 
 /**
@@ -15,18 +16,19 @@ export async function fetchPlayback(
   base: string,
   target: EmbedTarget,
   origin: string | null,
+  sessionId: string | null = null,
   fetchImpl: typeof fetch = fetch,
 ): Promise<PlaybackResult> {
   try {
-    const res = await fetchImpl(new URL(playbackPath(target, origin), base), {
+    const res = await fetchImpl(new URL(playbackPath(target, origin, sessionId), base), {
       credentials: 'omit',
       cache: 'no-store',
       headers: { accept: 'application/json' },
     });
     const body = (await res.json().catch(() => null)) as Partial<PlaybackError> | PlaybackInfo | null;
     if (res.ok && body && 'kind' in body) return { ok: true, info: body };
-    const reason = body && 'reason' in body ? body.reason : undefined;
-    if (reason && REASONS.includes(reason)) return { ok: false, reason };
+    const reason = REASONS.find((r) => body && 'reason' in body && body.reason === r);
+    if (reason) return { ok: false, reason };
     return { ok: false, reason: res.status === 404 ? 'not_found' : 'unavailable' };
   } catch {
     return { ok: false, reason: 'unavailable' };

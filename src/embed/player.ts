@@ -14,10 +14,15 @@ export interface PlayerHandle {
 /** SPEC §2.8: a VOD's subtitle cues load 1 s after the player starts. */
 const SUBTITLES_DELAY_MS = 1_000;
 
-/** shaka's targets for a latency mode (docs/playback.md): low and ultra low play close to the edge. */
-function latencyConfig(latency: PlaybackInfo['latency']): object {
-  if (latency === 'low' || latency === 'ultraLow') return { streaming: { lowLatencyMode: true } };
-  return {};
+/** shaka's targets for the live's latency mode, as the server packaged it (docs/playback.md): how far
+ * behind the live edge to play, and shaka's low-latency mode. */
+export function latencyConfig(info: Pick<PlaybackInfo, 'kind' | 'latencyTargets'>): object {
+  const targets = info.latencyTargets;
+  if (info.kind !== 'live' || !targets) return {};
+  return {
+    manifest: { defaultPresentationDelay: targets.liveDelaySeconds },
+    streaming: { lowLatencyMode: targets.lowLatencyMode },
+  };
 }
 
 /**
@@ -44,7 +49,7 @@ export async function createPlayer(
 
   const player = new shaka.Player();
   await player.attach(video);
-  player.configure(latencyConfig(info.latency));
+  player.configure(latencyConfig(info));
   const manifest = new URL(info.manifestUrl, location.href).href;
   let prefix = signedPrefix(manifest);
   player.getNetworkingEngine()?.registerRequestFilter((_type, request) => {

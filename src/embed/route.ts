@@ -15,13 +15,18 @@ export function targetOf(pathname: string): EmbedTarget | null {
   return { kind: kind as EmbedTarget['kind'], id };
 }
 
-/** The playback endpoint of a target (docs/playback.md), asked for the embedding page's origin. */
-export function playbackPath(target: EmbedTarget, origin: string | null): string {
+/** The playback endpoint of a target (docs/playback.md), asked for the embedding page's origin; a
+ * renewal sends the previous answer's sessionId, so that the viewer keeps its viewer ID. */
+export function playbackPath(target: EmbedTarget, origin: string | null, sessionId?: string | null): string {
   const base =
     target.kind === 'live'
       ? `/v1/public/lives/${encodeURIComponent(target.id)}/playback`
       : `/v1/public/videos/${encodeURIComponent(target.id)}/playback`;
-  return origin ? `${base}?origin=${encodeURIComponent(origin)}` : base;
+  const query = new URLSearchParams();
+  if (origin) query.set('origin', origin);
+  if (sessionId) query.set('sessionId', sessionId);
+  const search = query.toString();
+  return search ? `${base}?${search}` : base;
 }
 
 function originOf(url: string): string | null {

@@ -53,6 +53,7 @@ export function playbackInfo(over: Partial<PlaybackInfo> = {}): PlaybackInfo {
     overlays: [],
     channelUrl: '/v1/public/lives/f0000000-0000-4000-8000-000000000001/channel',
     beaconUrl: '/v1/public/beacons',
+    latencyTargets: { segmentSeconds: 4, liveDelaySeconds: 12, lowLatencyMode: false },
     ...over,
   };
 }

@@ -24,6 +24,10 @@ describe('the embed route', () => {
       `/v1/public/lives/${ID}/playback?origin=https%3A%2F%2Fa.example%3A8443`,
     );
     expect(playbackPath({ kind: 'vod', id: ID }, null)).toBe(`/v1/public/videos/${ID}/playback`);
+    // A renewal keeps the viewer session.
+    expect(playbackPath({ kind: 'live', id: ID }, null, 'a.b')).toBe(
+      `/v1/public/lives/${ID}/playback?sessionId=a.b`,
+    );
   });
 
   it("takes the embedding page's origin from the frame's ancestors, else the referrer", () => {

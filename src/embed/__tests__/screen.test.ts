@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampSeek, keyAction } from '../keys';
+import { latencyConfig } from '../player';
 import { formatStart, screenOf } from '../screen';
 import { qualityOptions } from '../tracks';
 import { playbackInfo } from './fixture';
@@ -82,5 +83,16 @@ describe('the keyboard and the quality menu', () => {
       { value: '3', height: 360 },
       { value: '4', height: null },
     ]);
+  });
+});
+
+describe('latency', () => {
+  it("configures shaka with the live's packaging targets, nothing for a VOD", () => {
+    const low = { segmentSeconds: 1, liveDelaySeconds: 3, lowLatencyMode: true };
+    expect(latencyConfig({ kind: 'live', latencyTargets: low })).toEqual({
+      manifest: { defaultPresentationDelay: 3 },
+      streaming: { lowLatencyMode: true },
+    });
+    expect(latencyConfig({ kind: 'vod', latencyTargets: null })).toEqual({});
   });
 });
