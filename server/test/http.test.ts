@@ -266,6 +266,10 @@ describe('OpenAPI document', () => {
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',
+        // API keys (docs/api-keys.md)
+        'GET /v1/api-keys',
+        'POST /v1/api-keys',
+        'DELETE /v1/api-keys/{id}',
       ].sort(),
     );
     const me = doc.paths['/bff/me'].get;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
+import type { ApiKeysTable } from './tables/api-keys.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { DirectoriesTable } from './tables/directories.ts';
 import type { InvitationsTable } from './tables/invitations.ts';
@@ -37,6 +38,7 @@ export interface Database {
   video_uploads: VideoUploadsTable;
   video_subtitles: VideoSubtitlesTable;
   realtime_counters: RealtimeCountersTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Db = Kysely<Database>;
