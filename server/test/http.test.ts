@@ -173,7 +173,7 @@ describe('the console (SPA fallback)', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('lists every route with its schemas, at /docs/json and /docs', async () => {
+  it('lists every route with its schemas, at /docs/json', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -282,8 +282,6 @@ describe('OpenAPI document', () => {
     for (const ops of Object.values(doc.paths as Record<string, Record<string, { responses: object }>>)) {
       for (const op of Object.values(ops)) expect(Object.keys(op.responses).length).toBeGreaterThan(1);
     }
-    const docs = await server.app.inject({ method: 'GET', url: '/docs' });
-    expect(docs.json()).toEqual(doc);
   });
 });
 
