@@ -56,12 +56,14 @@ describe('migrations and seed', () => {
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
         'Up 20261125T140000_account_settings',
+        'Up 20261125T150500_api_keys',
         'Up 20261125T152000_viewers',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
+        'api_keys',
         'clients',
         'directories',
         'invitations',
@@ -85,6 +87,7 @@ describe('migrations and seed', () => {
       ]);
       expect(await migrateAllDown(db)).toEqual([
         'Down 20261125T152000_viewers',
+        'Down 20261125T150500_api_keys',
         'Down 20261125T140000_account_settings',
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',

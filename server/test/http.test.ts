@@ -173,7 +173,7 @@ describe('the console (SPA fallback)', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('lists every route with its schemas, at /docs/json and /docs', async () => {
+  it('lists every route with its schemas, at /docs/json', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -276,6 +276,10 @@ describe('OpenAPI document', () => {
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',
+        // API keys (docs/api-keys.md)
+        'GET /v1/api-keys',
+        'POST /v1/api-keys',
+        'DELETE /v1/api-keys/{id}',
       ].sort(),
     );
     const me = doc.paths['/bff/me'].get;
@@ -288,8 +292,6 @@ describe('OpenAPI document', () => {
     for (const ops of Object.values(doc.paths as Record<string, Record<string, { responses: object }>>)) {
       for (const op of Object.values(ops)) expect(Object.keys(op.responses).length).toBeGreaterThan(1);
     }
-    const docs = await server.app.inject({ method: 'GET', url: '/docs' });
-    expect(docs.json()).toEqual(doc);
   });
 });
 
