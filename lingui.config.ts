@@ -5,6 +5,7 @@ const PAGES = [
   '<rootDir>/src/features/vod',
   '<rootDir>/src/features/records',
 ];
+const EMBED = '<rootDir>/src/embed';
 
 export default defineConfig({
   sourceLocale: 'pt-BR',
@@ -16,9 +17,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: PAGES.map((dir) => `${dir}/**`),
+      exclude: [...PAGES, EMBED].map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/src/locales/{locale}/pages', include: PAGES },
+    // The embed player's page (embed.html) loads only its own texts.
+    { path: '<rootDir>/src/locales/{locale}/embed', include: [EMBED] },
   ],
   format: 'po',
 });

@@ -17,6 +17,9 @@ const buildId = `${pkg.version}-${Date.now().toString(36)}`;
 
 /** index.html and its module (src/boot.ts) stay out of the app chunk: they load before it. */
 const BOOT = /(\/index\.html|\/src\/boot\.ts)$/;
+/** The embed player's page (embed.html, src/embed/): viewers load it, never the console's chunks. */
+const EMBED = /(\/embed\.html|\/src\/embed\/)/;
+const LINGUI_RUNTIME = /\/node_modules\/(@lingui\/core|@lingui\/message-utils|unraw)\//;
 
 export default defineConfig({
   define: {
@@ -52,7 +55,16 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: ['**/shaka*.js', '**/uPlot*.js', '**/uplot*.js', '**/lighthouse/**'],
+        globIgnores: [
+          'embed.html',
+          '**/embed*.js',
+          '**/embed*.css',
+          '**/vast-client*.js',
+          '**/shaka*.js',
+          '**/uPlot*.js',
+          '**/uplot*.js',
+          '**/lighthouse/**',
+        ],
       },
     }),
   ],
@@ -74,18 +86,30 @@ export default defineConfig({
     rolldownOptions: {
       // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an
       // entry of its own so that its static imports are '$initial' and make up the app chunk below.
-      input: { index: 'index.html', main: 'src/main.tsx' },
+      input: { index: 'index.html', main: 'src/main.tsx', embed: 'embed.html' },
       output: {
         // Two rules; the rest is Rolldown's own splitting (a chunk per lazy route and shared parts).
         codeSplitting: {
           groups: [
             // Vite's dynamic-import helpers: shared by the boot module and the app, a tiny chunk of
             // their own so that the boot module does not import the app chunk (and run it before the
-            // splash has painted).
-            { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 2 },
+            // splash has painted). Lingui's runtime joins them: the embed player shares it with the
+            // console, and in this chunk (which every page loads anyway) the player page never loads
+            // the console's app chunk, at no extra request for the console.
+            {
+              name: 'preload',
+              test: (id: string) => /^\0vite\/(module)?preload/.test(id) || LINGUI_RUNTIME.test(id),
+              priority: 2,
+            },
             // What the app needs before its first render, in one chunk: fewer requests and one gzip
             // dictionary instead of many tiny shared chunks.
-            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT.test(id), priority: 1 },
+            // The embed's own modules stay out of it.
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) => !BOOT.test(id) && !EMBED.test(id),
+              priority: 1,
+            },
           ],
         },
       },

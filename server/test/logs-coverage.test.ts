@@ -163,7 +163,14 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   'POST /v1/public/beacons': async (ctx) => {
     const { id } = await stream(ctx);
     const sessionId = issueViewerSession(
-      { kind: 'live', id, accountId: DEMO, viewerId: 'COVER001', country: null, exp: Math.floor(Date.now() / 1000) + 60 },
+      {
+        kind: 'live',
+        id,
+        accountId: DEMO,
+        viewerId: 'COVER001',
+        country: null,
+        exp: Math.floor(Date.now() / 1000) + 60,
+      },
       server.app.jwtKey,
     );
     await ctx.act(null, 'POST', '/v1/public/beacons', {
