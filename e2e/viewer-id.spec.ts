@@ -55,8 +55,24 @@ test('the control panel sends the viewer-ID signal to the players and shows who 
     });
   }, info.channelUrl);
 
-  await page.getByRole('button', { name: 'Enviar sinal de identificação' }).click();
+  // And a viewer in the embed player, whose own viewer ID must show over the picture.
+  const embed = await page.context().newPage();
+  const embedInfo = embed.waitForResponse((r) => r.url().includes(`/v1/public/lives/${live.id}/playback`));
+  await embed.goto(`/embed/${live.id}`);
+  const { viewerId } = (await (await embedInfo).json()) as { viewerId: string };
+  const overlay = embed.getByTestId('viewer-id');
+  await expect(overlay).toHaveCount(0);
+
+  const send = page.getByRole('button', { name: 'Enviar sinal de identificação' });
+  await send.click();
   await expect(page.getByText('Sinal de identificação enviado aos espectadores')).toBeVisible();
+  // The embed opens its channel after its first playback answer: a signal sent before that is not
+  // seen there, so send again until it is.
+  await expect(async () => {
+    if ((await overlay.count()) === 0) await send.click();
+    await expect(overlay).toHaveText(viewerId, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await embed.close();
   await expect
     .poll(() =>
       page.evaluate(() =>
