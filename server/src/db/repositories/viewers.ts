@@ -114,3 +114,15 @@ export async function forgetQuietSessions(db: Executor, olderThanMs: number): Pr
     .where('last_seen_at', '<', new Date(Date.now() - olderThanMs))
     .execute();
 }
+
+/** The sessions watching one live now (what the next count will publish). */
+export async function watchingLive(db: Executor, liveId: string, timeoutMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('viewer_sessions')
+    .select(sql<string>`count(*)`.as('total'))
+    .where('live_id', '=', liveId)
+    .where('last_seen_at', '>', new Date(Date.now() - timeoutMs))
+    .where('ended', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

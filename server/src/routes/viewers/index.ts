@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findStream } from '../../db/repositories/streams.ts';
-import { publishedViewerCount } from '../../db/repositories/viewers.ts';
+import { watchingLive } from '../../db/repositories/viewers.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from '../streams/activity.ts';
@@ -57,7 +57,7 @@ const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['live streams'],
         summary: 'Current viewers of a live',
         description:
-          'Playback sessions whose last beacon is under 30 s old, as last counted (every 5 s); changes arrive as the `espectadores` realtime event.',
+          'Playback sessions whose last beacon is under 30 s old, counted now; changes arrive as the `espectadores` realtime event (checked every 5 s).',
         security: bearer,
         params: Type.Object({ id: Uuid }),
         querystring: AccountIdQuery,
@@ -68,7 +68,7 @@ const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = accountOf(request);
       const id = request.params.id.toLowerCase();
       if (!(await findStream(app.db, accountId, id))) throw new ApiError(404, 'streamNotFound');
-      return { total: await publishedViewerCount(app.db, id) };
+      return { total: await watchingLive(app.db, id, app.config.viewers.viewerTimeoutMs) };
     },
   );
 };
