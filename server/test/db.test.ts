@@ -56,6 +56,7 @@ describe('migrations and seed', () => {
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
         'Up 20261125T140000_account_settings',
+        'Up 20261125T152000_viewers',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -67,10 +68,12 @@ describe('migrations and seed', () => {
         'live_stream_counts',
         'live_stream_presets',
         'live_streams',
+        'live_viewer_counts',
         'login_address_attempts',
         'login_failures',
         'memberships',
         'password_resets',
+        'playback_events',
         'realtime_counters',
         'roles',
         'sessions',
@@ -78,8 +81,10 @@ describe('migrations and seed', () => {
         'video_subtitles',
         'video_uploads',
         'videos',
+        'viewer_sessions',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T152000_viewers',
         'Down 20261125T140000_account_settings',
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',

@@ -245,6 +245,11 @@ describe('OpenAPI document', () => {
         'GET /v1/public/videos/{videoId}/playback',
         'GET /play/live/{liveId}/{token}/{*}',
         'GET /play/vod/{videoId}/{token}/{*}',
+        // Viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md)
+        'GET /v1/public/lives/{liveId}/channel',
+        'POST /v1/public/beacons',
+        'GET /v1/live-streams/{id}/viewers',
+        'POST /v1/live-streams/{id}/viewer-id',
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',
         'GET /v1/logs/list-event-types',

@@ -24,6 +24,10 @@ const PUBLIC = [
   'POST /v1/invitation-links/:token/accept',
   // The token arrives in the socket's first message (docs/realtime.md).
   'GET /ws/:contaId',
+  // Players: no session (docs/playback.md "Viewer channel").
+  'GET /v1/public/lives/:liveId/channel',
+  // The signed playback session in the body is the credential.
+  'POST /v1/public/beacons',
   // Viewers: rules applied, then tokens bound to the live/video (docs/playback.md).
   'GET /v1/public/lives/:liveId/playback',
   'GET /v1/public/videos/:videoId/playback',

@@ -16,6 +16,7 @@ import type { UsersTable } from './tables/users.ts';
 import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
 import type { VideoUploadsTable } from './tables/video-uploads.ts';
 import type { VideosTable } from './tables/videos.ts';
+import type { LiveViewerCountsTable, PlaybackEventsTable, ViewerSessionsTable } from './tables/viewers.ts';
 
 export interface Database {
   clients: ClientsTable;
@@ -37,6 +38,9 @@ export interface Database {
   video_uploads: VideoUploadsTable;
   video_subtitles: VideoSubtitlesTable;
   realtime_counters: RealtimeCountersTable;
+  playback_events: PlaybackEventsTable;
+  viewer_sessions: ViewerSessionsTable;
+  live_viewer_counts: LiveViewerCountsTable;
 }
 
 export type Db = Kysely<Database>;

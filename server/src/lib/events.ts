@@ -27,6 +27,10 @@ export interface EventPayloads {
   };
   alerta_fps_alto: { live_id: string; titulo: string; fps: number; limite: number };
   video_status: { video_id: string; status: string; progress: number };
+  /** Every player of the live shows its viewer ID until `until` (ISO), docs/playback.md. */
+  viewer_id: { live_id: string; until: string };
+  /** Current viewers of a live (sessions with a beacon in the last 30 s), sent when it changes. */
+  espectadores: { live_id: string; total: number };
 }
 
 export type EventName = keyof EventPayloads;

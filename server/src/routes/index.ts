@@ -6,10 +6,12 @@ import invitationLinkRoutes from './admin/invitation-link.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
+import beaconRoutes from './beacons/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
 import playbackRoutes from './playback/index.ts';
+import publicChannelRoutes from './public-channel/index.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
@@ -17,6 +19,7 @@ import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
+import viewerRoutes from './viewers/index.ts';
 
 /**
  * Public routes, then one scope in which every route is authenticated, tenant-checked and
@@ -36,6 +39,8 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(publicVideoRoutes);
     await open.register(playbackRoutes);
     await open.register(realtimeRoutes);
+    await open.register(publicChannelRoutes);
+    await open.register(beaconRoutes);
   });
 
   await app.register(async (authed) => {
@@ -51,6 +56,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(adminRoutes);
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
+    await authed.register(viewerRoutes);
   });
 };
 
