@@ -22,10 +22,14 @@ export async function startSite() {
       res.end(
         `<!doctype html><title>site</title><h1>A customer's site</h1><iframe id="player" src="${src.replace(/"/g, '&quot;')}" style="width:640px;aspect-ratio:16/9;border:0" allow="autoplay; fullscreen"></iframe>`,
       );
-    } else if (url.pathname === '/vast.xml') {
-      // The player (another origin) reads it with fetch: CORS.
+    } else if (url.pathname === '/vast.xml' || url.pathname === '/broken-vast.xml') {
+      // The player (another origin) reads it with fetch: CORS. The broken ad's media file is missing.
       res.writeHead(200, { 'content-type': 'text/xml', 'access-control-allow-origin': '*' });
-      res.end(vast(`http://127.0.0.1:${port()}`));
+      const base = `http://127.0.0.1:${port()}`;
+      res.end(vast(base, url.pathname === '/vast.xml' ? `${base}/ad.mp4` : `${base}/missing.mp4`));
+    } else if (url.pathname === '/missing.mp4') {
+      res.writeHead(404);
+      res.end();
     } else if (url.pathname === '/ad.mp4') {
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': ad.length });
       res.end(ad);
@@ -40,12 +44,13 @@ export async function startSite() {
   return {
     hits,
     vastUrl: `http://127.0.0.1:${port()}/vast.xml`,
+    brokenVastUrl: `http://127.0.0.1:${port()}/broken-vast.xml`,
     pageUrl: (host: string, src: string) => `http://${host}:${port()}/?src=${encodeURIComponent(src)}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-function vast(base: string): string {
+function vast(base: string, media: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <VAST version="3.0">
   <Ad id="e2e-ad">
@@ -62,7 +67,7 @@ function vast(base: string): string {
               <Tracking event="complete"><![CDATA[${base}/complete]]></Tracking>
             </TrackingEvents>
             <MediaFiles>
-              <MediaFile delivery="progressive" type="video/mp4" width="320" height="180"><![CDATA[${base}/ad.mp4]]></MediaFile>
+              <MediaFile delivery="progressive" type="video/mp4" width="320" height="180"><![CDATA[${media}]]></MediaFile>
             </MediaFiles>
           </Linear>
         </Creative>

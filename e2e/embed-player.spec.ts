@@ -7,9 +7,9 @@ import { signInWithTeam } from './support/pwa';
 
 // Issue 17: the embed player page in real Chromium, placed in an iframe on a second local origin, with
 // real media (a VOD transcoded by the server), a real VAST server and the server's real framing policy.
-// The playback answer for the VOD scenarios is built from the video's own API (its signed HLS and
-// subtitle URLs) and handed to the page by route: the public playback endpoint is built separately
-// (e2e/embed.spec.ts runs against it).
+// The playback answer is handed to the page by route, built from the video's own API (its signed HLS
+// and subtitle URLs), to reach what the real endpoint cannot give a VOD (ads are stream settings) and
+// each state at will; e2e/embed.spec.ts runs against the real endpoint.
 
 let site: Awaited<ReturnType<typeof startSite>>;
 test.beforeAll(async () => {
@@ -53,7 +53,7 @@ async function answerPlayback(page: Page, path: string, status: number, body: ob
   await page.route(`**${path}/playback*`, (route) => route.fulfill({ status, json: body }));
 }
 
-test('a VOD in an iframe on another site: the pre-roll plays first, then the video with subtitles', async ({
+test('a VOD in an iframe on another site: a broken ad is skipped; the pre-roll plays first, then the video with subtitles', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -64,22 +64,30 @@ test('a VOD in an iframe on another site: the pre-roll plays first, then the vid
     hlsUrl: string;
     subtitles: { language: string; url: string }[];
   };
-  await answerPlayback(
-    page,
-    `/v1/public/videos/${videoId}`,
-    200,
+  const withAd = (preRollVastUrl: string) =>
     info({
       kind: 'vod',
       id: videoId,
       status: 'ready',
       manifestUrl: video.hlsUrl,
       subtitles: video.subtitles.map((s) => ({ lang: s.language, label: 'Português', url: s.url })),
-      ads: { preRollVastUrl: site.vastUrl, postRollVastUrl: null },
+      ads: { preRollVastUrl, postRollVastUrl: null },
       channelUrl: null,
-    }),
-  );
+    });
+  const embed = site.pageUrl('site.localhost', `${E2E_BASE_URL}/embed/vod/${videoId}`);
+
+  // A broken ad (its media file is missing) never holds up the content: its error pixel fires.
+  await answerPlayback(page, `/v1/public/videos/${videoId}`, 200, withAd(site.brokenVastUrl));
   site.hits.length = 0;
-  await page.goto(site.pageUrl('site.localhost', `${E2E_BASE_URL}/embed/vod/${videoId}`));
+  await page.goto(embed);
+  await expectPlaying(await playerFrame(page), 1);
+  expect(site.hits).toContain('/error');
+  expect(site.hits).not.toContain('/impression');
+
+  await page.unrouteAll();
+  await answerPlayback(page, `/v1/public/videos/${videoId}`, 200, withAd(site.vastUrl));
+  site.hits.length = 0;
+  await page.goto(embed);
   const frame = await playerFrame(page);
 
   // The ad first, over the player, its impression pixel fired; the content only after it.

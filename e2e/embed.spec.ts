@@ -9,7 +9,7 @@ import { signInWithTeam } from './support/pwa';
 
 // Issue 17 "Done means", against the real server: a live pushed by a real ffmpeg plays in the embed
 // player placed in an iframe on a second local origin (an authorized domain), after the VAST pre-roll
-// of a local ad server; another origin is refused; a viewer in a blocked country (the trusted CDN
+// of a local ad server, and its post-roll when the live ends; another origin is refused; a viewer in a blocked country (the trusted CDN
 // country header) gets the region message and the playlists refuse it; a ready VOD plays with subtitles.
 
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -34,7 +34,7 @@ test('a pushed live plays in an iframe on an authorized site after its pre-roll;
   const created = await createStream(api, unique('Embed live'), {
     type: 'encoder',
     security: { geoAccessControl: 'block', geoRegionList: ['AR'], referrerWhitelist: ['site.localhost'] },
-    ads: { preRollVastUrl: site.vastUrl, postRollVastUrl: null },
+    ads: { preRollVastUrl: site.vastUrl, postRollVastUrl: site.vastUrl },
   });
   const liveId = created.id;
   await controlStream(api, liveId, 'start');
@@ -107,6 +107,16 @@ test('a pushed live plays in an iframe on an authorized site after its pre-roll;
     const rendition = new URL(playlist!, `${E2E_BASE_URL}${info!.manifestUrl}`).href;
     expect((await page.request.get(rendition)).status()).toBe(200);
     expect((await page.request.get(rendition, { headers: { 'x-e2e-country': 'AR' } })).status()).toBe(403);
+
+    // The live ends while it plays: the post-roll, then the closing message.
+    await page.unrouteAll();
+    await page.goto(sitePage);
+    const watching = await playerFrame(page);
+    await expectPlaying(watching, 1, 60_000);
+    site.hits.length = 0;
+    await controlStream(api, liveId, 'complete');
+    await expect.poll(() => site.hits, { timeout: 60_000 }).toContain('/impression');
+    await expect(watching.locator('.screen')).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
   } finally {
     encoder.kill('SIGINT');
     await exited;

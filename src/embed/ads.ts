@@ -60,8 +60,10 @@ export async function loadAd(vastUrl: string, maxWidth: number, timeoutMs: numbe
 }
 
 const LOAD_TIMEOUT_MS = 5_000;
-/** An ad that has not started this long after its file was asked for is given up. */
+/** An ad that has not started this long after its file was asked for is given up… */
 const START_TIMEOUT_MS = 8_000;
+/** …and so is one that stops moving for this long once started (a stalled download, a paused video). */
+const STALL_TIMEOUT_MS = 5_000;
 
 /**
  * Plays one ad in its own video element over the player, resolving when it ends or is given up. The
@@ -90,23 +92,32 @@ export async function playAd(vastUrl: string, host: HTMLElement, label: string):
   host.append(layer);
   await new Promise<void>((resolve) => {
     let started = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(timer);
       layer.remove();
       resolve();
     };
-    const timer = setTimeout(() => {
-      if (!started) tracker.errorWithCode('402');
-      done();
-    }, START_TIMEOUT_MS);
+    // VAST 402: the media file timed out (never started); 405: it could not be played (stalled).
+    const watch = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        tracker.errorWithCode(started ? '405' : '402');
+        done();
+      }, ms);
+    };
+    watch(START_TIMEOUT_MS);
     video.addEventListener('playing', () => {
+      watch(STALL_TIMEOUT_MS);
       if (started) return;
       started = true;
-      clearTimeout(timer);
       tracker.trackImpression();
     });
     video.addEventListener('loadedmetadata', () => tracker.setDuration(video.duration));
-    video.addEventListener('timeupdate', () => tracker.setProgress(video.currentTime));
+    video.addEventListener('timeupdate', () => {
+      if (started) watch(STALL_TIMEOUT_MS);
+      tracker.setProgress(video.currentTime);
+    });
     video.addEventListener('ended', () => {
       tracker.complete();
       done();

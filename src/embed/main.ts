@@ -9,7 +9,8 @@ import { formatStart, type Screen, screenOf } from './screen';
 import { labels, screenText } from './texts';
 import type { Overlay, PlaybackInfo } from './types';
 
-/** Between two asks while there is nothing to play yet (a live not on air), or the server failed. */
+/** Between two asks while there is nothing to play yet (a live not on air), or the server failed; and
+ * while a live plays without the public channel (which tells status changes at once). */
 const POLL_MS = 10_000;
 
 const root = document.getElementById('player') as HTMLElement;
@@ -32,7 +33,10 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let closeChannel: (() => void) | null = null;
 let stopTelemetry: (() => void) | null = null;
 let lastInfo: PlaybackInfo | null = null;
+let preRollDone = false;
 let postRollDone = false;
+/** Whether this page has played the content: a live that ends after that gets its post-roll. */
+let played = false;
 
 function show(screen: Screen | null, image: string | null = null) {
   if (!screen) {
@@ -79,9 +83,14 @@ async function onStopped() {
 
 async function start(info: PlaybackInfo) {
   const key = `${info.kind}:${info.id}`;
-  if (info.ads.preRollVastUrl) await playAd(info.ads.preRollVastUrl, stage, labels().ad);
+  // Once a page: a player that starts again (the live came back, a retry) goes straight to content.
+  if (info.ads.preRollVastUrl && !preRollDone) {
+    preRollDone = true;
+    await playAd(info.ads.preRollVastUrl, stage, labels().ad);
+  }
   handle = await createPlayer(stage, info, () => void onStopped());
   playing = key;
+  played = true;
   const telemetry = await integration('telemetry');
   if (telemetry && handle)
     stopTelemetry = telemetry.startTelemetry({ info, player: handle.player, video: handle.video });
@@ -125,18 +134,28 @@ async function apply(info: PlaybackInfo) {
   }
   if (screen.kind !== 'play') {
     await stopPlayer();
+    const postRoll = info.ads.postRollVastUrl;
+    if (screen.kind === 'finished' && played && postRoll && !postRollDone) {
+      postRollDone = true;
+      await playAd(postRoll, stage, labels().ad);
+    }
     show(screen, 'image' in screen ? screen.image : null);
     askAgainIn(info.kind === 'live' ? POLL_MS : renewDelay(info.expiresAt, Date.now()));
     return;
   }
-  askAgainIn(renewDelay(info.expiresAt, Date.now()));
+  // Scheduled once the player runs (a timer that fired during a long start, the pre-roll say, would
+  // find this ask still running and be lost).
+  const renew = renewDelay(info.expiresAt, Date.now());
+  const next = info.kind === 'live' && !closeChannel ? Math.min(renew, POLL_MS) : renew;
   if (handle && playing === `${info.kind}:${info.id}`) {
     handle.renew(screen.manifestUrl);
+    askAgainIn(next);
     return;
   }
   show(null);
   try {
     await start(info);
+    askAgainIn(next);
   } catch {
     await stopPlayer();
     show({ kind: 'waiting', image: info.banners.thumbnail }, info.banners.thumbnail);

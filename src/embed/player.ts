@@ -50,6 +50,10 @@ export async function createPlayer(
   const player = new shaka.Player();
   await player.attach(video);
   player.configure(latencyConfig(info));
+  // shaka retries a failing live stream forever by default; a live that stopped (ended, paused, its
+  // token refused) is a question for the playback endpoint instead.
+  if (info.kind === 'live')
+    player.configure({ streaming: { failureCallback: (_error: unknown) => onStopped() } });
   const manifest = new URL(info.manifestUrl, location.href).href;
   let prefix = signedPrefix(manifest);
   player.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
