@@ -57,6 +57,14 @@ export const EVENT_TYPES = {
   LEGENDA_CRIADA: { 'pt-BR': 'Legenda criada', en: 'Subtitle created' },
   LEGENDA_REMOVIDA: { 'pt-BR': 'Legenda removida', en: 'Subtitle removed' },
   UPLOAD_CONCLUIDO: { 'pt-BR': 'Upload concluído', en: 'Upload completed' },
+  // Billing (docs/billing.md)
+  PLANO_ATUALIZADO: { 'pt-BR': 'Plano atualizado', en: 'Plan updated' },
+  PLANO_REMOVIDO: { 'pt-BR': 'Plano personalizado removido', en: 'Custom plan removed' },
+  CONTA_BLOQUEADA: {
+    'pt-BR': 'Conta bloqueada por falta de pagamento',
+    en: 'Account blocked for non-payment',
+  },
+  CONTA_DESBLOQUEADA: { 'pt-BR': 'Conta desbloqueada', en: 'Account unblocked' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from './i18n-account.ts';
 import { ADMIN_MESSAGES } from './i18n-admin.ts';
+import { BILLING_MESSAGES } from './i18n-billing.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
@@ -83,6 +84,7 @@ const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...BILLING_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,9 +1,11 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { rebuildDay } from '../../billing/metering.ts';
 import { currentMonth, usageReport } from '../../billing/report.ts';
+import { statements } from '../../billing/statements.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { workingAccount } from '../videos/common.ts';
-import { Day, Month, UsageSchema } from './schemas.ts';
+import clientBillingRoutes from './clients.ts';
+import { Day, Month, StatementsSchema, UsageSchema } from './schemas.ts';
 
 /** Usage metering and billing (docs/billing.md). */
 const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,6 +30,21 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.get(
+    '/v1/billing/statements',
+    {
+      config: { permission: { anyOf: ['showFinancial', 'staff'] } },
+      schema: {
+        tags: ['billing'],
+        summary: "A team's closed months (at most 24, newest first) with their line items",
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: { 200: StatementsSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => statements(app, await workingAccount(request)),
+  );
+
   app.post(
     '/v1/billing/usage/rebuild',
     {
@@ -46,6 +63,8 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { day: request.body.day, rows: rows.length };
     },
   );
+
+  await app.register(clientBillingRoutes);
 };
 
 export default billingRoutes;

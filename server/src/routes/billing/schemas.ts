@@ -50,3 +50,28 @@ export const UsageSchema = Type.Object({
   storageBytesNow: Type.Integer({ description: 'bytes the team holds right now' }),
   daily: Type.Array(Type.Object({ day: Day, ...Figures.properties })),
 });
+
+export const StatementsSchema = Type.Object({
+  currency: Type.String(),
+  months: Type.Array(
+    Type.Object({
+      month: Month,
+      total: Type.Number({ description: 'sum of the amounts, in the currency' }),
+      items: Type.Array(
+        Type.Object({
+          metric: Type.Union([
+            Type.Literal('storage'),
+            Type.Literal('encoded'),
+            Type.Literal('live'),
+            Type.Literal('delivered'),
+          ]),
+          quantity: Type.Number({ description: 'used: GB-months or minutes' }),
+          included: Type.Number({ description: 'the quota of the plan' }),
+          billable: Type.Number({ description: 'beyond the quota' }),
+          unitPrice: Type.Number(),
+          amount: Type.Number(),
+        }),
+      ),
+    }),
+  ),
+});
