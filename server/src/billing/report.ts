@@ -82,6 +82,10 @@ export async function usageReport(app: FastifyInstance, account: AccountView, mo
   ]);
   return {
     month,
+    accountId: account.id,
+    clientId: account.clientId,
+    clientName: account.clientName,
+    blocked: account.blocked,
     currency: plan.currency,
     plan: { name: plan.name, custom: plan.custom, quotas: plan.quotas, prices: plan.prices },
     totals: usage.totals,

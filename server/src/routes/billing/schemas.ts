@@ -44,6 +44,10 @@ export const PlanSchema = Type.Object({
 
 export const UsageSchema = Type.Object({
   month: Month,
+  accountId: Type.String({ format: 'uuid' }),
+  clientId: Type.String({ format: 'uuid', description: 'the client whose plan applies (staff acts on it)' }),
+  clientName: Type.String(),
+  blocked: Type.Boolean({ description: 'blocked for non-payment' }),
   currency: Type.String({ description: 'ISO 4217' }),
   plan: PlanSchema,
   totals: Figures,
