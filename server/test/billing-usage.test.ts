@@ -68,10 +68,10 @@ describe('usage metering', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     const expected = ((video.duration as number) * renditions) / 60;
-    expect(body.totals.encodedMinutes).toBeCloseTo(expected, 3);
-    expect(body.totals.encodedMinutes).toBeCloseTo((await rawSums()).encoded_minutes!, 3);
+    expect(body.totals.encodedMinutes).toBeCloseTo(expected, 5);
+    expect(body.totals.encodedMinutes).toBeCloseTo((await rawSums()).encoded_minutes!, 5);
     const day = body.daily.find((d: { day: string }) => d.day === today);
-    expect(day.encodedMinutes).toBeCloseTo(expected, 3);
+    expect(day.encodedMinutes).toBeCloseTo(expected, 5);
     expect(body.daily).toHaveLength(daysInMonth(today));
     expect(body).toMatchObject({ month, currency: 'BRL', plan: { name: 'Padrão', custom: false } });
   });
@@ -87,7 +87,8 @@ describe('usage metering', () => {
     await runDailyUsage(server.app);
     const after = (await usage(owner)).json();
     const gbMonths = held / 1e9 / daysInMonth(today);
-    expect(after.totals.storageGbMonths).toBeCloseTo(gbMonths, 4);
+    expect(after.totals.storageGbMonths).toBeGreaterThan(0);
+    expect(after.totals.storageGbMonths).toBeCloseTo(gbMonths, 5);
     expect((await rawSums()).storage_bytes).toBe(held);
   });
 
@@ -101,8 +102,8 @@ describe('usage metering', () => {
     }
     await server.app.backgroundIdle();
     const body = (await usage(owner)).json();
-    expect(body.totals.deliveredMinutes).toBeCloseTo((2 * first) / 60, 4);
-    expect(body.totals.deliveredMinutes).toBeCloseTo((await rawSums()).delivered_minutes!, 4);
+    expect(body.totals.deliveredMinutes).toBeCloseTo((2 * first) / 60, 5);
+    expect(body.totals.deliveredMinutes).toBeCloseTo((await rawSums()).delivered_minutes!, 5);
   });
 
   it('rebuilds a day from the raw records to the same figures, however often it runs', async () => {

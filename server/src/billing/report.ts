@@ -43,8 +43,8 @@ const zero = (): UsageFigures => ({
   deliveredMinutes: 0,
 });
 
-/** Figures rounded for display and sums: 4 decimals hide float noise without losing a second. */
-const round = (n: number) => Math.round(n * 10_000) / 10_000;
+/** Figures rounded: 6 decimals hide float noise yet keep a few MB held for a day (about 1e-6 GB-month). */
+const round = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
 
 /** The current UTC month, 'YYYY-MM'. */
 export function currentMonth(now = new Date()): string {
