@@ -100,6 +100,9 @@ describe('usage metering', () => {
       const seg = await server.app.inject({ method: 'GET', url: `${base}360p/seg_00000.ts` });
       expect(seg.statusCode).toBe(200);
     }
+    // A HEAD sends no media: it delivers nothing.
+    const head = await server.app.inject({ method: 'HEAD', url: `${base}360p/seg_00000.ts` });
+    expect(head.statusCode).toBe(200);
     await server.app.backgroundIdle();
     const body = (await usage(owner)).json();
     expect(body.totals.deliveredMinutes).toBeCloseTo((2 * first) / 60, 5);

@@ -84,8 +84,8 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const prefix = videoPrefix(accountId, videoId);
       const found = await app.media.storage.open(`${prefix}/${file}`);
       if (!found) throw new ApiError(404, 'notFound');
-      if (file.endsWith('.ts')) {
-        // Metered after the answer: a viewer never waits for the usage record.
+      if (file.endsWith('.ts') && request.method === 'GET') {
+        // Metered after the answer (a HEAD sends no media): a viewer never waits for the usage record.
         app.runInBackground('usage: delivered', async () => {
           const seconds = await segmentSeconds(app.media.storage, prefix, file);
           await recordDelivered(app.db, accountId.toLowerCase(), seconds, utcDay(new Date()));
