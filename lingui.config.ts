@@ -4,6 +4,7 @@ const PAGES = [
   '<rootDir>/src/features/streaming',
   '<rootDir>/src/features/vod',
   '<rootDir>/src/features/records',
+  '<rootDir>/src/features/billing',
 ];
 const EMBED = '<rootDir>/src/embed';
 

@@ -58,12 +58,14 @@ describe('migrations and seed', () => {
         'Up 20261125T140000_account_settings',
         'Up 20261125T150500_api_keys',
         'Up 20261125T152000_viewers',
+        'Up 20261125T160000_billing',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
         'api_keys',
+        'client_plans',
         'clients',
         'directories',
         'invitations',
@@ -79,6 +81,8 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'usage_daily',
+        'usage_events',
         'users',
         'video_subtitles',
         'video_uploads',
@@ -86,6 +90,7 @@ describe('migrations and seed', () => {
         'viewer_sessions',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T160000_billing',
         'Down 20261125T152000_viewers',
         'Down 20261125T150500_api_keys',
         'Down 20261125T140000_account_settings',

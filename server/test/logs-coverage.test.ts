@@ -9,6 +9,7 @@ import { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
+import { billingExercises } from './logs-coverage-billing.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -257,6 +258,9 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Users, invitations and roles (docs/api-admin.md)
   ...adminExercises(() => server),
+
+  // Billing (docs/billing.md)
+  ...billingExercises(() => server),
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {

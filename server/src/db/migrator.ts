@@ -11,6 +11,7 @@ import * as liveAutomation from './migrations/20261125T130000_live_automation.ts
 import * as accountSettings from './migrations/20261125T140000_account_settings.ts';
 import * as apiKeys from './migrations/20261125T150500_api_keys.ts';
 import * as viewers from './migrations/20261125T152000_viewers.ts';
+import * as billing from './migrations/20261125T160000_billing.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261125T140000_account_settings': accountSettings,
   '20261125T152000_viewers': viewers,
   '20261125T150500_api_keys': apiKeys,
+  '20261125T160000_billing': billing,
 };
 
 function migrator(db: Db): Migrator {

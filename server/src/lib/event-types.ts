@@ -64,6 +64,14 @@ export const EVENT_TYPES = {
   // API keys
   CHAVE_API_CRIADA: { 'pt-BR': 'Chave de API criada', en: 'API key created' },
   CHAVE_API_REMOVIDA: { 'pt-BR': 'Chave de API revogada', en: 'API key revoked' },
+  // Billing (docs/billing.md)
+  PLANO_ATUALIZADO: { 'pt-BR': 'Plano atualizado', en: 'Plan updated' },
+  PLANO_REMOVIDO: { 'pt-BR': 'Plano personalizado removido', en: 'Custom plan removed' },
+  CONTA_BLOQUEADA: {
+    'pt-BR': 'Conta bloqueada por falta de pagamento',
+    en: 'Account blocked for non-payment',
+  },
+  CONTA_DESBLOQUEADA: { 'pt-BR': 'Conta desbloqueada', en: 'Account unblocked' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from './i18n-account.ts';
 import { ADMIN_MESSAGES } from './i18n-admin.ts';
+import { BILLING_MESSAGES } from './i18n-billing.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
 import { KEY_MESSAGES } from './i18n-keys.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
@@ -89,6 +90,7 @@ const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...PLAYBACK_MESSAGES,
   ...KEY_MESSAGES,
+  ...BILLING_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -43,6 +43,18 @@ export async function autoStart(app: FastifyInstance, key: string): Promise<Live
       .where('status', '=', 'scheduled')
       .where('auto_start', '=', true)
       .where('scheduled_start_time', '<=', sql<Date>`now()`)
+      // A team blocked for non-payment starts no new stream, not even automatically.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('accounts')
+              .select('accounts.id')
+              .whereRef('accounts.id', '=', 'live_streams.account_id')
+              .where('accounts.blocked', '=', true),
+          ),
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
     if (started) await logAutomatic(trx, started, 'TRANSMISSAO_INICIADA_AUTOMATICAMENTE', 'auto_start');

@@ -9,6 +9,7 @@ import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
 import beaconRoutes from './beacons/index.ts';
+import billingRoutes from './billing/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
@@ -61,6 +62,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(socketCountRoutes);
     await authed.register(viewerRoutes);
     await authed.register(apiKeyRoutes);
+    await authed.register(billingRoutes);
   });
 };
 

@@ -61,3 +61,25 @@ export async function listAccountsOfClient(
   }
   return query.orderBy('a.name').orderBy('a.id').execute();
 }
+
+/** Blocks or unblocks every team of a client; answers the teams whose state changed. */
+export async function setClientBlocked(db: Executor, clientId: string, blocked: boolean): Promise<string[]> {
+  const rows = await db
+    .updateTable('accounts')
+    .set({ blocked })
+    .where('client_id', '=', clientId)
+    .where('blocked', '=', !blocked)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Whether the team is blocked for non-payment (read now, not from the caller's session). */
+export async function isAccountBlocked(db: Executor, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('blocked')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row?.blocked ?? false;
+}

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { recordDelivered, utcDay } from '../../billing/metering.ts';
+import { segmentSeconds } from '../../billing/segments.ts';
 import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { Uuid } from '../schemas.ts';
@@ -51,8 +53,16 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('id', '=', videoId)
         .executeTakeFirst();
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
-      const found = await app.media.storage.open(`${videoPrefix(video.account_id, videoId)}/${file}`);
+      const prefix = videoPrefix(video.account_id, videoId);
+      const found = await app.media.storage.open(`${prefix}/${file}`);
       if (!found) return refuse(request, reply, 404, 'not_found');
+      if (file.endsWith('.ts') && request.method === 'GET') {
+        // Delivered minutes (docs/billing.md), metered after the answer: a viewer never waits for it.
+        app.runInBackground('usage: delivered', async () => {
+          const seconds = await segmentSeconds(app.media.storage, prefix, file);
+          await recordDelivered(app.db, video.account_id, seconds, utcDay(new Date()));
+        });
+      }
       // A VOD's files are rewritten only under new names (a new transcode or subtitle): all immutable.
       return reply
         .type(type)
@@ -85,6 +95,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const playlist = file.endsWith('.m3u8');
       let accountId: string;
       let cache = IMMUTABLE;
+      let segmentLength = 0;
       if (playlist) {
         const row = await app.db
           .selectFrom('live_streams')
@@ -99,11 +110,13 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else {
         const row = await app.db
           .selectFrom('live_streams')
-          .select('account_id')
+          .select(['account_id', 'latency'])
           .where('id', '=', liveId)
           .executeTakeFirst();
         if (!row) return refuse(request, reply, 404, 'not_found');
         accountId = row.account_id;
+        // A live segment's nominal length: ffmpeg cuts on the profile's duration (docs/billing.md).
+        segmentLength = LATENCY_PROFILES[row.latency].segmentSeconds;
       }
       // Whole files: a live segment is short, and ffmpeg deletes old ones as the window slides.
       const body = await readFile(join(viewerDir(app.config.dataDir, accountId, liveId), file)).catch(
@@ -113,6 +126,13 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       );
       if (!body) return refuse(request, reply, 404, 'not_found');
+      if (segmentLength > 0 && request.method === 'GET') {
+        // Delivered minutes, metered after the answer: a viewer never waits for the usage record.
+        const owner = accountId;
+        app.runInBackground('usage: delivered', () =>
+          recordDelivered(app.db, owner, segmentLength, utcDay(new Date())),
+        );
+      }
       return reply
         .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
         .header('cache-control', cache)

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { assertLivesAllowed } from '../../billing/blocking.ts';
 import { findStream, transitionStream } from '../../db/repositories/streams.ts';
 import type { StreamStatus } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -52,6 +53,8 @@ const controlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = request.params.id.toLowerCase();
       const action: Action = request.params.action;
       const { from, to, event, motivo } = TRANSITIONS[action];
+      // A blocked team's running streams may still pause, resume and end; a new one may not start.
+      if (action === 'start') await assertLivesAllowed(app.db, accountId);
       const lang = langOf(request);
       const row = await app.db.transaction().execute(async (trx) => {
         const moved = await transitionStream(trx, accountId, id, from, to);

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { assertLivesAllowed } from '../../billing/blocking.ts';
 import {
   deleteIdleStream,
   findStream,
@@ -99,6 +100,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
+      await assertLivesAllowed(app.db, accountId);
       const body = request.body;
       const nome = normalizeName(body.nome);
       const scheduledStartTime = normalizeDate(body.scheduledStartTime, 'scheduledStartTime');

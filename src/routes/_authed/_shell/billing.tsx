@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { BillingPage } from '@/features/billing/components/billing-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /billing (showFinancial): docs/billing.md. */
 export const Route = createFileRoute('/_authed/_shell/billing')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/billing'),
   component: BillingPage,
 });
-
-function BillingPage() {
-  return <ComingSoonPage title={msg`Billing`} />;
-}

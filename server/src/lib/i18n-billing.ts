@@ -1,0 +1,14 @@
+import type { Lang } from './i18n.ts';
+
+/** Messages of billing and blocking (docs/billing.md). */
+export const BILLING_MESSAGES = {
+  accountBlockedLives: {
+    'pt-BR':
+      'A criação e o início de novas transmissões estão temporariamente limitados para esta conta. Entre em contato com o financeiro.',
+    en: 'Creating and starting new streams is temporarily limited for this account. Please contact the finance team.',
+  },
+  currencyInvalid: {
+    'pt-BR': 'A moeda deve ser um código de três letras (ex.: BRL).',
+    en: 'The currency must be a three-letter code (e.g. BRL).',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
