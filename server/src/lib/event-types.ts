@@ -17,6 +17,8 @@ export const EVENT_TYPES = {
   },
   SENHA_ATUALIZADA: { 'pt-BR': 'Senha atualizada', en: 'Password updated' },
   TIME_SELECIONADO: { 'pt-BR': 'Time selecionado', en: 'Team selected' },
+  TIME_CRIADO: { 'pt-BR': 'Time criado', en: 'Team created' },
+  TIME_ATUALIZADO: { 'pt-BR': 'Time atualizado', en: 'Team updated' },
   // Live streams
   TRANSMISSAO_CRIADA: { 'pt-BR': 'Transmissão criada', en: 'Stream created' },
   TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Transmissão atualizada', en: 'Stream updated' },

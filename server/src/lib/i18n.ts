@@ -7,6 +7,7 @@ import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
+import { TEAM_MESSAGES } from './i18n-teams.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 
@@ -83,6 +84,7 @@ const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...TEAM_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
