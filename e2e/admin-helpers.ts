@@ -18,6 +18,19 @@ export async function ownerApi(request: APIRequestContext, login: string, accoun
       expect(r.status(), await r.text()).toBe(201);
       return ((await r.json()) as { id: string }).id;
     },
+    /** A new Palco user in the team under a role of `permissions`, through the invitation link. */
+    async newMember(email: string, permissions: string[]): Promise<{ email: string; password: string }> {
+      const roleId = await this.createRole(`papel ${email.split('@')[0]}`, permissions);
+      const invited = await request.post(`/v1/invitations?${q}`, { headers, data: { email, roleId } });
+      expect(invited.status(), await invited.text()).toBe(201);
+      const token = (await invitationLinkFor(email)).split('/').at(-1)!;
+      const password = 'segredo1';
+      const accepted = await request.post(`/v1/invitation-links/${token}/accept`, {
+        data: { name: `Gestor ${email.split('@')[0]}`, password },
+      });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+      return { email, password };
+    },
     async userId(email: string): Promise<string | undefined> {
       const r = await request.get(`/v1/users?${q}&search=${encodeURIComponent(email)}`, { headers });
       const body = (await r.json()) as { items: Array<{ id: string; email: string }> };
