@@ -269,6 +269,7 @@ describe('OpenAPI document', () => {
         'PATCH /v1/client-teams/{teamId}',
         'POST /v1/client-teams/{teamId}/thumbnail',
         'GET /v1/client-teams/{teamId}/members',
+        'GET /v1/clients',
         'GET /media/teams/{id}/{file}',
         'GET /media/users/{id}/{file}',
         // The account websocket (docs/realtime.md)

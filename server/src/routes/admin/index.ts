@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import clientRoutes from './clients.ts';
 import invitationRoutes from './invitations.ts';
 import permissionRoutes from './permissions.ts';
 import roleRoutes from './roles.ts';
@@ -15,6 +16,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   // Team thumbnails are multipart uploads.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   await app.register(teamsRoutes);
+  await app.register(clientRoutes);
 };
 
 export default adminRoutes;
