@@ -270,6 +270,9 @@ describe('OpenAPI document', () => {
         'POST /v1/client-teams/{teamId}/thumbnail',
         'GET /v1/client-teams/{teamId}/members',
         'GET /v1/clients',
+        'GET /v1/members',
+        'POST /v1/members',
+        'DELETE /v1/members/{userId}',
         'GET /media/teams/{id}/{file}',
         'GET /media/users/{id}/{file}',
         // The account websocket (docs/realtime.md)

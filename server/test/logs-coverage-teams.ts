@@ -52,5 +52,30 @@ export function teamsExercises(): Record<string, (ctx: TeamsCtx) => Promise<Team
       await ctx.act(ctx.owner, 'POST', `/v1/client-teams/${id}/thumbnail?accountId=${DEMO}`, multipart(PNG));
       return { event: 'TIME_ATUALIZADO', accountId: id };
     },
+    'POST /v1/members': async (ctx) => {
+      // The owner holds showVOD in Eventos Ao Vivo and is not a member of the new team: add them there
+      // as a staff-free manager would (the demo owner has the manageTeamUsers flag).
+      const id = await newTeam(ctx);
+      const roles = await ctx.call(ctx.owner, 'GET', `/v1/roles?accountId=${id}`);
+      const roleId = roles.json<Array<{ id: string }>>()[0]!.id;
+      const other = await ctx.call(ctx.owner, 'GET', `/v1/users?accountId=${DEMO}&search=operator`);
+      const email = other.json<{ items: Array<{ email: string }> }>().items[0]!.email;
+      await ctx.act(ctx.owner, 'POST', `/v1/members?accountId=${id}`, { email, roleId });
+      return { event: 'MEMBRO_ADICIONADO', accountId: id };
+    },
+    'DELETE /v1/members/:userId': async (ctx) => {
+      const id = await newTeam(ctx);
+      const roles = await ctx.call(ctx.owner, 'GET', `/v1/roles?accountId=${id}`);
+      const roleId = roles.json<Array<{ id: string }>>()[0]!.id;
+      const other = await ctx.call(ctx.owner, 'GET', `/v1/users?accountId=${DEMO}&search=operator`);
+      const user = other.json<{ items: Array<{ id: string; email: string }> }>().items[0]!;
+      const added = await ctx.call(ctx.owner, 'POST', `/v1/members?accountId=${id}`, {
+        email: user.email,
+        roleId,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await ctx.act(ctx.owner, 'DELETE', `/v1/members/${user.id}?accountId=${id}`);
+      return { event: 'USUARIO_REMOVIDO', accountId: id };
+    },
   };
 }

@@ -9,4 +9,8 @@ export const TEAM_MESSAGES = {
     'pt-BR': 'A imagem excedeu o limite de 5MB',
     en: 'The image exceeds the 5MB limit',
   },
+  memberRoleWithoutVod: {
+    'pt-BR': 'Escolha um cargo com acesso à biblioteca de vídeos (showVOD)',
+    en: 'Choose a role with access to the video library (showVOD)',
+  },
 } as const;

@@ -133,6 +133,8 @@ export interface AccountUser {
   login: string;
   avatar: string | null;
   cargo: string;
+  /** The role's permissions there. */
+  permissions: string[];
   lastLoginAt: Date | null;
 }
 
@@ -145,6 +147,7 @@ export async function listAccountUsers(db: Executor, accountId: string): Promise
       'u.login as login',
       'u.avatar as avatar',
       'r.name as cargo',
+      'r.permissions as permissions',
       'u.last_login_at as lastLoginAt',
     ])
     .orderBy('u.name')

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import clientRoutes from './clients.ts';
 import invitationRoutes from './invitations.ts';
+import memberRoutes from './members.ts';
 import permissionRoutes from './permissions.ts';
 import roleRoutes from './roles.ts';
 import teamsRoutes from './teams.ts';
@@ -17,6 +18,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   await app.register(teamsRoutes);
   await app.register(clientRoutes);
+  await app.register(memberRoutes);
 };
 
 export default adminRoutes;

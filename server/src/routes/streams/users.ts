@@ -36,7 +36,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const accountId = accountOf(request);
       const users = await listAccountUsers(app.db, accountId);
-      return users.map((u) => ({
+      return users.map(({ permissions: _, ...u }) => ({
         ...u,
         lastLoginAt: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
       }));
