@@ -1,7 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, E2E_DATA_DIR } from './support/env';
+import { DEMO, DEMO_PASSWORD } from './support/env';
+import { mailLinkFor } from './support/mail';
 
 // SPEC §2.1 authentication area, driven through the real forms against the real server.
 
@@ -23,47 +22,12 @@ function craftToken(expSecondsFromNow: number) {
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', ver: 0, exp })}.c2lnbmF0dXJl`;
 }
 
-/** The body of an .eml file, decoded (nodemailer picks quoted-printable or base64). */
-function mailBody(eml: string): string {
-  const split = eml.indexOf('\n\n');
-  const headers = eml.slice(0, split).toLowerCase();
-  const body = eml.slice(split + 2);
-  if (headers.includes('content-transfer-encoding: base64'))
-    return Buffer.from(body, 'base64').toString('utf8');
-  if (headers.includes('content-transfer-encoding: quoted-printable')) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
 /** Waits for a recovery mail to `address` written after `since` and answers its link's path and query. */
-async function recoveryLinkFor(address: string, since: number): Promise<string> {
-  const folder = join(E2E_DATA_DIR, 'mail');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(folder).catch(() => [] as string[]);
-        const candidates = [];
-        for (const name of names.filter((n) => n.endsWith('.eml') && n.includes(address))) {
-          const info = await stat(join(folder, name));
-          if (info.mtimeMs >= since) candidates.push({ name, at: info.mtimeMs });
-        }
-        const newest = candidates.sort((a, b) => b.at - a.at)[0];
-        if (!newest) return undefined;
-        const text = mailBody((await readFile(join(folder, newest.name), 'utf8')).replace(/\r\n/g, '\n'));
-        const url = text.match(/https?:\/\/\S+\/auth\/recover-password\/new\?\S+/)?.[0];
-        link = url ? `${new URL(url).pathname}${new URL(url).search}` : undefined;
-        return link;
-      },
-      { timeout: 15_000, message: `a recovery mail to ${address}` },
-    )
-    .toBeTruthy();
-  return link!;
-}
+const recoveryLinkFor = (address: string, since: number): Promise<string> =>
+  mailLinkFor(address, /https?:\/\/\S+\/auth\/recover-password\/new\?\S+/, {
+    since,
+    what: 'a recovery mail',
+  });
 
 test.describe('login form', () => {
   test('/auth goes to /auth/login with the heading, fields and links', async ({ page }) => {

@@ -112,4 +112,15 @@ describe('own profile', () => {
     const me = await call('GET', '/bff/me', fresh);
     expect(me.json<{ user: { selectedTeamId: string | null } }>().user.selectedTeamId).toBe(team);
   });
+
+  it('limits current-password checks per user: past 10 in 15 minutes → 429, other users unaffected', async () => {
+    const token = await loginAs(server.app, await newUser());
+    const wrong = { currentPassword: 'errada', newPassword: 'nova1234' };
+    for (let i = 0; i < 10; i++) expectError(await call('POST', '/v1/me/password', token, wrong), 400);
+    // Even the right password is not checked any more: guessing has stopped.
+    const right = await call('POST', '/v1/me/password', token, { ...wrong, currentPassword: 'palco123' });
+    expect(expectError(right, 429)).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos/);
+    const other = await loginAs(server.app, await newUser());
+    expectError(await call('POST', '/v1/me/password', other, wrong), 400);
+  });
 });

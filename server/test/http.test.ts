@@ -273,6 +273,18 @@ describe('OpenAPI document', () => {
         'PATCH /v1/me/profile',
         'POST /v1/me/password',
         'POST /v1/me/sign-out-others',
+        // The client's teams (docs/api-admin.md)
+        'GET /v1/client-teams',
+        'POST /v1/client-teams',
+        'PATCH /v1/client-teams/{teamId}',
+        'POST /v1/client-teams/{teamId}/thumbnail',
+        'GET /v1/client-teams/{teamId}/members',
+        'GET /v1/clients',
+        'GET /v1/members',
+        'POST /v1/members',
+        'DELETE /v1/members/{userId}',
+        'GET /media/teams/{id}/{file}',
+        'GET /media/users/{id}/{file}',
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',

@@ -10,6 +10,7 @@ import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
+import { teamsExercises } from './logs-coverage-teams.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -258,6 +259,7 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Users, invitations and roles (docs/api-admin.md)
   ...adminExercises(() => server),
+  ...teamsExercises(),
 
   // Billing (docs/billing.md)
   ...billingExercises(() => server),

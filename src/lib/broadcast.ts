@@ -36,6 +36,8 @@ const UploadProgressItemStruct = object({
 export const BroadcastMessageStruct = union([
   /** The sender switched team and already stored the new session (localStorage). */
   object({ type: literal('team'), teamId: string() }),
+  /** The sender created, renamed or re-pictured a team and already stored the new session. */
+  object({ type: literal('teams') }),
   /** The sender signed out. */
   object({ type: literal('logout') }),
   /** A high-FPS alert was shown in one tab (SPEC: evento, timestamp, live_id, titulo). */

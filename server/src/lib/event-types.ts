@@ -17,6 +17,10 @@ export const EVENT_TYPES = {
   },
   SENHA_ATUALIZADA: { 'pt-BR': 'Senha atualizada', en: 'Password updated' },
   TIME_SELECIONADO: { 'pt-BR': 'Time selecionado', en: 'Team selected' },
+  MEMBRO_ADICIONADO: { 'pt-BR': 'Membro adicionado à equipe', en: 'Member added to the team' },
+  ACESSO_STAFF: { 'pt-BR': 'Acesso da equipe Palco a um cliente', en: 'Palco staff accessed a client' },
+  TIME_CRIADO: { 'pt-BR': 'Time criado', en: 'Team created' },
+  TIME_ATUALIZADO: { 'pt-BR': 'Time atualizado', en: 'Team updated' },
   // Live streams
   TRANSMISSAO_CRIADA: { 'pt-BR': 'Transmissão criada', en: 'Stream created' },
   TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Transmissão atualizada', en: 'Stream updated' },

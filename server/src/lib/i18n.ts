@@ -10,6 +10,7 @@ import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { PLAYBACK_MESSAGES } from './i18n-playback.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
+import { TEAM_MESSAGES } from './i18n-teams.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 import { VIEWER_MESSAGES } from './i18n-viewers.ts';
@@ -91,6 +92,7 @@ const MESSAGES = {
   ...PLAYBACK_MESSAGES,
   ...KEY_MESSAGES,
   ...BILLING_MESSAGES,
+  ...TEAM_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

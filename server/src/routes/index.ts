@@ -4,6 +4,7 @@ import { authorize, expectDeclaration } from '../plugins/permissions.ts';
 import accountRoutes from './account/index.ts';
 import adminRoutes from './admin/index.ts';
 import invitationLinkRoutes from './admin/invitation-link.ts';
+import smallImageMedia from './admin/small-image-media.ts';
 import apiKeyRoutes from './api-keys/index.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
@@ -39,6 +40,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(forgetPasswordRoutes);
     await open.register(invitationLinkRoutes);
     await open.register(publicStreamMedia);
+    await open.register(smallImageMedia);
     await open.register(publicVideoRoutes);
     await open.register(playbackRoutes);
     await open.register(realtimeRoutes);

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { loadTeamOptions } from '@/features/shell/api/get-teams';
-import { selectTeam } from '@/features/shell/api/select-team';
 import { SelectTeamPage } from '@/features/shell/components/select-team-page';
 import { afterTeamSelection } from '@/features/shell/root-redirect';
 import { lastVisited } from '@/lib/last-visited';
+import { selectTeam } from '@/lib/select-team';
 
 interface SelectTeamSearch {
   redirectTo?: string;

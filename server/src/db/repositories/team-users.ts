@@ -1,5 +1,9 @@
-import { sql } from 'kysely';
-import type { Executor } from '../schema.ts';
+import { type Kysely, sql } from 'kysely';
+import { toRecord } from '../../lib/activity.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { assertKeepsManager } from '../../lib/team-rules.ts';
+import type { Database, Executor } from '../schema.ts';
+import { type ActivityEntry, recordActivity } from './activity-log.ts';
 
 export interface TeamUser {
   id: string;
@@ -16,17 +20,22 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** A team's memberships with their user and role: every member list starts here. */
+function membersOf(db: Executor, accountId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .where('m.account_id', '=', accountId);
+}
+
 /** One page of a team's members by name, searched in name and e-mail (any letter case). */
 export async function listTeamUsers(
   db: Executor,
   accountId: string,
   options: { search: string; page: number; limit: number },
 ): Promise<{ items: TeamUser[]; total: number }> {
-  let query = db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .where('m.account_id', '=', accountId);
+  let query = membersOf(db, accountId);
   if (options.search) {
     const pattern = containsPattern(options.search);
     query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.login', 'ilike', pattern)]));
@@ -68,11 +77,7 @@ export interface TeamMember {
  */
 export async function lockTeamMembers(trx: Executor, accountId: string): Promise<TeamMember[]> {
   await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
-  return trx
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('roles as r', 'r.id', 'm.role_id')
-    .where('m.account_id', '=', accountId)
+  return membersOf(trx, accountId)
     .select([
       'u.id as userId',
       'u.name as name',
@@ -120,4 +125,73 @@ export async function isMember(db: Executor, accountId: string, userId: string):
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface AccountUser {
+  id: string;
+  nome: string;
+  login: string;
+  avatar: string | null;
+  cargo: string;
+  /** The role's permissions there. */
+  permissions: string[];
+  lastLoginAt: Date | null;
+}
+
+/** Every member of a team with their role there, by name (the streaming settings' users list). */
+export async function listAccountUsers(db: Executor, accountId: string): Promise<AccountUser[]> {
+  return membersOf(db, accountId)
+    .select([
+      'u.id as id',
+      'u.name as nome',
+      'u.login as login',
+      'u.avatar as avatar',
+      'r.name as cargo',
+      'r.permissions as permissions',
+      'u.last_login_at as lastLoginAt',
+    ])
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+}
+
+export interface RemoveMember {
+  accountId: string;
+  userId: string;
+  /** Who asks: nobody removes themselves (409). */
+  actorId: string;
+  /** The route's own refusal for this member (throws), checked under the team's lock. */
+  refuse: (member: TeamMember) => void;
+  /** The log entry's who-and-where; `identify` names the removed member in it. */
+  activity: Pick<ActivityEntry, 'actor' | 'ip' | 'userAgent'>;
+  identify: (member: TeamMember) => string;
+}
+
+/**
+ * Takes a user out of one team (their other teams stay) and logs `USUARIO_REMOVIDO`, in one
+ * transaction under the team's lock; the team keeps someone able to manage its users (409).
+ */
+export async function removeTeamMember(db: Kysely<Database>, removal: RemoveMember): Promise<TeamMember> {
+  const { accountId, userId } = removal;
+  if (userId === removal.actorId) throw new ApiError(409, 'removeSelf');
+  return db.transaction().execute(async (trx) => {
+    const members = await lockTeamMembers(trx, accountId);
+    const member = members.find((m) => m.userId === userId);
+    if (!member) throw new ApiError(404, 'userNotFound');
+    removal.refuse(member);
+    assertKeepsManager(members, (m) => (m.userId === userId ? null : m));
+    await trx
+      .deleteFrom('memberships')
+      .where('account_id', '=', accountId)
+      .where('user_id', '=', userId)
+      .execute();
+    await recordActivity(trx, {
+      ...removal.activity,
+      accountId,
+      event: 'USUARIO_REMOVIDO',
+      identifier: removal.identify(member),
+      record: toRecord({ nome: member.name, login: member.login }),
+    });
+    return member;
+  });
 }

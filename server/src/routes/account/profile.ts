@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
@@ -22,7 +23,20 @@ const Profile = Type.Object({
   avatar: Nullable(Type.String()),
 });
 
+/** Current-password checks a user may make per window: a stolen token cannot try passwords at leisure. */
+export const PASSWORD_CHECK_RATE = { max: 10, timeWindow: 15 * 60_000 };
+
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // After authentication (preHandler), so the limit is per user, whatever address they come from.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => `me-password:${request.auth?.user.id ?? request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'tooManyRequests', {
+        params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      }),
+  });
   /** Revokes every token of the caller (in `trx`), then, once committed, signs the caller in afresh in
    * the same team: the other sessions are dead, this one goes on with the returned token. */
   const reissue = async (request: FastifyRequest) => {
@@ -80,13 +94,14 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/me/password',
     {
-      config: { permission: AUTHENTICATED },
+      config: { permission: AUTHENTICATED, rateLimit: PASSWORD_CHECK_RATE },
       schema: {
         tags: ['session'],
         summary: 'Change the own password (the current one required); every other session is signed out',
         description:
           'A wrong current password → 400 `A senha atual está incorreta`. Answers a new token for the caller: ' +
-          'every token issued before (this one included) stops working. Logs `SENHA_ATUALIZADA`.',
+          'every token issued before (this one included) stops working. Logs `SENHA_ATUALIZADA`. More than 10 ' +
+          'calls by one user in 15 minutes → 429.',
         security: bearer,
         querystring: AccountIdQuery,
         body: Type.Object(

@@ -2,8 +2,12 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { listOpenInvitations } from '../../db/repositories/invitations.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
-import { removeAccountMember } from '../../db/repositories/streams-account-users.ts';
-import { listTeamUsers, lockTeamMembers, setMemberRole } from '../../db/repositories/team-users.ts';
+import {
+  listTeamUsers,
+  lockTeamMembers,
+  removeTeamMember,
+  setMemberRole,
+} from '../../db/repositories/team-users.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../lib/team-rules.ts';
@@ -166,22 +170,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const accountId = accountOf(request);
       const auth = request.auth!;
-      const userId = request.params.userId.toLowerCase();
-      if (userId === auth.user.id) throw new ApiError(409, 'removeSelf');
-      await app.db.transaction().execute(async (trx) => {
-        const members = await lockTeamMembers(trx, accountId);
-        const member = members.find((m) => m.userId === userId);
-        if (!member) throw new ApiError(404, 'userNotFound');
-        assertNotOutranked(auth, accountId, member);
-        assertKeepsManager(members, (m) => (m.userId === userId ? null : m));
-        await removeAccountMember(trx, accountId, userId);
-        await recordActivity(trx, {
-          ...activityOf(request),
-          accountId,
-          event: 'USUARIO_REMOVIDO',
-          identifier: member.login,
-          record: toRecord({ nome: member.name, login: member.login }),
-        });
+      await removeTeamMember(app.db, {
+        accountId,
+        userId: request.params.userId.toLowerCase(),
+        actorId: auth.user.id,
+        refuse: (member) => assertNotOutranked(auth, accountId, member),
+        activity: activityOf(request),
+        identify: (member) => member.login,
       });
       return reply.code(204).send(null);
     },

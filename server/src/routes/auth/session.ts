@@ -103,14 +103,21 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = request.auth!;
       const account = await accessibleAccount(request, auth, request.body.accountId.toLowerCase());
       if (!account) throw new ApiError(404, 'accountNotFound');
+      const staffVisit = auth.isStaff && !auth.memberships.some((m) => m.accountId === account.id);
       await app.db.transaction().execute(async (trx) => {
         await setSessionTeam(trx, auth.session.id, account.id);
         await recordActivity(trx, {
           ...activityOf(request),
           accountId: account.id,
-          event: 'TIME_SELECIONADO',
+          // Staff stepping into a team they are not a member of (from /clients) act as staff there.
+          event: staffVisit ? 'ACESSO_STAFF' : 'TIME_SELECIONADO',
           identifier: account.name,
-          record: toRecord({ conta_id: account.id, conta_nome: account.name, cliente: account.clientName }),
+          record: toRecord({
+            conta_id: account.id,
+            conta_nome: account.name,
+            cliente: account.clientName,
+            ...(staffVisit ? { staff: true } : {}),
+          }),
         });
       });
       const fresh = await loadAuthContext(app.db, auth.user, {

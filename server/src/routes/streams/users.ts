@@ -1,10 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
-import { listAccountUsers, removeAccountMember } from '../../db/repositories/streams-account-users.ts';
-import { lockTeamMembers } from '../../db/repositories/team-users.ts';
-import { activityOf, toRecord } from '../../lib/activity.ts';
+import { listAccountUsers, removeTeamMember } from '../../db/repositories/team-users.ts';
+import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertKeepsManager } from '../../lib/team-rules.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf } from './view.ts';
@@ -39,7 +36,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const accountId = accountOf(request);
       const users = await listAccountUsers(app.db, accountId);
-      return users.map((u) => ({
+      return users.map(({ permissions: _, ...u }) => ({
         ...u,
         lastLoginAt: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
       }));
@@ -64,26 +61,17 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const accountId = accountOf(request);
       const auth = request.auth!;
-      const userId = request.params.userId.toLowerCase();
-      if (userId === auth.user.id) throw new ApiError(409, 'removeSelf');
-      await app.db.transaction().execute(async (trx) => {
-        const members = await lockTeamMembers(trx, accountId);
-        const member = members.find((m) => m.userId === userId);
-        if (!member) throw new ApiError(404, 'userNotFound');
-        if (member.permissions.includes(STAFF_PERMISSION) && !auth.isStaff)
-          throw new ApiError(403, 'forbidden');
-        // As DELETE /v1/users/:userId (lib/team-rules.ts), the team keeps someone to manage its users.
-        assertKeepsManager(members, (m) => (m.userId === userId ? null : m));
-        await removeAccountMember(trx, accountId, userId);
-        await recordActivity(trx, {
-          ...activityOf(request),
-          accountId,
-          event: 'USUARIO_REMOVIDO',
-          identifier: userId,
-          record: toRecord({ nome: member.name, login: member.login }),
-        });
+      await removeTeamMember(app.db, {
+        accountId: accountOf(request),
+        userId: request.params.userId.toLowerCase(),
+        actorId: auth.user.id,
+        refuse: (member) => {
+          if (member.permissions.includes(STAFF_PERMISSION) && !auth.isStaff)
+            throw new ApiError(403, 'forbidden');
+        },
+        activity: activityOf(request),
+        identify: (member) => member.userId,
       });
       return reply.code(204).send(null);
     },

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/field';
-import { notify } from '@/components/ui/notify';
 import { Pagination } from '@/components/ui/pagination';
+import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { shortDateTime } from '@/lib/intl';
 import { capitalize } from '@/lib/text';
@@ -16,7 +15,6 @@ import * as css from './admin.css';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { InvitationsList } from './invitations-list';
 import { InviteDialog } from './invite-dialog';
-import { failureText } from './role-options';
 
 /** /users (showUsers or manageTeamUsers): the team's users, invitations, role changes and removal. */
 export function UsersPage() {
@@ -31,8 +29,6 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<TeamUser>();
   const [removing, setRemoving] = useState<TeamUser>();
-  const [error, setError] = useState<string>();
-  const removingName = removing?.name ?? '';
   const lastAccess = (at: string | null) =>
     at ? shortDateTime(new Date(at), i18n.locale) : t`Sem último acesso`;
 
@@ -40,19 +36,6 @@ export function UsersPage() {
     event.preventDefault();
     setSearch(typed.trim());
     setPage(1);
-  };
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    const name = removing.name;
-    remove.mutate(removing.id, {
-      onSuccess: () => {
-        setRemoving(undefined);
-        // SPEC §8 success notice "user deleted".
-        notify('success', t`Usuário removido da equipe`, name);
-      },
-      onError: (e) => setError(failureText(e, t`Não foi possível remover o usuário. Tente novamente`)),
-    });
   };
 
   const data = users.data;
@@ -117,14 +100,7 @@ export function UsersPage() {
                     <span className={css.visuallyHidden}> {u.name}</span>
                   </button>
                   {u.id !== me ? (
-                    <button
-                      type="button"
-                      className={css.dangerLink}
-                      onClick={() => {
-                        setError(undefined);
-                        setRemoving(u);
-                      }}
-                    >
+                    <button type="button" className={css.dangerLink} onClick={() => setRemoving(u)}>
                       <Trans>Remover da equipe</Trans>
                       <span className={css.visuallyHidden}> {u.name}</span>
                     </button>
@@ -145,23 +121,7 @@ export function UsersPage() {
       </section>
       <InviteDialog open={inviting} onOpenChange={setInviting} />
       <ChangeRoleDialog user={changing} onClose={() => setChanging(undefined)} />
-      <ConfirmDialog
-        open={removing !== undefined}
-        onOpenChange={(open) => (open ? undefined : setRemoving(undefined))}
-        title={<Trans>Remover usuário da equipe?</Trans>}
-        description={
-          <Trans>
-            {removingName} perderá o acesso a esta equipe. A conta e as outras equipes do usuário não mudam.
-          </Trans>
-        }
-        confirmLabel={<Trans>Remover</Trans>}
-        cancelLabel={<Trans>Cancelar</Trans>}
-        closeLabel={t`Fechar`}
-        tone="danger"
-        busy={remove.isPending}
-        error={error}
-        onConfirm={confirmRemove}
-      />
+      <RemoveUserDialog user={removing} onClose={() => setRemoving(undefined)} remove={remove} />
     </div>
   );
 }

@@ -112,4 +112,17 @@ describe('cross-tab sync', () => {
     expect(t.queryClient.getQueryData(['lives', 'list'])).toBeUndefined();
     expect(t.invalidateRouter).toHaveBeenCalledOnce();
   });
+
+  it("'teams' reloads the stored session and reads the team lists again, in the same team", () => {
+    const t = setup(state('tok', 'team-a'));
+    t.queryClient.setQueryData(['shell-teams', 'u1'], [{ name: 'Antigo' }]);
+    t.queryClient.setQueryData(['admin', 'team-a', 'teams'], { items: [] });
+    t.deliver({ type: 'teams' });
+    expect(t.session.reload).toHaveBeenCalledOnce();
+    expect(t.queryClient.getQueryState(['shell-teams', 'u1'])?.isInvalidated).toBe(true);
+    expect(t.queryClient.getQueryState(['admin', 'team-a', 'teams'])?.isInvalidated).toBe(true);
+    // Nothing of the team's other data is dropped: it is still the same team.
+    expect(t.queryClient.getQueryState(['lives', 'list'])?.isInvalidated).toBe(false);
+    expect(t.invalidateRouter).not.toHaveBeenCalled();
+  });
 });

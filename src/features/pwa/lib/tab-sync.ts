@@ -15,6 +15,7 @@ interface TabSyncDeps {
 
 /** Keeps the tabs of one browser in step (ARCHITECTURE: a BroadcastChannel keeps team selection in sync).
  * - 'team': another tab switched team and stored the new session → reload it, drop the old team's data.
+ * - 'teams': another tab created or renamed a team → reload the stored session, read team lists again.
  * - 'logout': another tab signed out → sign out here too and go to /auth/login.
  * The `storage` event on the auth key does the same where BroadcastChannel is missing; whichever of
  * the two arrives first does the work, the second finds nothing changed. */
@@ -52,7 +53,12 @@ export function installTabSync(deps: TabSyncDeps): () => void {
 
   const unsubscribe = (deps.subscribe ?? broadcast.subscribe)((message) => {
     if (message.type === 'team') sync('team');
-    else if (message.type === 'logout') sync('logout');
+    else if (message.type === 'teams') {
+      // Names and pictures changed: the stored memberships are new, the team lists are read again.
+      session.reload();
+      void queryClient.invalidateQueries({ queryKey: ['shell-teams'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } else if (message.type === 'logout') sync('logout');
   });
 
   const target = deps.storageTarget ?? (typeof window === 'undefined' ? undefined : window);

@@ -64,3 +64,15 @@ export function useTeamOptions(user: User | null, contasCargos: Membership[]) {
   if (!fromApi) return { teams: contasCargos.map(fromMembership), isLoading: false, isError: false };
   return { teams: (query.data ?? []).map(fromTeam), isLoading: query.isLoading, isError: query.isError };
 }
+
+/** GET /v2/accounts: one team's name, for a team outside the caller's lists (staff acting in a client's
+ * team they are not a member of, from /clients). */
+export function useOutsideTeamName(accountId: string | null | undefined, enabled: boolean) {
+  const query = useQuery({
+    queryKey: ['shell-teams', 'outside', accountId],
+    queryFn: () =>
+      api('/v2/accounts', type({ name: string() }), { query: { accountId: accountId ?? undefined } }),
+    enabled: enabled && !!accountId,
+  });
+  return query.data?.name;
+}

@@ -4,10 +4,10 @@ import { useId, useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { Popover } from '@/components/ui/popover';
 import { broadcast } from '@/lib/broadcast';
+import { useSelectTeam } from '@/lib/select-team';
 import { capitalize } from '@/lib/text';
 import { useSession } from '@/lib/use-session';
-import { useTeamOptions } from '../api/get-teams';
-import { useSelectTeam } from '../api/select-team';
+import { useOutsideTeamName, useTeamOptions } from '../api/get-teams';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import * as css from './team-switcher.css';
 
@@ -24,9 +24,11 @@ export function TeamSwitcher() {
   const searchId = useId();
 
   const currentId = user?.selectedTeamId;
-  const currentName =
+  const listedName =
     contasCargos.find((c) => c.conta_id === currentId)?.conta_nome ??
     teams.find((x) => x.id === currentId)?.name;
+  const outsideName = useOutsideTeamName(currentId, !isLoading && listedName === undefined);
+  const currentName = listedName ?? outsideName;
   const needle = search.trim().toLocaleLowerCase('pt-BR');
   const shown = needle ? teams.filter((x) => x.name.toLocaleLowerCase('pt-BR').includes(needle)) : teams;
 

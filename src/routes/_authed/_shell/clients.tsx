@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { ClientsPage } from '@/features/admin/components/clients-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /clients (showClients; the server answers staff only): docs/api-admin.md "Clients". */
 export const Route = createFileRoute('/_authed/_shell/clients')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/clients'),
   component: ClientsPage,
 });
-
-function ClientsPage() {
-  return <ComingSoonPage title={msg`Clients`} />;
-}

@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { MembersPage } from '@/features/admin/components/members-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /members (showVOD reads, manageTeamUsers manages): docs/api-admin.md "Members". */
 export const Route = createFileRoute('/_authed/_shell/members')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/members'),
   component: MembersPage,
 });
-
-function MembersPage() {
-  return <ComingSoonPage title={msg`Membros`} />;
-}

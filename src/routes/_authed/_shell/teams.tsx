@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { TeamsPage } from '@/features/admin/components/teams-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /teams (gerenciarTimes or manageTeamUsers): docs/api-admin.md. */
 export const Route = createFileRoute('/_authed/_shell/teams')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/teams'),
   component: TeamsPage,
 });
-
-function TeamsPage() {
-  return <ComingSoonPage title={msg`Teams`} />;
-}

@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import * as formStyles from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import * as lists from '@/components/ui/list.css';
-import { notify } from '@/components/ui/notify';
+import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { MANAGE_TEAM_USERS } from '@/lib/permissions';
 import { capitalize } from '@/lib/text';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -29,29 +27,9 @@ export function UsersList() {
   const mobile = useIsMobile();
   const remove = useRemoveAccountUser();
   const [removing, setRemoving] = useState<AccountUser>();
-  const [error, setError] = useState<string>();
-  const removingName = removing?.nome ?? '';
   // SPEC §4: role names are shown capitalised; the server's value is left as it is.
   const role = (name: string) => capitalize(name, i18n.locale);
   const lastAccess = (at: string | null) => (at ? formatDateTime(at, i18n.locale) : t`Sem último acesso`);
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    const name = removing.nome;
-    remove.mutate(removing.id, {
-      onSuccess: () => {
-        setRemoving(undefined);
-        notify('success', t`Usuário removido da equipe`, name);
-      },
-      onError: (e) => {
-        if (e instanceof ApiError && e.status === 404) {
-          setRemoving(undefined);
-          notify('error', t`Usuário não encontrado`);
-        } else if (e instanceof ApiError && e.status > 0 && e.status < 500) setError(e.message);
-        else setError(t`Não foi possível remover o usuário. Tente novamente`);
-      },
-    });
-  };
 
   const actions = (u: AccountUser) => (
     <div className={layout.toolbar}>
@@ -60,14 +38,7 @@ export function UsersList() {
         <span className={layout.visuallyHidden}> {u.nome}</span>
       </button>
       {canManage && u.id !== me ? (
-        <button
-          type="button"
-          className={css.dangerLink}
-          onClick={() => {
-            setError(undefined);
-            setRemoving(u);
-          }}
-        >
+        <button type="button" className={css.dangerLink} onClick={() => setRemoving(u)}>
           <Trans>Remover da equipe</Trans>
           <span className={layout.visuallyHidden}> {u.nome}</span>
         </button>
@@ -137,22 +108,10 @@ export function UsersList() {
           </table>
         )}
       </div>
-      <ConfirmDialog
-        open={removing !== undefined}
-        onOpenChange={(open) => (open ? undefined : setRemoving(undefined))}
-        title={<Trans>Remover usuário da equipe?</Trans>}
-        description={
-          <Trans>
-            {removingName} perderá o acesso a esta equipe. A conta e as outras equipes do usuário não mudam.
-          </Trans>
-        }
-        confirmLabel={<Trans>Remover</Trans>}
-        cancelLabel={<Trans>Cancelar</Trans>}
-        closeLabel={t`Fechar`}
-        tone="danger"
-        busy={remove.isPending}
-        error={error}
-        onConfirm={confirmRemove}
+      <RemoveUserDialog
+        user={removing && { id: removing.id, name: removing.nome }}
+        onClose={() => setRemoving(undefined)}
+        remove={remove}
       />
     </section>
   );

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 import { api } from '@/lib/api-client';
 import { MeStruct } from '@/lib/entities';
 import { session } from '@/lib/session';
 
-/** PUT /bff/me/selected-team: stores the team choice and answers the updated /bff/me. */
+/** PUT /bff/me/selected-team: stores the team choice and answers the updated /bff/me (the header's
+ * selector, /select-team, and staff acting in a client from /clients). */
 export async function selectTeam(accountId: string) {
   const me = await api('/bff/me/selected-team', MeStruct, {
     method: 'PUT',
@@ -20,7 +20,8 @@ export function useSelectTeam() {
   return useMutation({
     mutationFn: selectTeam,
     onSuccess: (me) => {
-      queryClient.setQueryData(meQueryOptions().queryKey, me);
+      // features/auth/api/get-me.ts meQueryOptions' key.
+      queryClient.setQueryData(['session', 'me'], me);
       // Data of the previous team must not show under the new one.
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     },

@@ -1,0 +1,51 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../lib/errors.ts';
+import { SMALL_IMAGE_FILE, smallImageDir } from '../../media/small-images.ts';
+import { errors, Uuid } from '../schemas.ts';
+
+const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
+/**
+ * Team thumbnails and user avatars, public: an <img> sends no token, and the unguessable name is the
+ * access check (as the stream images). Names never change content: cached for a year.
+ */
+const smallImageMedia: FastifyPluginAsyncTypebox = async (app) => {
+  for (const owner of ['teams', 'users'] as const) {
+    app.get(
+      `/media/${owner}/:id/:file`,
+      {
+        config: { permission: 'public' },
+        schema: {
+          tags: ['teams'],
+          summary:
+            owner === 'teams'
+              ? "A team's thumbnail (the URL the API answers)"
+              : "A user's avatar (the URL the API answers)",
+          params: Type.Object({
+            id: Uuid,
+            file: Type.String({ maxLength: 40 }),
+          }),
+          response: { 200: Type.Any(), ...errors(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id, file } = request.params;
+        const match = SMALL_IMAGE_FILE.exec(file);
+        if (!match) throw new ApiError(404, 'notFound');
+        const path = join(smallImageDir(app.config.dataDir, owner, id.toLowerCase()), file);
+        const info = await stat(path).catch(() => null);
+        if (!info?.isFile()) throw new ApiError(404, 'notFound');
+        return reply
+          .type(TYPES[match[1] as keyof typeof TYPES])
+          .header('content-length', info.size)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(createReadStream(path));
+      },
+    );
+  }
+};
+
+export default smallImageMedia;
