@@ -19,6 +19,7 @@ import openapi from './plugins/openapi.ts';
 import permissions from './plugins/permissions.ts';
 import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import webhooks from './plugins/webhooks.ts';
 import routes from './routes/index.ts';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(jobs);
   await app.register(media);
   await app.register(ingest);
+  await app.register(webhooks);
 
   // Routes.
   await app.register(routes);

@@ -54,6 +54,21 @@ export interface Config {
   invitationTtlDays: number;
   /** The account websocket and live operations (docs/realtime.md "Limits"). */
   realtime: RealtimeConfig;
+  /** Webhook deliveries (docs/webhooks.md). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** `WEBHOOK_ALLOW_PRIVATE` (false): endpoints on localhost/private addresses, plain http to them. */
+  allowPrivate: boolean;
+  /** One attempt, from connect to the last byte read (`WEBHOOK_TIMEOUT_MS`, 10 s). */
+  timeoutMs: number;
+  /** Attempts per delivery (`WEBHOOK_MAX_ATTEMPTS`, 6). */
+  maxAttempts: number;
+  /** First wait before a retry, doubled each time (`WEBHOOK_RETRY_DELAY_S`, 30). */
+  retryDelaySeconds: number;
+  /** Deliveries in flight per instance (`WEBHOOK_CONCURRENCY`, 4). */
+  concurrency: number;
 }
 
 export interface RealtimeConfig {
@@ -265,5 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
     invitationTtlDays: parsePositiveInteger('INVITATION_TTL_DAYS', env.INVITATION_TTL_DAYS, 7),
     realtime: realtimeConfig(env),
+    webhooks: {
+      allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
+      timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+      maxAttempts: parsePositiveInteger('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 6),
+      retryDelaySeconds: parsePositiveInteger('WEBHOOK_RETRY_DELAY_S', env.WEBHOOK_RETRY_DELAY_S, 30),
+      concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 4),
+    },
   };
 }

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
+import { webhookExercises } from './logs-coverage-webhooks.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -231,6 +232,9 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Users, invitations and roles (docs/api-admin.md)
   ...adminExercises(() => server),
+
+  // Webhooks (docs/webhooks.md)
+  ...webhookExercises(() => server),
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {

@@ -16,6 +16,7 @@ import type { UsersTable } from './tables/users.ts';
 import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
 import type { VideoUploadsTable } from './tables/video-uploads.ts';
 import type { VideosTable } from './tables/videos.ts';
+import type { WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.ts';
 
 export interface Database {
   clients: ClientsTable;
@@ -37,6 +38,8 @@ export interface Database {
   video_uploads: VideoUploadsTable;
   video_subtitles: VideoSubtitlesTable;
   realtime_counters: RealtimeCountersTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -57,6 +57,10 @@ export const EVENT_TYPES = {
   LEGENDA_CRIADA: { 'pt-BR': 'Legenda criada', en: 'Subtitle created' },
   LEGENDA_REMOVIDA: { 'pt-BR': 'Legenda removida', en: 'Subtitle removed' },
   UPLOAD_CONCLUIDO: { 'pt-BR': 'Upload concluído', en: 'Upload completed' },
+  // Webhooks (docs/webhooks.md)
+  WEBHOOK_CRIADO: { 'pt-BR': 'Webhook criado', en: 'Webhook created' },
+  WEBHOOK_REMOVIDO: { 'pt-BR': 'Webhook removido', en: 'Webhook removed' },
+  WEBHOOK_REENVIADO: { 'pt-BR': 'Entrega de webhook reenviada', en: 'Webhook delivery sent again' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;

@@ -70,6 +70,9 @@ interface Window {
   listeners: Set<Listener>;
 }
 
+/** Sees each event once, on the instance that raised it (webhooks: one delivery per event, not per instance). */
+export type Observer = <E extends EventName>(accountId: string, evento: E, payload: EventPayloads[E]) => void;
+
 /** The missed events as lines, or incomplete. */
 export type Replay = { complete: true; lines: string[]; last: number } | { complete: false };
 
@@ -77,6 +80,7 @@ export type Replay = { complete: true; lines: string[]; last: number } | { compl
 export class EventHub {
   private readonly windows = new Map<string, Window>();
   private transport: EventTransport | null = null;
+  private readonly observers: Observer[] = [];
 
   constructor(private readonly limits: ReplayLimits) {}
 
@@ -86,8 +90,14 @@ export class EventHub {
 
   /** Raises an event for every console of the account, on every instance. */
   async publish<E extends EventName>(accountId: string, evento: E, payload: EventPayloads[E]): Promise<void> {
+    for (const observer of this.observers) observer(accountId, evento, payload);
     if (!this.transport) return;
     await this.transport.publish(accountId, evento, boundPayload(payload), new Date().toISOString());
+  }
+
+  /** Adds an observer of every event raised on this instance; it must not throw nor wait. */
+  observe(observer: Observer): void {
+    this.observers.push(observer);
   }
 
   /** Called by the transport, in id order, for every event of every account. */

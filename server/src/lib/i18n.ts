@@ -9,6 +9,7 @@ import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
+import { WEBHOOK_MESSAGES } from './i18n-webhooks.ts';
 
 export type Lang = 'pt-BR' | 'en';
 
@@ -78,6 +79,7 @@ const MESSAGES = {
   ...LIMIT_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...WEBHOOK_MESSAGES,
   ...UI_MESSAGES,
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,

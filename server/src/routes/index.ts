@@ -16,6 +16,7 @@ import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
+import webhookRoutes from './webhooks/index.ts';
 
 /**
  * Public routes, then one scope in which every route is authenticated, tenant-checked and
@@ -49,6 +50,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(adminRoutes);
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
+    await authed.register(webhookRoutes);
   });
 };
 
