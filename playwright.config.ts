@@ -45,6 +45,8 @@ export default defineConfig({
       // RTMP ingest on a free port of its own (e2e/streaming-ingest.spec.ts publishes to it).
       INGEST_PORT: String(E2E_INGEST_PORT),
       INGEST_HOST: '127.0.0.1',
+      // The webhook spec's receiver is a local HTTP server (docs/webhooks.md "Addresses").
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     reuseExistingServer: false,
     timeout: 60_000,
