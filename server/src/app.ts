@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { capConnectionsPerAddress, guardBodies, httpServerOptions } from './lib/http-limits.ts';
 import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
+import billing from './plugins/billing.ts';
 import consolePlugin from './plugins/console.ts';
 import db from './plugins/db.ts';
 import errors from './plugins/errors.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(media);
   await app.register(ingest);
   await app.register(webhooks);
+  await app.register(billing);
 
   // Routes.
   await app.register(routes);

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
+import { billingExercises } from './logs-coverage-billing.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
@@ -235,6 +236,8 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Webhooks (docs/webhooks.md)
   ...webhookExercises(() => server),
+  // Billing (docs/billing.md)
+  ...billingExercises(() => server),
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {

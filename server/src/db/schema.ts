@@ -12,6 +12,7 @@ import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
 import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
+import type { ClientPlansTable, UsageDailyTable, UsageEventsTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
 import type { VideoUploadsTable } from './tables/video-uploads.ts';
@@ -40,6 +41,9 @@ export interface Database {
   realtime_counters: RealtimeCountersTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  usage_events: UsageEventsTable;
+  usage_daily: UsageDailyTable;
+  client_plans: ClientPlansTable;
 }
 
 export type Db = Kysely<Database>;

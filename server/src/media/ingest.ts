@@ -105,6 +105,8 @@ interface Publish {
   ended: Promise<void> | null;
   /** What the encoder really sends (issue 16: signal health). */
   meter: SignalMeter;
+  /** When the publish was accepted: its end measures the live minutes ingested (usage metering). */
+  startedAt: Date;
 }
 
 /** A running publish as the live monitor sees it. */
@@ -122,6 +124,14 @@ export interface IngestOptions {
   ffmpegPath: string;
   /** A publish to a scheduled stream with auto start, at or after its time: starts it, or undefined. */
   autoStart?: (key: string) => Promise<LiveStreamRow | undefined>;
+  /** A publish ended (live minutes ingested); called once per publish, its failure only logged. */
+  onEnded?: (e: {
+    accountId: string;
+    streamId: string;
+    signalId: string;
+    startedAt: Date;
+    endedAt: Date;
+  }) => Promise<void>;
 }
 
 /**
@@ -359,6 +369,7 @@ export class Ingest {
       recorder: null,
       ended: null,
       meter,
+      startedAt: new Date(),
     };
     this.publishes.add(publish);
     session.socket.on('close', () => void this.end(publish));
@@ -453,6 +464,12 @@ export class Ingest {
       await rmdir(liveDir(this.options.dataDir, publish.accountId, publish.streamId)).catch(() => {});
       this.publishes.delete(publish);
       this.options.log.info({ streamId: publish.streamId, signalId: publish.signalId }, 'rtmp publish ended');
+      const { accountId, streamId, signalId, startedAt } = publish;
+      await this.options
+        .onEnded?.({ accountId, streamId, signalId, startedAt, endedAt: new Date() })
+        .catch((error: unknown) =>
+          this.options.log.error({ err: error, streamId }, 'could not meter a publish'),
+        );
     })();
     return publish.ended;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /**
@@ -20,6 +20,8 @@ export interface MediaStorage {
   removePrefix(prefix: string): Promise<void>;
   /** A local scratch directory on the same volume, for work whose result will be put. */
   scratchDir(): Promise<string>;
+  /** Total size of the keys under `prefix` (0 when there are none): what usage metering samples. */
+  usedBytes(prefix: string): Promise<number>;
 }
 
 /** Rejects keys that could leave the root (`..`, absolute paths, NUL). */
@@ -93,6 +95,25 @@ export class LocalDiskStorage implements MediaStorage {
 
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.path(prefix), { recursive: true, force: true });
+  }
+
+  async usedBytes(prefix: string): Promise<number> {
+    const entries = await readdir(this.path(prefix), { recursive: true, withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+    let total = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      // A file removed while the folder is walked (a replaced rendition set) held nothing.
+      total += await stat(join(entry.parentPath, entry.name)).then(
+        (s) => s.size,
+        () => 0,
+      );
+    }
+    return total;
   }
 }
 

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
+import { recordEncoded } from '../billing/metering.ts';
 import { findVideo, setTranscodeProgress, updateVideo } from '../db/repositories/videos.ts';
 import { t } from '../lib/i18n.ts';
 import { MediaInputError, makeThumbnail, probe, transcodeToHls } from './ffmpeg.ts';
@@ -128,6 +129,13 @@ export class Transcoder {
         ...(current.custom_thumbnail ? {} : { thumbnail_key: 'thumbnail.jpg' }),
       });
       this.announce(video.account_id, videoId, 'ready', 100);
+      await recordEncoded(db, {
+        accountId: current.account_id,
+        videoId,
+        durationSeconds: info.duration,
+        renditions: renditions.length,
+        at: new Date(),
+      }).catch((error: unknown) => log.error({ err: error, videoId }, 'could not meter a transcode'));
       log.info({ videoId, renditions: renditions.map((r) => r.name) }, 'video transcoded');
     } catch (error) {
       if (controller.signal.aborted) {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { recordLive } from '../billing/metering.ts';
 import { Ingest } from '../media/ingest.ts';
 import { autoStart } from '../media/live-automation.ts';
 import { LiveMonitor } from '../media/live-monitor.ts';
@@ -25,6 +26,7 @@ export default fp(
       dataDir: config.dataDir,
       ffmpegPath: config.ffmpegPath,
       autoStart: (key) => autoStart(app, key),
+      onEnded: (publish) => recordLive(app.db, publish),
     });
     app.decorate('ingest', ingest);
     app.decorate('ingestPort', null);

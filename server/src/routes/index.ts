@@ -6,6 +6,7 @@ import invitationLinkRoutes from './admin/invitation-link.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
+import billingRoutes from './billing/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
@@ -51,6 +52,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
     await authed.register(webhookRoutes);
+    await authed.register(billingRoutes);
   });
 };
 

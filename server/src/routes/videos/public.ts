@@ -1,5 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import packageJson from '../../../../package.json' with { type: 'json' };
+import { recordDelivered, utcDay } from '../../billing/metering.ts';
+import { segmentSeconds } from '../../billing/segments.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { errors, Uuid } from '../schemas.ts';
@@ -79,8 +81,16 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!app.media.signer.verify(accountId, videoId, token)) throw new ApiError(403, 'mediaLinkInvalid');
       const type = FILES.find(([pattern]) => pattern.test(file))?.[1];
       if (!type) throw new ApiError(404, 'notFound');
-      const found = await app.media.storage.open(`${videoPrefix(accountId, videoId)}/${file}`);
+      const prefix = videoPrefix(accountId, videoId);
+      const found = await app.media.storage.open(`${prefix}/${file}`);
       if (!found) throw new ApiError(404, 'notFound');
+      if (file.endsWith('.ts')) {
+        // Metered after the answer: a viewer never waits for the usage record.
+        app.runInBackground('usage: delivered', async () => {
+          const seconds = await segmentSeconds(app.media.storage, prefix, file);
+          await recordDelivered(app.db, accountId.toLowerCase(), seconds, utcDay(new Date()));
+        });
+      }
       return reply
         .type(type)
         .header('content-length', found.size)

@@ -1,0 +1,36 @@
+import type { Executor } from '../schema.ts';
+import type { PlanPrices, PlanQuotas } from '../tables/usage.ts';
+
+export interface Plan {
+  name: string;
+  currency: string;
+  quotas: PlanQuotas;
+  prices: PlanPrices;
+}
+
+/** The plan staff set for a client, or undefined when it is on the default plan. */
+export async function findClientPlan(db: Executor, clientId: string): Promise<Plan | undefined> {
+  return db
+    .selectFrom('client_plans')
+    .select(['name', 'currency', 'quotas', 'prices'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+export async function saveClientPlan(db: Executor, clientId: string, plan: Plan): Promise<void> {
+  const values = {
+    name: plan.name,
+    currency: plan.currency,
+    quotas: JSON.stringify(plan.quotas),
+    prices: JSON.stringify(plan.prices),
+  };
+  await db
+    .insertInto('client_plans')
+    .values({ client_id: clientId, ...values })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+}
+
+export async function deleteClientPlan(db: Executor, clientId: string): Promise<void> {
+  await db.deleteFrom('client_plans').where('client_id', '=', clientId).execute();
+}
