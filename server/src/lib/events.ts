@@ -135,6 +135,19 @@ export class EventHub {
     return { complete: true, lines, last: window.last };
   }
 
+  /** The events of one name still in this instance's window for the account, newest first. */
+  recent(accountId: string, evento: EventName, limit: number): AccountEvent[] {
+    const window = this.windows.get(accountId);
+    if (!window) return [];
+    this.trim(window);
+    const found: AccountEvent[] = [];
+    for (let i = window.events.length - 1; i >= 0 && found.length < limit; i -= 1) {
+      const event = JSON.parse(window.events[i]!.line) as AccountEvent;
+      if (event.evento === evento) found.push(event);
+    }
+    return found;
+  }
+
   listenerCount(accountId: string): number {
     return this.windows.get(accountId)?.listeners.size ?? 0;
   }

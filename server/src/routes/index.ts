@@ -7,6 +7,7 @@ import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
 import billingRoutes from './billing/index.ts';
+import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
@@ -52,6 +53,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
     await authed.register(webhookRoutes);
+    await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
   });
 };
