@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
+import { encryptSecret, webhookKey } from '../src/lib/webhook-crypto.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 
 const DEMO = DEMO_ACCOUNTS.demoProducoes.id;
@@ -275,6 +276,29 @@ describe('webhook endpoints', () => {
     } finally {
       allow.allowPrivate = true;
     }
+  });
+
+  it('a secret encrypted under another server secret fails its delivery for good, unsent', async () => {
+    const [target, url] = await receiver(ok);
+    const { webhook } = await createWebhook(url, ['video.ready']);
+    const otherKey = webhookKey(new TextEncoder().encode('another server secret of 32+ characters'));
+    await server.app.db
+      .updateTable('webhooks')
+      .set({ secret_enc: encryptSecret(otherKey, DEMO, 'whsec_x') })
+      .where('id', '=', webhook.id)
+      .execute();
+    const delivery = await server.app.db
+      .insertInto('webhook_deliveries')
+      .values({ webhook_id: webhook.id, event: 'video.ready', body: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.app.webhooks.enqueue(delivery.id);
+    const row = await until('the failed delivery', async () => {
+      const [d] = await deliveries(webhook.id);
+      return d?.status === 'failed' ? d : undefined;
+    });
+    expect(row.error).toMatch(/secret unreadable/);
+    expect(target.requests).toHaveLength(0);
   });
 
   it('needs the API permission, and another team cannot see or touch an endpoint', async () => {

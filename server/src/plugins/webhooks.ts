@@ -50,10 +50,19 @@ async function deliver(
   const row = await deliveryToSend(db, job.data.deliveryId);
   // The endpoint was deleted meanwhile (its deliveries with it), or this one already arrived.
   if (!row || row.status === 'success') return;
+  let secret: string;
+  try {
+    secret = decryptSecret(key, row.account_id, row.secret_enc);
+  } catch {
+    // Encrypted under another server secret (JWT_SECRET changed): no attempt can ever be signed.
+    const error = 'secret unreadable: recreate the endpoint';
+    await recordAttempt(db, row.id, { status: 'failed', responseCode: null, durationMs: 0, error });
+    return;
+  }
   const attempt = await sendDelivery({
     url: row.url,
     body: row.body,
-    secret: decryptSecret(key, row.account_id, row.secret_enc),
+    secret,
     event: row.event,
     deliveryId: row.id,
     timeoutMs: config.webhooks.timeoutMs,
