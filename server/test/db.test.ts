@@ -56,11 +56,14 @@ describe('migrations and seed', () => {
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
         'Up 20261125T140000_account_settings',
+        'Up 20261125T160000_billing',
+        'Up 20261125T163000_webhooks',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
+        'client_plans',
         'clients',
         'directories',
         'invitations',
@@ -74,12 +77,18 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'usage_daily',
+        'usage_events',
         'users',
         'video_subtitles',
         'video_uploads',
         'videos',
+        'webhook_deliveries',
+        'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T163000_webhooks',
+        'Down 20261125T160000_billing',
         'Down 20261125T140000_account_settings',
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',

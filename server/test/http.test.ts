@@ -266,6 +266,17 @@ describe('OpenAPI document', () => {
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',
+        // Usage (docs/billing.md)
+        'GET /v1/billing/usage',
+        'POST /v1/billing/usage/rebuild',
+        // Webhooks (docs/webhooks.md)
+        'GET /v1/webhooks',
+        'POST /v1/webhooks',
+        'DELETE /v1/webhooks/{id}',
+        'GET /v1/webhooks/{id}/deliveries',
+        'POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+        // The dashboard (docs/decisions.md)
+        'GET /v1/dashboard',
       ].sort(),
     );
     const me = doc.paths['/bff/me'].get;
