@@ -47,6 +47,8 @@ export default defineConfig({
       INGEST_HOST: '127.0.0.1',
       // The viewer's country, as a trusted CDN would tell it (e2e/embed.spec.ts sets it per request).
       TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
+      // The webhook spec's receiver is a local HTTP server (docs/webhooks.md "Addresses").
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     reuseExistingServer: false,
     timeout: 60_000,

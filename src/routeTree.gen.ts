@@ -39,6 +39,7 @@ import { Route as AuthedShellRecordsRouteImport } from './routes/_authed/_shell/
 import { Route as AuthedShellRolesRouteImport } from './routes/_authed/_shell/roles'
 import { Route as AuthedShellTeamsRouteImport } from './routes/_authed/_shell/teams'
 import { Route as AuthedShellUsersRouteImport } from './routes/_authed/_shell/users'
+import { Route as AuthedShellWebhooksRouteImport } from './routes/_authed/_shell/webhooks'
 import { Route as AuthInviteTokenRouteImport } from './routes/auth/invite/$token'
 import { Route as AuthRecoverPasswordIndexRouteImport } from './routes/auth/recover-password/index'
 import { Route as AuthRecoverPasswordNewRouteImport } from './routes/auth/recover-password/new'
@@ -202,6 +203,11 @@ const AuthedShellUsersRoute = AuthedShellUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellWebhooksRoute = AuthedShellWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthInviteTokenRoute = AuthInviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
@@ -311,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/roles': typeof AuthedShellRolesRoute
   '/teams': typeof AuthedShellTeamsRoute
   '/users': typeof AuthedShellUsersRoute
+  '/webhooks': typeof AuthedShellWebhooksRoute
   '/auth/invite/$token': typeof AuthInviteTokenRoute
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
@@ -354,6 +361,7 @@ export interface FileRoutesByTo {
   '/roles': typeof AuthedShellRolesRoute
   '/teams': typeof AuthedShellTeamsRoute
   '/users': typeof AuthedShellUsersRoute
+  '/webhooks': typeof AuthedShellWebhooksRoute
   '/auth/invite/$token': typeof AuthInviteTokenRoute
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password': typeof AuthRecoverPasswordIndexRoute
@@ -401,6 +409,7 @@ export interface FileRoutesById {
   '/_authed/_shell/roles': typeof AuthedShellRolesRoute
   '/_authed/_shell/teams': typeof AuthedShellTeamsRoute
   '/_authed/_shell/users': typeof AuthedShellUsersRoute
+  '/_authed/_shell/webhooks': typeof AuthedShellWebhooksRoute
   '/auth/invite/$token': typeof AuthInviteTokenRoute
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
@@ -447,6 +456,7 @@ export interface FileRouteTypes {
     | '/roles'
     | '/teams'
     | '/users'
+    | '/webhooks'
     | '/auth/invite/$token'
     | '/auth/recover-password/new'
     | '/auth/recover-password/'
@@ -490,6 +500,7 @@ export interface FileRouteTypes {
     | '/roles'
     | '/teams'
     | '/users'
+    | '/webhooks'
     | '/auth/invite/$token'
     | '/auth/recover-password/new'
     | '/auth/recover-password'
@@ -536,6 +547,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/roles'
     | '/_authed/_shell/teams'
     | '/_authed/_shell/users'
+    | '/_authed/_shell/webhooks'
     | '/auth/invite/$token'
     | '/auth/recover-password/new'
     | '/auth/recover-password/'
@@ -776,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellUsersRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/webhooks': {
+      id: '/_authed/_shell/webhooks'
+      path: '/webhooks'
+      fullPath: '/webhooks'
+      preLoaderRoute: typeof AuthedShellWebhooksRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/auth/invite/$token': {
       id: '/auth/invite/$token'
       path: '/invite/$token'
@@ -915,6 +934,7 @@ interface AuthedShellRouteChildren {
   AuthedShellRolesRoute: typeof AuthedShellRolesRoute
   AuthedShellTeamsRoute: typeof AuthedShellTeamsRoute
   AuthedShellUsersRoute: typeof AuthedShellUsersRoute
+  AuthedShellWebhooksRoute: typeof AuthedShellWebhooksRoute
   AuthedShellAccountSettingsRoute: typeof AuthedShellAccountSettingsRoute
   AuthedShellAtendimentoLiveIdRoute: typeof AuthedShellAtendimentoLiveIdRoute
   AuthedShellStreamingNewRoute: typeof AuthedShellStreamingNewRoute
@@ -944,6 +964,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellRolesRoute: AuthedShellRolesRoute,
   AuthedShellTeamsRoute: AuthedShellTeamsRoute,
   AuthedShellUsersRoute: AuthedShellUsersRoute,
+  AuthedShellWebhooksRoute: AuthedShellWebhooksRoute,
   AuthedShellAccountSettingsRoute: AuthedShellAccountSettingsRoute,
   AuthedShellAtendimentoLiveIdRoute: AuthedShellAtendimentoLiveIdRoute,
   AuthedShellStreamingNewRoute: AuthedShellStreamingNewRoute,

@@ -21,6 +21,7 @@ import permissions from './plugins/permissions.ts';
 import playback from './plugins/playback.ts';
 import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import webhooks from './plugins/webhooks.ts';
 import routes from './routes/index.ts';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export async function buildApp(
   await app.register(media);
   await app.register(ingest);
   await app.register(playback);
+  await app.register(webhooks);
   await app.register(billing);
 
   // Routes.

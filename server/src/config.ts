@@ -65,6 +65,8 @@ export interface Config {
   trustedCountryHeader: string | null;
   /** The public viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md). */
   viewers: ViewersConfig;
+  /** Webhook deliveries (docs/webhooks.md). */
+  webhooks: WebhooksConfig;
 }
 
 export interface ViewersConfig {
@@ -82,6 +84,19 @@ export interface ViewersConfig {
   viewerTimeoutMs: number;
   /** Viewer counts are recomputed (and published when changed) this often (`VIEWER_COUNT_MS`, 5 s). */
   viewerCountMs: number;
+}
+
+export interface WebhooksConfig {
+  /** `WEBHOOK_ALLOW_PRIVATE` (false): endpoints on localhost/private addresses, plain http to them. */
+  allowPrivate: boolean;
+  /** One attempt, from connect to the last byte read (`WEBHOOK_TIMEOUT_MS`, 10 s). */
+  timeoutMs: number;
+  /** Attempts per delivery (`WEBHOOK_MAX_ATTEMPTS`, 6). */
+  maxAttempts: number;
+  /** First wait before a retry, doubled each time (`WEBHOOK_RETRY_DELAY_S`, 30). */
+  retryDelaySeconds: number;
+  /** Deliveries in flight per instance (`WEBHOOK_CONCURRENCY`, 4). */
+  concurrency: number;
 }
 
 export interface RealtimeConfig {
@@ -320,5 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
     trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),
     viewers: viewersConfig(env),
+    webhooks: {
+      allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
+      timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+      maxAttempts: parsePositiveInteger('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 6),
+      retryDelaySeconds: parsePositiveInteger('WEBHOOK_RETRY_DELAY_S', env.WEBHOOK_RETRY_DELAY_S, 30),
+      concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 4),
+    },
   };
 }

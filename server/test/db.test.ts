@@ -59,6 +59,7 @@ describe('migrations and seed', () => {
         'Up 20261125T150500_api_keys',
         'Up 20261125T152000_viewers',
         'Up 20261125T160000_billing',
+        'Up 20261125T163000_webhooks',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -88,8 +89,11 @@ describe('migrations and seed', () => {
         'video_uploads',
         'videos',
         'viewer_sessions',
+        'webhook_deliveries',
+        'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T163000_webhooks',
         'Down 20261125T160000_billing',
         'Down 20261125T152000_viewers',
         'Down 20261125T150500_api_keys',

@@ -292,6 +292,17 @@ describe('OpenAPI document', () => {
         'GET /v1/api-keys',
         'POST /v1/api-keys',
         'DELETE /v1/api-keys/{id}',
+        // Usage (docs/billing.md)
+        'GET /v1/billing/usage',
+        'POST /v1/billing/usage/rebuild',
+        // Webhooks (docs/webhooks.md)
+        'GET /v1/webhooks',
+        'POST /v1/webhooks',
+        'DELETE /v1/webhooks/{id}',
+        'GET /v1/webhooks/{id}/deliveries',
+        'POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+        // The dashboard (docs/decisions.md)
+        'GET /v1/dashboard',
       ].sort(),
     );
     const me = doc.paths['/bff/me'].get;

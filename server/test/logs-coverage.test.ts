@@ -11,6 +11,7 @@ import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts'
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
+import { webhookExercises } from './logs-coverage-webhooks.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -261,6 +262,8 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   ...adminExercises(() => server),
   ...teamsExercises(),
 
+  // Webhooks (docs/webhooks.md)
+  ...webhookExercises(() => server),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
 

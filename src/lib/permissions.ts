@@ -14,6 +14,8 @@ export const isStaff = (held: readonly string[]) => held.includes(DEVELOPER_PERM
 export const ROUTE_GATES = {
   '/analytics': 'showStreamingAnalytics',
   '/api-keys': 'showClients',
+  // The same people as the server's webhook routes (docs/webhooks.md).
+  '/webhooks': ['showClients', 'api'],
   '/billing': 'showFinancial',
   '/broadcast': 'broadcast',
   '/clients': 'showClients',

@@ -19,6 +19,7 @@ import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
 import type { VideoUploadsTable } from './tables/video-uploads.ts';
 import type { VideosTable } from './tables/videos.ts';
 import type { LiveViewerCountsTable, PlaybackEventsTable, ViewerSessionsTable } from './tables/viewers.ts';
+import type { WebhookDeliveriesTable, WebhooksTable } from './tables/webhooks.ts';
 
 export interface Database {
   clients: ClientsTable;
@@ -44,6 +45,8 @@ export interface Database {
   viewer_sessions: ViewerSessionsTable;
   live_viewer_counts: LiveViewerCountsTable;
   api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   usage_events: UsageEventsTable;
   usage_daily: UsageDailyTable;
   client_plans: ClientPlansTable;

@@ -76,6 +76,10 @@ export const EVENT_TYPES = {
     en: 'Account blocked for non-payment',
   },
   CONTA_DESBLOQUEADA: { 'pt-BR': 'Conta desbloqueada', en: 'Account unblocked' },
+  // Webhooks (docs/webhooks.md)
+  WEBHOOK_CRIADO: { 'pt-BR': 'Webhook criado', en: 'Webhook created' },
+  WEBHOOK_REMOVIDO: { 'pt-BR': 'Webhook removido', en: 'Webhook removed' },
+  WEBHOOK_REENVIADO: { 'pt-BR': 'Entrega de webhook reenviada', en: 'Webhook delivery sent again' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;

@@ -74,6 +74,9 @@ interface Window {
   listeners: Set<Listener>;
 }
 
+/** Sees each event once, on the instance that raised it (webhooks: one delivery per event, not per instance). */
+export type Observer = <E extends EventName>(accountId: string, evento: E, payload: EventPayloads[E]) => void;
+
 /** The missed events as lines, or incomplete. */
 export type Replay = { complete: true; lines: string[]; last: number } | { complete: false };
 
@@ -81,6 +84,7 @@ export type Replay = { complete: true; lines: string[]; last: number } | { compl
 export class EventHub {
   private readonly windows = new Map<string, Window>();
   private transport: EventTransport | null = null;
+  private readonly observers: Observer[] = [];
 
   constructor(private readonly limits: ReplayLimits) {}
 
@@ -90,8 +94,14 @@ export class EventHub {
 
   /** Raises an event for every console of the account, on every instance. */
   async publish<E extends EventName>(accountId: string, evento: E, payload: EventPayloads[E]): Promise<void> {
+    for (const observer of this.observers) observer(accountId, evento, payload);
     if (!this.transport) return;
     await this.transport.publish(accountId, evento, boundPayload(payload), new Date().toISOString());
+  }
+
+  /** Adds an observer of every event raised on this instance; it must not throw nor wait. */
+  observe(observer: Observer): void {
+    this.observers.push(observer);
   }
 
   /** Called by the transport, in id order, for every event of every account. */
@@ -127,6 +137,19 @@ export class EventHub {
     if (after < window.floor || after > window.last) return { complete: false };
     const lines = window.events.filter((e) => e.id > after).map((e) => e.line);
     return { complete: true, lines, last: window.last };
+  }
+
+  /** The events of one name still in this instance's window for the account, newest first. */
+  recent(accountId: string, evento: EventName, limit: number): AccountEvent[] {
+    const window = this.windows.get(accountId);
+    if (!window) return [];
+    this.trim(window);
+    const found: AccountEvent[] = [];
+    for (let i = window.events.length - 1; i >= 0 && found.length < limit; i -= 1) {
+      const event = JSON.parse(window.events[i]!.line) as AccountEvent;
+      if (event.evento === evento) found.push(event);
+    }
+    return found;
   }
 
   listenerCount(accountId: string): number {

@@ -14,6 +14,7 @@ import { TEAM_MESSAGES } from './i18n-teams.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 import { VIEWER_MESSAGES } from './i18n-viewers.ts';
+import { WEBHOOK_MESSAGES } from './i18n-webhooks.ts';
 
 export type Lang = 'pt-BR' | 'en';
 
@@ -83,6 +84,7 @@ const MESSAGES = {
   ...LIMIT_MESSAGES,
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...WEBHOOK_MESSAGES,
   ...UI_MESSAGES,
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,

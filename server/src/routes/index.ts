@@ -11,6 +11,7 @@ import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
 import beaconRoutes from './beacons/index.ts';
 import billingRoutes from './billing/index.ts';
+import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
@@ -24,6 +25,7 @@ import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
 import viewerRoutes from './viewers/index.ts';
+import webhookRoutes from './webhooks/index.ts';
 
 /**
  * Public routes, then one scope in which every route is authenticated, tenant-checked and
@@ -64,6 +66,8 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(socketCountRoutes);
     await authed.register(viewerRoutes);
     await authed.register(apiKeyRoutes);
+    await authed.register(webhookRoutes);
+    await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
   });
 };

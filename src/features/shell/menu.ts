@@ -21,6 +21,7 @@ export type MenuKey =
   | 'billing'
   | 'clients'
   | 'apiKeys'
+  | 'webhooks'
   | 'integrations'
   | 'settings'
   | 'vodAnalytics'
@@ -39,6 +40,7 @@ export type InternalPath =
   | '/billing'
   | '/clients'
   | '/api-keys'
+  | '/webhooks'
   | '/integrations'
   | '/account/settings';
 
@@ -67,6 +69,7 @@ const LABELS = {
   billing: msg`Billing`,
   clients: msg`Clients`,
   apiKeys: msg`Chaves de API`,
+  webhooks: msg`Webhooks`,
   integrations: msg`Integrações`,
   settings: msg`Configurações`,
   vodAnalytics: msg`Analytics de VOD`,
@@ -122,6 +125,7 @@ export function buildMenu(
 
   const account: MenuItem[] = [
     ...when(can('api'), item('apiKeys', '/api-keys')),
+    ...when(can(['showClients', 'api']), item('webhooks', '/webhooks')),
     ...when(can(['integrations', DEVELOPER_PERMISSION]), item('integrations', '/integrations')),
     ...when(can('showAccountSettings'), item('settings', '/account/settings')),
   ];

@@ -86,6 +86,11 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return true;
     });
     if (!ok) throw new ApiError(503, 'uploadBusy', { headers: { 'retry-after': '5' } });
+    app.webhooks.raise(video.account_id, 'upload.completed', {
+      video_id: video.id,
+      title: video.title,
+      size: total,
+    });
     app.runInBackground('realtime: video_status', () =>
       app.events.publish(video.account_id, 'video_status', {
         video_id: video.id,

@@ -74,7 +74,7 @@ describe('buildMenu (SPEC §6)', () => {
   it('shows Integrações with integrations or palcoDeveloper, API keys with api, settings with showAccountSettings', () => {
     expect(menuKeys(buildMenu(['integrations'], 'x'))).toEqual(['integrations']);
     expect(menuKeys(buildMenu(['palcoDeveloper'], 'x'))).toContain('integrations');
-    expect(menuKeys(buildMenu(['api'], 'x'))).toEqual(['apiKeys']);
+    expect(menuKeys(buildMenu(['api'], 'x'))).toEqual(['apiKeys', 'webhooks']);
     expect(menuKeys(buildMenu(['showAccountSettings'], 'x'))).toEqual(['settings']);
   });
 

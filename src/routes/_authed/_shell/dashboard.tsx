@@ -1,12 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** The breadcrumb home (issue 19 point 5): any signed-in member; each part shows by permission. */
 export const Route = createFileRoute('/_authed/_shell/dashboard')({
   component: DashboardPage,
 });
-
-function DashboardPage() {
-  return <ComingSoonPage title={msg`Início`} />;
-}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type PgBoss from 'pg-boss';
+import {
+  deliveryToSend,
+  insertDelivery,
+  recordAttempt,
+  subscribedWebhooks,
+} from '../db/repositories/webhooks.ts';
+import type { Executor } from '../db/schema.ts';
+import { decryptSecret, webhookKey } from '../lib/webhook-crypto.ts';
+import { type WebhookEvent, webhookEventOf } from '../lib/webhook-events.ts';
+import { sendDelivery } from '../lib/webhook-send.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: Webhooks;
+  }
+}
+
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+
+export interface Webhooks {
+  /** Encrypts and decrypts endpoint secrets (lib/webhook-crypto.ts). */
+  key: Buffer;
+  /** Queues one delivery per subscribed endpoint of the team, in the background. */
+  raise(accountId: string, event: WebhookEvent, data: Record<string, unknown>): void;
+  /** Queues a delivery row already written (by `raise` or "send again"), with `trx` when given. */
+  enqueue(deliveryId: string, trx?: Executor): Promise<void>;
+}
+
+/** The delivery body: what is signed and what the receiver parses. `id` names the event, not the attempt. */
+export function deliveryBody(accountId: string, event: string, data: Record<string, unknown>): string {
+  return JSON.stringify({
+    id: randomUUID(),
+    event,
+    created_at: new Date().toISOString(),
+    account_id: accountId,
+    data,
+  });
+}
+
+async function deliver(
+  app: FastifyInstance,
+  key: Buffer,
+  job: PgBoss.JobWithMetadata<{ deliveryId: string }>,
+) {
+  const { config, db } = app;
+  const row = await deliveryToSend(db, job.data.deliveryId);
+  // The endpoint was deleted meanwhile (its deliveries with it), or this one already arrived.
+  if (!row || row.status === 'success') return;
+  let secret: string;
+  try {
+    secret = decryptSecret(key, row.account_id, row.secret_enc);
+  } catch {
+    // Encrypted under another server secret (JWT_SECRET changed): no attempt can ever be signed.
+    const error = 'secret unreadable: recreate the endpoint';
+    await recordAttempt(db, row.id, { status: 'failed', responseCode: null, durationMs: 0, error });
+    return;
+  }
+  const attempt = await sendDelivery({
+    url: row.url,
+    body: row.body,
+    secret,
+    event: row.event,
+    deliveryId: row.id,
+    timeoutMs: config.webhooks.timeoutMs,
+    allowPrivate: config.webhooks.allowPrivate,
+  });
+  const last = attempt.final || job.retryCount >= job.retryLimit;
+  await recordAttempt(db, row.id, {
+    status: attempt.ok ? 'success' : last ? 'failed' : 'pending',
+    responseCode: attempt.responseCode,
+    durationMs: attempt.durationMs,
+    error: attempt.error,
+  });
+  // Thrown, the job is retried by the queue after its (doubling) delay.
+  if (!attempt.ok && !last) throw new Error(`webhook delivery ${row.id}: ${attempt.error}`);
+}
+
+/**
+ * Webhooks: every account event raised on this instance that an endpoint subscribed to becomes a
+ * delivery row and a pg-boss job; workers send them with retries and exponential backoff. Deliveries
+ * run in the queue's workers, never in a request, so a slow or down receiver only holds a worker.
+ */
+export default fp(
+  async (app) => {
+    const { webhooks: settings } = app.config;
+    const key = webhookKey(app.jwtKey);
+    const jobOptions: PgBoss.SendOptions = {
+      retryLimit: settings.maxAttempts - 1,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 60,
+    };
+    const { boss } = app.jobs;
+    await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...jobOptions });
+
+    const webhooks: Webhooks = {
+      key,
+      raise(accountId, event, data) {
+        app.runInBackground(`webhooks: ${event}`, async () => {
+          const targets = await subscribedWebhooks(app.db, accountId, event);
+          if (targets.length === 0) return;
+          const body = deliveryBody(accountId, event, data);
+          for (const target of targets) {
+            await app.db.transaction().execute(async (trx) => {
+              const row = await insertDelivery(trx, { webhookId: target.id, event, body });
+              await webhooks.enqueue(row.id, trx);
+            });
+          }
+        });
+      },
+      async enqueue(deliveryId, trx) {
+        await app.jobs.send(WEBHOOK_QUEUE, { deliveryId }, jobOptions, trx);
+      },
+    };
+    app.decorate('webhooks', webhooks);
+    app.events.observe((accountId, evento, payload) => {
+      const found = webhookEventOf(evento, payload);
+      if (found) webhooks.raise(accountId, found.event, found.data);
+    });
+
+    for (let i = 0; i < settings.concurrency; i += 1) {
+      await boss.work<{ deliveryId: string }>(
+        WEBHOOK_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          if (job) await deliver(app, key, job);
+        },
+      );
+    }
+  },
+  { name: 'webhooks', dependencies: ['jobs', 'realtime', 'auth', 'background'] },
+);
