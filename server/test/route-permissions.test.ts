@@ -24,6 +24,8 @@ const PUBLIC = [
   'POST /v1/invitation-links/:token/accept',
   // The token arrives in the socket's first message (docs/realtime.md).
   'GET /ws/:contaId',
+  // Overlay images, drawn by viewers' players (docs/classroom.md): the unguessable name is the key.
+  'GET /media/overlays/:accountId/:file',
 ];
 
 let server: TestServer;

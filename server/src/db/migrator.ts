@@ -9,6 +9,7 @@ import * as invitations from './migrations/20261125T120000_invitations.ts';
 import * as realtime from './migrations/20261125T120000_realtime.ts';
 import * as liveAutomation from './migrations/20261125T130000_live_automation.ts';
 import * as accountSettings from './migrations/20261125T140000_account_settings.ts';
+import * as overlays from './migrations/20261125T153000_overlays.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261125T120000_realtime': realtime,
   '20261125T130000_live_automation': liveAutomation,
   '20261125T140000_account_settings': accountSettings,
+  '20261125T153000_overlays': overlays,
 };
 
 function migrator(db: Db): Migrator {

@@ -7,6 +7,7 @@ import type { InvitationsTable } from './tables/invitations.ts';
 import type { LoginAddressAttemptsTable } from './tables/login-address-attempts.ts';
 import type { LoginFailuresTable } from './tables/login-failures.ts';
 import type { MembershipsTable } from './tables/memberships.ts';
+import type { LiveStreamOverlaysTable, OverlaysTable } from './tables/overlays.ts';
 import type { PasswordResetsTable } from './tables/password-resets.ts';
 import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
@@ -37,6 +38,8 @@ export interface Database {
   video_uploads: VideoUploadsTable;
   video_subtitles: VideoSubtitlesTable;
   realtime_counters: RealtimeCountersTable;
+  overlays: OverlaysTable;
+  live_stream_overlays: LiveStreamOverlaysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -9,6 +9,8 @@ import sessionRoutes from './auth/session.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
+import overlays from './overlays/index.ts';
+import publicOverlayMedia from './overlays/media.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
@@ -34,6 +36,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
     await open.register(realtimeRoutes);
+    await open.register(publicOverlayMedia);
   });
 
   await app.register(async (authed) => {
@@ -49,6 +52,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(adminRoutes);
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
+    await authed.register(overlays);
   });
 };
 

@@ -1,0 +1,51 @@
+/** The viewer contract's shapes (/work/notes/s10/viewer-contract.md §1, §4): the playback endpoint's
+ * answer and an overlay. tel and cls keep a verbatim copy of this file on their branches. */
+
+export interface Overlay {
+  id: string;
+  kind: 'image' | 'text';
+  text: string | null; // kind text
+  imageUrl: string | null; // kind image (public URL)
+  position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'center';
+  widthPercent: number; // 5..100, of the player width
+  color: string | null; // text colour '#rrggbb'
+}
+
+export interface PlaybackInfo {
+  kind: 'live' | 'vod';
+  id: string; // liveId or videoId
+  accountId: string;
+  title: string;
+  status: 'scheduled' | 'live' | 'paused' | 'finished' | 'ready'; // 'ready' for VOD
+  scheduledStartTime: string | null; // ISO, lives only
+  playerColor: string; // '#rrggbb' (stream's colour; VOD: the account default)
+  latency: 'default' | 'low' | 'ultraLow' | null;
+  dvr: { enabled: boolean; windowSeconds: number };
+  audioOnly: boolean; // an audio-only rendition is in the ladder
+  banners: {
+    thumbnail: string | null;
+    startSoonScreen: string | null;
+    pauseScreen: string | null;
+    endingScreen: string | null;
+  }; // absolute or root-relative URLs
+  manifestUrl: string | null; // signed; null when there is nothing to play (not on air, etc.)
+  manifestType: 'hls' | 'dash' | null;
+  recordingVideoId: string | null; // finished live whose live-to-VOD video is ready
+  subtitles: { lang: string; label: string; url: string }[]; // VOD; signed URLs
+  ads: { preRollVastUrl: string | null; postRollVastUrl: string | null };
+  analyticsMeasurementId: string | null;
+  viewerId: string; // this viewer's anti-piracy ID (short, e.g. 8 chars A-Z0-9), stable per playback session
+  sessionId: string; // signed playback-session id for beacons (opaque to the player)
+  expiresAt: string; // ISO; the player asks again before this
+  overlays: Overlay[];
+  channelUrl: string | null; // '/v1/public/lives/{liveId}/channel' for lives, null for VOD
+  beaconUrl: string; // '/v1/public/beacons'
+}
+
+/** The playback endpoint's error body: the server's usual shape plus the reason. */
+export interface PlaybackError {
+  statusCode: number;
+  error: string;
+  message: string;
+  reason: 'not_found' | 'geo_blocked' | 'domain_not_allowed';
+}
