@@ -266,6 +266,29 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     return { event: 'OVERLAYS_TRANSMISSAO_ATUALIZADOS' };
   },
 
+  // The classroom (docs/classroom.md): viewers, not team members; nothing for the team's log.
+  'POST /v1/studio/lives/participantes': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.act(null, 'POST', '/v1/studio/lives/participantes', {
+      name: 'Ana Lima',
+      email: 'ana@escola.test',
+      liveId: id,
+    });
+    return {
+      event: null,
+      why: 'an attendee registering is kept in classroom_participants, not the team log',
+    };
+  },
+  'POST /v1/public/classroom/:liveId/chat': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.act(null, 'POST', `/v1/public/classroom/${id}/chat`, {
+      name: 'Ana Lima',
+      email: 'ana@escola.test',
+      text: 'Olá',
+    });
+    return { event: null, why: 'a chat message is the chat itself, not a change to the team' };
+  },
+
   // Users, invitations and roles (docs/api-admin.md)
   ...adminExercises(() => server),
 

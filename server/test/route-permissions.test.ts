@@ -26,6 +26,11 @@ const PUBLIC = [
   'GET /ws/:contaId',
   // Overlay images, drawn by viewers' players (docs/classroom.md): the unguessable name is the key.
   'GET /media/overlays/:accountId/:file',
+  // The classroom: viewers hold no session (docs/classroom.md); rate-limited per address.
+  'GET /bff/classroom/:liveId',
+  'POST /v1/studio/lives/participantes',
+  'GET /v1/public/classroom/:liveId/chat',
+  'POST /v1/public/classroom/:liveId/chat',
 ];
 
 let server: TestServer;

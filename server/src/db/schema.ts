@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
+import type { ClassroomMessagesTable, ClassroomParticipantsTable } from './tables/classroom.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { DirectoriesTable } from './tables/directories.ts';
 import type { InvitationsTable } from './tables/invitations.ts';
@@ -40,6 +41,8 @@ export interface Database {
   realtime_counters: RealtimeCountersTable;
   overlays: OverlaysTable;
   live_stream_overlays: LiveStreamOverlaysTable;
+  classroom_participants: ClassroomParticipantsTable;
+  classroom_messages: ClassroomMessagesTable;
 }
 
 export type Db = Kysely<Database>;

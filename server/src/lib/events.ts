@@ -31,6 +31,8 @@ export interface EventPayloads {
   video_status: { video_id: string; status: string; progress: number };
   /** The overlays now on for a live (issue 17): tel's public channel forwards it to the viewers. */
   'live.overlays': { liveId: string; overlays: Overlay[] };
+  /** A classroom chat message was stored: wakes the chat readers of that live on every instance. */
+  'classroom.chat': { liveId: string; id: string };
 }
 
 export type EventName = keyof EventPayloads;

@@ -6,6 +6,7 @@ import invitationLinkRoutes from './admin/invitation-link.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
+import classroom from './classroom/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
@@ -37,6 +38,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(publicVideoRoutes);
     await open.register(realtimeRoutes);
     await open.register(publicOverlayMedia);
+    await open.register(classroom);
   });
 
   await app.register(async (authed) => {
