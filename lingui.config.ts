@@ -5,6 +5,8 @@ const PAGES = [
   '<rootDir>/src/features/vod',
   '<rootDir>/src/features/records',
 ];
+/** The classroom's pages (classroom.html) load only their own texts. */
+const CLASSROOM = '<rootDir>/src/classroom';
 
 export default defineConfig({
   sourceLocale: 'pt-BR',
@@ -16,9 +18,10 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: PAGES.map((dir) => `${dir}/**`),
+      exclude: [...PAGES, CLASSROOM].map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/src/locales/{locale}/pages', include: PAGES },
+    { path: '<rootDir>/src/locales/{locale}/classroom', include: [CLASSROOM] },
   ],
   format: 'po',
 });

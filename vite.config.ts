@@ -17,6 +17,10 @@ const buildId = `${pkg.version}-${Date.now().toString(36)}`;
 
 /** index.html and its module (src/boot.ts) stay out of the app chunk: they load before it. */
 const BOOT = /(\/index\.html|\/src\/boot\.ts)$/;
+/** The classroom's pages (classroom.html, src/classroom/): viewers load them, never the console's app chunk. */
+const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
+const VIEWER_SHARED =
+  /\/node_modules\/(react|react-dom|scheduler|@lingui\/core|@lingui\/react|@lingui\/message-utils|unraw)\//;
 
 export default defineConfig({
   define: {
@@ -52,7 +56,15 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: ['**/shaka*.js', '**/uPlot*.js', '**/uplot*.js', '**/lighthouse/**'],
+        globIgnores: [
+          'classroom.html',
+          '**/classroom*.js',
+          '**/classroom*.css',
+          '**/shaka*.js',
+          '**/uPlot*.js',
+          '**/uplot*.js',
+          '**/lighthouse/**',
+        ],
       },
     }),
   ],
@@ -74,7 +86,7 @@ export default defineConfig({
     rolldownOptions: {
       // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an
       // entry of its own so that its static imports are '$initial' and make up the app chunk below.
-      input: { index: 'index.html', main: 'src/main.tsx' },
+      input: { index: 'index.html', main: 'src/main.tsx', classroom: 'classroom.html' },
       output: {
         // Two rules; the rest is Rolldown's own splitting (a chunk per lazy route and shared parts).
         codeSplitting: {
@@ -83,9 +95,17 @@ export default defineConfig({
             // their own so that the boot module does not import the app chunk (and run it before the
             // splash has painted).
             { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 2 },
+            // React and Lingui's runtime, shared by the console and the classroom: a chunk of their own,
+            // so that the classroom's page never loads the console's app chunk (nor its global styles).
+            { name: 'react', test: VIEWER_SHARED, priority: 2 },
             // What the app needs before its first render, in one chunk: fewer requests and one gzip
             // dictionary instead of many tiny shared chunks.
-            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT.test(id), priority: 1 },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) => !BOOT.test(id) && !CLASSROOM.test(id),
+              priority: 1,
+            },
           ],
         },
       },

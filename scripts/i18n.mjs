@@ -19,7 +19,9 @@ for (const file of readdirSync(dir)
 
 const missing = [];
 let count = 0;
-for (const name of ['messages.po', 'pages.po']) {
+for (const name of readdirSync(dir)
+  .filter((f) => f.endsWith('.po'))
+  .sort()) {
   const poPath = new URL(name, dir);
   const po = PO.parse(readFileSync(poPath, 'utf8'));
   for (const item of po.items) {

@@ -15,9 +15,11 @@ cleanupOutdatedCaches();
 
 /** Paths the server answers itself: never given index.html, never cached. */
 const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/ws/', '/docs', '/healthz', '/media/', '/upload/'];
+/** The classroom's pages are their own entry (classroom.html), answered by the server. */
+const VIEWER_PAGES = [/^\/classroom(\/|\?|$)/];
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)),
+    denylist: [...API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)), ...VIEWER_PAGES],
   }),
 );
 
