@@ -17,6 +17,7 @@ import media from './plugins/media.ts';
 import multitenancy from './plugins/multitenancy.ts';
 import openapi from './plugins/openapi.ts';
 import permissions from './plugins/permissions.ts';
+import playback from './plugins/playback.ts';
 import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import routes from './routes/index.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(jobs);
   await app.register(media);
   await app.register(ingest);
+  await app.register(playback);
 
   // Routes.
   await app.register(routes);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultGeoDbPath } from './lib/geo.ts';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface Config {
@@ -54,6 +55,12 @@ export interface Config {
   invitationTtlDays: number;
   /** The account websocket and live operations (docs/realtime.md "Limits"). */
   realtime: RealtimeConfig;
+  /** Offline IP-to-country database (MaxMind format; `GEOIP_DB_PATH`, default the GeoLite2 country
+   * database of @ip-location-db/geolite2-country-mmdb). Reloaded when the file changes. */
+  geoipDbPath: string;
+  /** A country header set by a trusted CDN in front (`TRUSTED_COUNTRY_HEADER`, e.g. `cf-ipcountry`,
+   * lower case); null: the country comes from the database only. */
+  trustedCountryHeader: string | null;
 }
 
 export interface RealtimeConfig {
@@ -182,6 +189,16 @@ function ingestUrlOf(explicit: string | undefined, publicUrl: string, port: numb
   return `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${port}/live`;
 }
 
+/** `TRUSTED_COUNTRY_HEADER`: an HTTP header name, or nothing. */
+function trustedHeaderOf(value: string | undefined): string | null {
+  const name = blankToUndefined(value)?.trim().toLowerCase();
+  if (name === undefined) return null;
+  if (!/^[a-z0-9-]{1,64}$/.test(name)) {
+    throw new Error(`TRUSTED_COUNTRY_HEADER must be an HTTP header name, got "${value}"`);
+  }
+  return name;
+}
+
 function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
   const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
   return {
@@ -265,5 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
     invitationTtlDays: parsePositiveInteger('INVITATION_TTL_DAYS', env.INVITATION_TTL_DAYS, 7),
     realtime: realtimeConfig(env),
+    geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
+    trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),
   };
 }

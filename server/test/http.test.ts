@@ -240,6 +240,11 @@ describe('OpenAPI document', () => {
         'DELETE /v1/account-users/{userId}',
         'GET /media/streams/{accountId}/{streamId}/{file}',
         'GET /media/live/{accountId}/{streamId}/{signalId}/{token}/{file}',
+        // Public playback (docs/playback.md)
+        'GET /v1/public/lives/{liveId}/playback',
+        'GET /v1/public/videos/{videoId}/playback',
+        'GET /play/live/{liveId}/{token}/{*}',
+        'GET /play/vod/{videoId}/{token}/{*}',
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',
         'GET /v1/logs/list-event-types',

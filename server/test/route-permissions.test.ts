@@ -31,6 +31,11 @@ const PUBLIC = [
   'POST /v1/studio/lives/participantes',
   'GET /v1/public/classroom/:liveId/chat',
   'POST /v1/public/classroom/:liveId/chat',
+  // Viewers: rules applied, then tokens bound to the live/video (docs/playback.md).
+  'GET /v1/public/lives/:liveId/playback',
+  'GET /v1/public/videos/:videoId/playback',
+  'GET /play/live/:liveId/:token/*',
+  'GET /play/vod/:videoId/:token/*',
 ];
 
 let server: TestServer;

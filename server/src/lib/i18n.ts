@@ -6,6 +6,7 @@ import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
 import { OVERLAY_MESSAGES } from './i18n-overlays.ts';
+import { PLAYBACK_MESSAGES } from './i18n-playback.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
@@ -85,6 +86,7 @@ const MESSAGES = {
   ...REALTIME_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...OVERLAY_MESSAGES,
+  ...PLAYBACK_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

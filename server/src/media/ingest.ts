@@ -13,6 +13,7 @@ import { findStartedStreamBySignalKey } from '../db/repositories/streams.ts';
 import type { Db } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
 import { SEGMENT_SECONDS } from './ffmpeg.ts';
+import { publishMasterWhenReady, type ViewerOptions, viewerArgs, viewerDir } from './live-viewer.ts';
 import { SignalMeter } from './signal-health.ts';
 
 /** The RTMP application encoders publish to: `rtmp://host:port/live/{signal key}`. */
@@ -67,6 +68,9 @@ export async function recordingParts(dir: string): Promise<string[]> {
 
 type Child = ChildProcessByStdio<Writable, null, Readable>;
 
+/** A pipe's default: the publish's video and audio copied as they come (no re-encoding). */
+const COPY_ALL = ['-map', '0:v?', '-map', '0:a?', '-c', 'copy'];
+
 /**
  * What an encoder sends to a signal now, as its stream's metadata declares it: node-media-server fills
  * the publisher session's `videoWidth`, `videoHeight` and `videoFramerate` from the `@setDataFrame
@@ -101,6 +105,8 @@ interface Publish {
   signalId: string;
   preview: Pipe | null;
   recorder: Pipe | null;
+  /** The viewers' HLS ladder (the stream's first signal only). */
+  viewer: Pipe | null;
   /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
   ended: Promise<void> | null;
   /** What the encoder really sends (issue 16: signal health). */
@@ -357,6 +363,7 @@ export class Ingest {
       signalId: signal.id,
       preview: null,
       recorder: null,
+      viewer: null,
       ended: null,
       meter,
     };
@@ -366,7 +373,10 @@ export class Ingest {
       { streamId: row.id, signalId: signal.id, key: maskKey(key) },
       'rtmp publish accepted',
     );
-    void this.startPreview(publish).then(() => this.apply(publish, row));
+    void this.startPreview(publish).then(async () => {
+      if (row.signals[0]?.id === signal.id) await this.startViewer(publish, row);
+      await this.apply(publish, row);
+    });
   }
 
   // ---- ffmpeg ----
@@ -389,6 +399,30 @@ export class Ingest {
       join(dir, 'seg_%05d.ts'),
       join(dir, 'index.m3u8'),
     ]);
+  }
+
+  /**
+   * The viewers' output of the stream's first signal, packaged as the stream's latency, DVR and
+   * audio-only settings say when the publish starts (docs/playback.md "Live packaging").
+   */
+  private async startViewer(publish: Publish, row: LiveStreamRow): Promise<void> {
+    const dir = viewerDir(this.options.dataDir, publish.accountId, publish.streamId);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    if (publish.ended) return;
+    const { session } = publish;
+    const options: ViewerOptions = {
+      latency: row.latency,
+      dvr: row.transcode.enableDvr,
+      audioOnly: row.transcode.enableAudioOnly,
+      hasAudio: session.audioCodec !== 0,
+      width: known(session.videoWidth, 0),
+      height: known(session.videoHeight, 0),
+    };
+    publish.viewer = this.pipe(publish, 'viewer', viewerArgs(dir, options), []);
+    void publishMasterWhenReady(dir, options, () => publish.ended !== null).catch((error: unknown) =>
+      this.options.log.warn({ err: error }, 'rtmp: could not write the viewers’ master playlist'),
+    );
   }
 
   /** Starts or stops the recorder as the stream's state asks. */
@@ -442,13 +476,19 @@ export class Ingest {
   /** Ends a publish: both ffmpeg processes finish their files, then the preview is removed. */
   private end(publish: Publish): Promise<void> {
     publish.ended ??= (async () => {
-      const pipes = [publish.preview, publish.recorder].filter((p): p is Pipe => p !== null);
+      const pipes = [publish.preview, publish.recorder, publish.viewer].filter((p): p is Pipe => p !== null);
       publish.recorder = null;
       await Promise.all(pipes.map((p) => this.stopPipe(publish, p)));
       await rm(previewDir(this.options.dataDir, publish.accountId, publish.streamId, publish.signalId), {
         recursive: true,
         force: true,
       });
+      if (publish.viewer) {
+        await rm(viewerDir(this.options.dataDir, publish.accountId, publish.streamId), {
+          recursive: true,
+          force: true,
+        });
+      }
       // The stream's folder goes too when nothing else is in it (no recording).
       await rmdir(liveDir(this.options.dataDir, publish.accountId, publish.streamId)).catch(() => {});
       this.publishes.delete(publish);
@@ -458,14 +498,14 @@ export class Ingest {
   }
 
   /** An ffmpeg reading the publish's FLV on stdin, attached to its broadcast as an internal player. */
-  private pipe(publish: Publish, label: string, output: string[]): Pipe {
+  private pipe(publish: Publish, label: string, output: string[], codecs = COPY_ALL): Pipe {
     const { log, ffmpegPath } = this.options;
     const child = spawn(
       ffmpegPath,
-      // Every pipe copies the publish's video and audio as they come (no re-encoding) into `output`.
       [
         ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'flv', '-i', 'pipe:0'],
-        ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', ...output],
+        ...codecs,
+        ...output,
       ],
       { stdio: ['pipe', 'ignore', 'pipe'] },
     );

@@ -26,6 +26,8 @@ declare module 'node-media-server/src/session/base_session.js' {
     videoWidth: number;
     videoHeight: number;
     videoFramerate: number;
+    /** The audio codec id of the onMetaData message; 0 until it arrives or when none is declared. */
+    audioCodec: number;
     sendBuffer: (buffer: Buffer) => void;
     close: () => void;
   }

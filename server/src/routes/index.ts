@@ -12,6 +12,7 @@ import healthRoutes from './health/index.ts';
 import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
 import publicOverlayMedia from './overlays/media.ts';
+import playbackRoutes from './playback/index.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(invitationLinkRoutes);
     await open.register(publicStreamMedia);
     await open.register(publicVideoRoutes);
+    await open.register(playbackRoutes);
     await open.register(realtimeRoutes);
     await open.register(publicOverlayMedia);
     await open.register(classroom);

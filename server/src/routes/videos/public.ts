@@ -8,7 +8,7 @@ import { uploadBase } from './common.ts';
 const VERSION = packageJson.version;
 
 /** The only media files a signed URL opens (never the uploaded source, which lives elsewhere anyway). */
-const FILES: [RegExp, string][] = [
+export const FILES: [RegExp, string][] = [
   [/^hls\/master\.m3u8$/, 'application/vnd.apple.mpegurl'],
   [/^hls\/[0-9a-z]{2,12}\/index\.m3u8$/, 'application/vnd.apple.mpegurl'],
   [/^hls\/[0-9a-z]{2,12}\/seg_\d{1,7}\.ts$/, 'video/mp2t'],

@@ -1,0 +1,91 @@
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { FastifyRequest } from 'fastify';
+import maxmind, { type Reader, type Response } from 'maxmind';
+
+/** The country database installed from the registry (@ip-location-db/geolite2-country-mmdb). */
+export function defaultGeoDbPath(): string {
+  return createRequire(import.meta.url).resolve(
+    '@ip-location-db/geolite2-country-mmdb/geolite2-country.mmdb',
+  );
+}
+
+interface CountryRecord {
+  country_code?: string;
+  /** MaxMind's own GeoLite2/GeoIP2 country databases. */
+  country?: { iso_code?: string };
+}
+
+const CODE = /^[A-Z]{2}$/;
+/** How often the database file is checked for a newer copy (a cron replacing it needs no restart). */
+const RECHECK_MS = 60_000;
+
+/**
+ * IP address → ISO country code from an offline MaxMind-format database, read once into memory and
+ * reloaded when the file changes (or on `reload()`). Never a network lookup. Private, reserved and
+ * unknown addresses answer null.
+ */
+export class GeoLookup {
+  private reader: Reader<Response> | null = null;
+  private mtimeMs = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(readonly path: string) {}
+
+  async open(): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => void this.reloadIfChanged(), RECHECK_MS);
+    this.timer.unref();
+  }
+
+  async reload(): Promise<void> {
+    const info = await stat(this.path);
+    this.reader = await maxmind.open<Response>(this.path);
+    this.mtimeMs = info.mtimeMs;
+  }
+
+  private async reloadIfChanged(): Promise<void> {
+    const info = await stat(this.path).catch(() => null);
+    // A file being replaced may be half written: keep the loaded one until a later check.
+    if (info && info.mtimeMs !== this.mtimeMs) await this.reload().catch(() => {});
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  country(ip: string): string | null {
+    if (!this.reader || !maxmind.validate(ip)) return null;
+    // ip-location-db's files carry `country_code`; MaxMind's own `country.iso_code`: both are read.
+    const record = this.reader.get(ip.startsWith('::ffff:') ? ip.slice(7) : ip) as CountryRecord | null;
+    const code = (record?.country_code ?? record?.country?.iso_code)?.toUpperCase();
+    return code && CODE.test(code) ? code : null;
+  }
+}
+
+/**
+ * The viewer's country: the trusted CDN's header when one is configured and carries a code (`XX`/`T1`
+ * mean unknown/Tor to Cloudflare: not a country), else the database's answer for `request.ip` (the
+ * client address as the trusted-proxy rule gives it).
+ */
+export function countryOf(
+  request: FastifyRequest,
+  geo: GeoLookup,
+  trustedHeader: string | null,
+): string | null {
+  if (trustedHeader) {
+    const raw = request.headers[trustedHeader];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
+    if (value && CODE.test(value) && value !== 'XX' && value !== 'T1') return value;
+  }
+  return geo.country(request.ip);
+}
+
+export type GeoMode = 'off' | 'block' | 'allow';
+
+/** Whether the stream's geoblock lets the country in; allow mode refuses an unknown country. */
+export function geoAllows(mode: GeoMode, list: readonly string[], country: string | null): boolean {
+  if (mode === 'off') return true;
+  if (mode === 'block') return country === null || !list.includes(country);
+  return country !== null && list.includes(country);
+}

@@ -1,0 +1,77 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { PlaybackKind } from './playback-tokens.ts';
+
+/** What a signed playback session carries (telemetry beacons are checked against it). */
+export interface ViewerSession {
+  kind: PlaybackKind;
+  /** The live's or the video's id. */
+  id: string;
+  accountId: string;
+  /** The anti-piracy viewer ID shown over the picture on request (8 × A-Z0-9). */
+  viewerId: string;
+  /** ISO 3166-1 alpha-2, or null when the viewer's country could not be told. */
+  country: string | null;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export function newViewerId(): string {
+  let id = '';
+  for (let i = 0; i < 8; i++) id += ALPHABET[randomInt(ALPHABET.length)];
+  return id;
+}
+
+function keyOf(secret: string | Uint8Array): Buffer {
+  return createHmac('sha256', Buffer.from(secret)).update('palco-viewer-session-v1').digest();
+}
+
+function mac(secret: string | Uint8Array, body: string): string {
+  return createHmac('sha256', keyOf(secret)).update(body).digest('base64url');
+}
+
+/**
+ * `{base64url JSON}.{HMAC}`: opaque to the player, checked by the server without a table. `secret` is
+ * the server's key (`app.jwtKey`); a key of its own is derived from it.
+ */
+export function issueViewerSession(session: ViewerSession, secret: string | Uint8Array): string {
+  const body = Buffer.from(
+    JSON.stringify([
+      session.kind,
+      session.id,
+      session.accountId,
+      session.viewerId,
+      session.country,
+      session.exp,
+    ]),
+  ).toString('base64url');
+  return `${body}.${mac(secret, body)}`;
+}
+
+/** The session, when `sessionId` is one this server signed and it has not expired; else null. */
+export function verifyViewerSession(
+  sessionId: string,
+  secret: string | Uint8Array,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): ViewerSession | null {
+  if (typeof sessionId !== 'string' || sessionId.length > 512) return null;
+  const match = /^([A-Za-z0-9_-]{1,440})\.([A-Za-z0-9_-]{43})$/.exec(sessionId);
+  if (!match) return null;
+  const expected = Buffer.from(mac(secret, match[1]!));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(fields) || fields.length !== 6) return null;
+  const [kind, id, accountId, viewerId, country, exp] = fields as unknown[];
+  if (kind !== 'live' && kind !== 'vod') return null;
+  if (typeof id !== 'string' || typeof accountId !== 'string' || typeof viewerId !== 'string') return null;
+  if (country !== null && typeof country !== 'string') return null;
+  if (typeof exp !== 'number' || exp < nowSeconds) return null;
+  return { kind, id, accountId, viewerId, country, exp };
+}

@@ -1,0 +1,216 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findPreset } from '../../db/repositories/streams-preset.ts';
+import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
+import { findVideo } from '../../db/repositories/videos.ts';
+import { langOf } from '../../lib/i18n.ts';
+import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
+import { issueViewerSession, newViewerId, verifyViewerSession } from '../../media/playback-session.ts';
+import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
+import { Uuid } from '../schemas.ts';
+import { DEFAULT_SETTINGS } from '../streams/validate.ts';
+import { imageUrl } from '../streams/view.ts';
+import { domainAllows, geoCheck, refuse } from './rules.ts';
+import { PlaybackError, PlaybackInfo, PlaybackQuery } from './schemas.ts';
+
+/** `rgba(r, g, b, a)` or `#rgb`/`#rrggbb` as stored → `#rrggbb` (the player's controls). */
+export function hexColor(value: string): string {
+  const rgba = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/i.exec(value.trim());
+  if (rgba) {
+    return `#${[rgba[1], rgba[2], rgba[3]].map((c) => Math.min(255, Number(c)).toString(16).padStart(2, '0')).join('')}`;
+  }
+  const hex = /^#?([0-9a-f]{6}|[0-9a-f]{3})/i.exec(value.trim());
+  if (!hex) return '#5a32c8';
+  const digits = hex[1]!.length === 3 ? [...hex[1]!].map((d) => d + d).join('') : hex[1]!.slice(0, 6);
+  return `#${digits.toLowerCase()}`;
+}
+
+/** The viewer session of this answer: a renewal keeps the viewer's ID. */
+function viewerSession(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
+  session: { kind: PlaybackKind; id: string; accountId: string; country: string | null; exp: number },
+) {
+  const previous = request.query.sessionId ? verifyViewerSession(request.query.sessionId, app.jwtKey) : null;
+  const viewerId =
+    previous && previous.kind === session.kind && previous.id === session.id
+      ? previous.viewerId
+      : newViewerId();
+  return {
+    viewerId,
+    sessionId: issueViewerSession({ ...session, viewerId }, app.jwtKey),
+    expiresAt: new Date(session.exp * 1000).toISOString(),
+  };
+}
+
+function languageLabel(tag: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+const common = {
+  config: { permission: 'public' as const },
+  schema: {
+    tags: ['playback'],
+    querystring: PlaybackQuery,
+    response: { 200: PlaybackInfo, 400: PlaybackError, 403: PlaybackError, 404: PlaybackError },
+  },
+};
+
+/** The public playback endpoints (docs/playback.md): rules first, then signed media URLs. */
+const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/public/lives/:liveId/playback',
+    {
+      ...common,
+      schema: {
+        ...common.schema,
+        summary: "What a viewer's player needs to play a live, after the live's rules are applied",
+        params: Type.Object({ liveId: Uuid }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const liveId = request.params.liveId.toLowerCase();
+      const row = await app.db
+        .selectFrom('live_streams')
+        .selectAll()
+        .where('id', '=', liveId)
+        .executeTakeFirst();
+      if (!row) return refuse(request, reply, 404, 'not_found');
+      const geo = geoCheck(app, request, row.security);
+      if (!geo.allowed) return refuse(request, reply, 403, 'geo_blocked');
+      if (!domainAllows(row.security.referrerWhitelist, request.query.origin, app.config.publicUrl)) {
+        return refuse(request, reply, 403, 'domain_not_allowed');
+      }
+      const { token, exp } = app.playback.signer.issue('live', liveId);
+      const onAir =
+        row.status === 'live' &&
+        (await exists(join(viewerDir(app.config.dataDir, row.account_id, liveId), 'master.m3u8')));
+      const profile = LATENCY_PROFILES[row.latency];
+      const banner = (kind: 'thumbnail' | 'startSoonScreen' | 'pauseScreen' | 'endingScreen') =>
+        imageUrl(row.account_id, liveId, kind, row.banners[kind]);
+      return {
+        kind: 'live' as const,
+        id: liveId,
+        accountId: row.account_id,
+        title: row.nome,
+        status: row.status,
+        scheduledStartTime: row.scheduled_start_time.toISOString(),
+        playerColor: hexColor(row.player_color),
+        latency: row.latency,
+        latencyTargets: {
+          segmentSeconds: profile.segmentSeconds,
+          liveDelaySeconds: profile.liveDelaySeconds,
+          lowLatencyMode: profile.lowLatencyMode,
+        },
+        dvr: {
+          enabled: row.transcode.enableDvr,
+          windowSeconds: row.transcode.enableDvr ? DVR_WINDOW_SECONDS : 0,
+        },
+        audioOnly: row.transcode.enableAudioOnly,
+        banners: {
+          thumbnail: banner('thumbnail'),
+          startSoonScreen: banner('startSoonScreen'),
+          pauseScreen: banner('pauseScreen'),
+          endingScreen: banner('endingScreen'),
+        },
+        manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8` : null,
+        manifestType: onAir ? ('hls' as const) : null,
+        recordingVideoId:
+          row.status === 'finished' && row.recording_status === 'ready' ? row.recording_video_id : null,
+        subtitles: [],
+        ads: row.ads,
+        analyticsMeasurementId: row.analytics_measurement_id,
+        ...viewerSession(app, request, {
+          kind: 'live',
+          id: liveId,
+          accountId: row.account_id,
+          country: geo.country,
+          exp,
+        }),
+        overlays: [],
+        channelUrl: `/v1/public/lives/${liveId}/channel`,
+        beaconUrl: '/v1/public/beacons',
+      };
+    },
+  );
+
+  app.get(
+    '/v1/public/videos/:videoId/playback',
+    {
+      ...common,
+      schema: {
+        ...common.schema,
+        summary: "What a viewer's player needs to play a ready video (VOD has no geoblock or domain list)",
+        params: Type.Object({ videoId: Uuid }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const videoId = request.params.videoId.toLowerCase();
+      // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
+      const video = await findVideo(app.db, videoId);
+      if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
+      const { country } = geoCheck(app, request, null);
+      const ttl = PLAYBACK_TTL_SECONDS + Math.ceil(video.duration_seconds ?? 0);
+      const { token, exp } = app.playback.signer.issue('vod', videoId, ttl);
+      const url = (file: string | null) => (file ? `/play/vod/${videoId}/${token}/${file}` : null);
+      const preset = await findPreset(app.db, video.account_id);
+      const lang = langOf(request);
+      const subtitles = await listSubtitles(app.db, videoId);
+      return {
+        kind: 'vod' as const,
+        id: videoId,
+        accountId: video.account_id,
+        title: video.title,
+        status: 'ready' as const,
+        scheduledStartTime: null,
+        playerColor: hexColor(preset?.settings.playerColor ?? DEFAULT_SETTINGS.playerColor),
+        latency: null,
+        latencyTargets: null,
+        dvr: { enabled: false, windowSeconds: 0 },
+        audioOnly: false,
+        banners: {
+          thumbnail: url(video.thumbnail_key),
+          startSoonScreen: null,
+          pauseScreen: null,
+          endingScreen: url(video.end_screen_key),
+        },
+        manifestUrl: url('hls/master.m3u8'),
+        manifestType: 'hls' as const,
+        recordingVideoId: null,
+        subtitles: subtitles.map((s) => ({
+          lang: s.language,
+          label: languageLabel(s.language, lang),
+          url: url(s.file_key)!,
+        })),
+        ads: { preRollVastUrl: null, postRollVastUrl: null },
+        analyticsMeasurementId: null,
+        ...viewerSession(app, request, {
+          kind: 'vod',
+          id: videoId,
+          accountId: video.account_id,
+          country,
+          exp,
+        }),
+        overlays: [],
+        channelUrl: null,
+        beaconUrl: '/v1/public/beacons',
+      };
+    },
+  );
+};
+
+export default playbackInfoRoutes;

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
+import { videoPrefix } from '../../media/storage.ts';
+import { Uuid } from '../schemas.ts';
+import { FILES } from '../videos/public.ts';
+import { geoCheck, refuse } from './rules.ts';
+import { PlaybackError } from './schemas.ts';
+
+/** Segments never change once written: a CDN keeps them. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const LIVE_FILE = /^(?:master\.m3u8|(src|low|audio)\/(index\.m3u8|seg_\d{5,9}\.ts))$/;
+const Token = Type.String({ maxLength: 80 });
+
+const response = {
+  200: Type.Unknown({ description: 'the file' }),
+  400: PlaybackError,
+  403: PlaybackError,
+  404: PlaybackError,
+};
+
+/**
+ * Viewers' media behind playback tokens (docs/playback.md): the token in the path is bound to the live
+ * or video; a missing, expired or other resource's token is a 403. Live playlists also re-apply the
+ * live's geoblock on every request, so a viewer who moves (or a token passed on) is cut off.
+ */
+const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/play/vod/:videoId/:token/*',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['playback'],
+        summary: "A file of a ready video's HLS, subtitles or images, through a playback token",
+        params: Type.Object({ videoId: Uuid, token: Token }),
+        response,
+      },
+    },
+    async (request, reply) => {
+      const videoId = request.params.videoId.toLowerCase();
+      const file = (request.params as Record<string, string | undefined>)['*'] ?? '';
+      if (!app.playback.signer.verify('vod', videoId, request.params.token)) {
+        return refuse(request, reply, 403, 'invalid_link');
+      }
+      const type = FILES.find(([pattern]) => pattern.test(file))?.[1];
+      if (!type) return refuse(request, reply, 404, 'not_found');
+      const video = await app.db
+        .selectFrom('videos')
+        .select(['account_id', 'status'])
+        .where('id', '=', videoId)
+        .executeTakeFirst();
+      if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
+      const found = await app.media.storage.open(`${videoPrefix(video.account_id, videoId)}/${file}`);
+      if (!found) return refuse(request, reply, 404, 'not_found');
+      // A VOD's files are rewritten only under new names (a new transcode or subtitle): all immutable.
+      return reply
+        .type(type)
+        .header('content-length', found.size)
+        .header('cache-control', IMMUTABLE)
+        .send(found.stream);
+    },
+  );
+
+  app.get(
+    '/play/live/:liveId/:token/*',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['playback'],
+        summary:
+          "A file of a live's viewer HLS (master, rendition playlists, segments), through a playback token",
+        params: Type.Object({ liveId: Uuid, token: Token }),
+        response,
+      },
+    },
+    async (request, reply) => {
+      const liveId = request.params.liveId.toLowerCase();
+      const file = (request.params as Record<string, string | undefined>)['*'] ?? '';
+      if (!app.playback.signer.verify('live', liveId, request.params.token)) {
+        return refuse(request, reply, 403, 'invalid_link');
+      }
+      const match = LIVE_FILE.exec(file);
+      if (!match) return refuse(request, reply, 404, 'not_found');
+      const playlist = file.endsWith('.m3u8');
+      let accountId: string;
+      let cache = IMMUTABLE;
+      if (playlist) {
+        const row = await app.db
+          .selectFrom('live_streams')
+          .select(['account_id', 'security', 'latency'])
+          .where('id', '=', liveId)
+          .executeTakeFirst();
+        if (!row) return refuse(request, reply, 404, 'not_found');
+        if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
+        accountId = row.account_id;
+        // About half a segment: a CDN absorbs the viewers' polling without holding the edge back.
+        cache = `public, max-age=${Math.floor(LATENCY_PROFILES[row.latency].segmentSeconds / 2)}`;
+      } else {
+        const row = await app.db
+          .selectFrom('live_streams')
+          .select('account_id')
+          .where('id', '=', liveId)
+          .executeTakeFirst();
+        if (!row) return refuse(request, reply, 404, 'not_found');
+        accountId = row.account_id;
+      }
+      // Whole files: a live segment is short, and ffmpeg deletes old ones as the window slides.
+      const body = await readFile(join(viewerDir(app.config.dataDir, accountId, liveId), file)).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+          throw error;
+        },
+      );
+      if (!body) return refuse(request, reply, 404, 'not_found');
+      return reply
+        .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+        .header('cache-control', cache)
+        .send(body);
+    },
+  );
+};
+
+export default playbackMediaRoutes;

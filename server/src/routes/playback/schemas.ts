@@ -1,0 +1,91 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { Nullable } from '../schemas.ts';
+
+/** An error of the public playback: the usual body plus why (the player shows a message for each). */
+export const PlaybackError = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+    // Absent on answers the framework gives before the route runs (a malformed id: 400).
+    reason: Type.Optional(
+      Type.Union([
+        Type.Literal('not_found'),
+        Type.Literal('geo_blocked'),
+        Type.Literal('domain_not_allowed'),
+        Type.Literal('invalid_link'),
+      ]),
+    ),
+  },
+  { description: 'Refused; `reason` says why, `message` in the language of Accept-Language or pt-BR' },
+);
+export type PlaybackReason = 'not_found' | 'geo_blocked' | 'domain_not_allowed' | 'invalid_link';
+
+export const PlaybackQuery = Type.Object({
+  origin: Type.Optional(
+    Type.String({ maxLength: 2048, description: 'the origin of the page embedding the player, if any' }),
+  ),
+  sessionId: Type.Optional(
+    Type.String({
+      maxLength: 512,
+      description: 'the sessionId of an earlier answer, when renewing: keeps the same viewerId',
+    }),
+  ),
+});
+
+const Overlay = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
+  text: Nullable(Type.String()),
+  imageUrl: Nullable(Type.String()),
+  position: Type.String(),
+  widthPercent: Type.Number(),
+  color: Nullable(Type.String()),
+});
+
+export const PlaybackInfo = Type.Object({
+  kind: Type.Union([Type.Literal('live'), Type.Literal('vod')]),
+  id: Type.String(),
+  accountId: Type.String(),
+  title: Type.String(),
+  status: Type.Union([
+    Type.Literal('scheduled'),
+    Type.Literal('live'),
+    Type.Literal('paused'),
+    Type.Literal('finished'),
+    Type.Literal('ready'),
+  ]),
+  scheduledStartTime: Nullable(Type.String()),
+  playerColor: Type.String({ description: '#rrggbb' }),
+  latency: Nullable(Type.Union([Type.Literal('default'), Type.Literal('low'), Type.Literal('ultraLow')])),
+  latencyTargets: Nullable(
+    Type.Object(
+      {
+        segmentSeconds: Type.Number(),
+        liveDelaySeconds: Type.Number(),
+        lowLatencyMode: Type.Boolean(),
+      },
+      { description: 'how the player should configure itself for the live (null for VOD)' },
+    ),
+  ),
+  dvr: Type.Object({ enabled: Type.Boolean(), windowSeconds: Type.Integer() }),
+  audioOnly: Type.Boolean(),
+  banners: Type.Object({
+    thumbnail: Nullable(Type.String()),
+    startSoonScreen: Nullable(Type.String()),
+    pauseScreen: Nullable(Type.String()),
+    endingScreen: Nullable(Type.String()),
+  }),
+  manifestUrl: Nullable(Type.String()),
+  manifestType: Nullable(Type.Union([Type.Literal('hls'), Type.Literal('dash')])),
+  recordingVideoId: Nullable(Type.String()),
+  subtitles: Type.Array(Type.Object({ lang: Type.String(), label: Type.String(), url: Type.String() })),
+  ads: Type.Object({ preRollVastUrl: Nullable(Type.String()), postRollVastUrl: Nullable(Type.String()) }),
+  analyticsMeasurementId: Nullable(Type.String()),
+  viewerId: Type.String(),
+  sessionId: Type.String(),
+  expiresAt: Type.String(),
+  overlays: Type.Array(Overlay),
+  channelUrl: Nullable(Type.String()),
+  beaconUrl: Type.String(),
+});

@@ -1,0 +1,272 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../src/db/seed.ts';
+import type { Security } from '../src/db/tables/streams.ts';
+import { verifyViewerSession } from '../src/media/playback-session.ts';
+import { loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { call } from './streams-helpers.ts';
+import { createContent, DEMO, makeTestVideo, multipart, postRange, waitForStatus } from './video-helpers.ts';
+
+// The public playback (docs/playback.md): what a viewer's player is told, and every rule the server
+// applies before it gives a token, on a real database with a real transcoded video. Lives with a real
+// encoder are in playback-live.test.ts.
+
+let server: TestServer;
+let owner: string;
+let liveId: string;
+let videoId: string;
+
+const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nOlá\n';
+
+interface Info {
+  kind: string;
+  id: string;
+  status: string;
+  manifestUrl: string | null;
+  sessionId: string;
+  viewerId: string;
+  expiresAt: string;
+  subtitles: { lang: string; label: string; url: string }[];
+  banners: Record<string, string | null>;
+  playerColor: string;
+  latency: string | null;
+  dvr: { enabled: boolean; windowSeconds: number };
+  channelUrl: string | null;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url, headers });
+
+function reasonOf(res: LightMyRequestResponse, status: number): string {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json<{ statusCode: number; message: string; reason: string }>();
+  expect(body.statusCode).toBe(status);
+  expect(body.message.length).toBeGreaterThan(0);
+  return body.reason;
+}
+
+async function setSecurity(security: Security): Promise<void> {
+  await server.app.db
+    .updateTable('live_streams')
+    .set({ security: JSON.stringify(security) })
+    .where('id', '=', liveId)
+    .execute();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ trustedCountryHeader: 'cf-ipcountry', trustProxy: true });
+  owner = await loginAs(server.app, DEMO_USERS.owner.login);
+  const created = await call(server.app, owner, 'POST', `/v1/live-streams?accountId=${DEMO}`, {
+    nome: 'Ao vivo para o público',
+    scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  liveId = created.json<{ id: string }>().id;
+  await server.app.db
+    .updateTable('live_streams')
+    .set({ player_color: 'rgba(255, 0, 16, 1)' })
+    .where('id', '=', liveId)
+    .execute();
+
+  const source = join(server.store.dataDir, 'source.mp4');
+  await makeTestVideo(source, '320x240', 2);
+  const file = await readFile(source);
+  videoId = await createContent(server.app, owner, 'Vídeo público');
+  const up = await postRange(server.app, owner, videoId, file, 0, file.length - 1);
+  expect(up.statusCode, up.body).toBeLessThan(300);
+  await waitForStatus(server.app, owner, videoId, ['ready']);
+  const sub = multipart({ content: Buffer.from(VTT), filename: 'pt.vtt' }, { language: 'pt-BR' });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/v1/videos/${videoId}/subtitles/upload?accountId=${DEMO}`,
+    headers: { authorization: `Bearer ${owner}`, ...sub.headers },
+    payload: sub.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('VOD playback', () => {
+  it('plays a ready video of a blocked account, with subtitles, through tokens bound to it', async () => {
+    await server.app.db.updateTable('accounts').set({ blocked: true }).where('id', '=', DEMO).execute();
+    const res = await get(`/v1/public/videos/${videoId}/playback?origin=https://any.example`, {
+      'accept-language': 'en',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const info = res.json<Info>();
+    expect(info).toMatchObject({
+      kind: 'vod',
+      id: videoId,
+      status: 'ready',
+      latency: null,
+      channelUrl: null,
+    });
+    expect(info.playerColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(info.viewerId).toMatch(/^[A-Z0-9]{8}$/);
+    expect(info.manifestUrl).toMatch(
+      new RegExp(`^/play/vod/${videoId}/\\d+\\.[\\w-]{43}/hls/master\\.m3u8$`),
+    );
+    expect(info.subtitles).toEqual([
+      { lang: 'pt-BR', label: 'Brazilian Portuguese', url: expect.any(String) },
+    ]);
+
+    const master = await get(info.manifestUrl!);
+    expect(master.statusCode, master.body).toBe(200);
+    expect(master.headers['content-type']).toMatch(/mpegurl/);
+    const rendition = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
+    const base = info.manifestUrl!.replace(/master\.m3u8$/, '');
+    const playlist = await get(base + rendition);
+    expect(playlist.statusCode).toBe(200);
+    const segment = playlist.body.split('\n').find((l) => l.endsWith('.ts'))!;
+    const seg = await get(base + rendition.replace(/index\.m3u8$/, '') + segment);
+    expect(seg.statusCode).toBe(200);
+    expect(seg.headers['content-type']).toBe('video/mp2t');
+    expect(seg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(seg.rawPayload[0]).toBe(0x47); // an MPEG-TS sync byte
+    const vtt = await get(info.subtitles[0]!.url);
+    expect(vtt.statusCode).toBe(200);
+    expect(vtt.body).toContain('Olá');
+    await server.app.db.updateTable('accounts').set({ blocked: false }).where('id', '=', DEMO).execute();
+  });
+
+  it('refuses a missing, forged, expired or other resource’s token with 403, and an unknown video with 404', async () => {
+    const info = (await get(`/v1/public/videos/${videoId}/playback`)).json<Info>();
+    const token = info.manifestUrl!.split('/')[4]!;
+    const other = await createContent(server.app, owner, 'Outro vídeo');
+    // Another video's path with this video's token.
+    expect(reasonOf(await get(`/play/vod/${other}/${token}/hls/master.m3u8`), 403)).toBe('invalid_link');
+    // The same token on the live side.
+    expect(reasonOf(await get(`/play/live/${videoId}/${token}/master.m3u8`), 403)).toBe('invalid_link');
+    expect(reasonOf(await get(`/play/vod/${videoId}/x/hls/master.m3u8`), 403)).toBe('invalid_link');
+    const [exp, sig] = token.split('.') as [string, string];
+    const forged = `${Number(exp) + 600}.${sig}`;
+    expect(reasonOf(await get(`/play/vod/${videoId}/${forged}/hls/master.m3u8`), 403)).toBe('invalid_link');
+    const expired = server.app.playback.signer.issue(
+      'vod',
+      videoId,
+      60,
+      Math.floor(Date.now() / 1000) - 7200,
+    );
+    expect(reasonOf(await get(`/play/vod/${videoId}/${expired.token}/hls/master.m3u8`), 403)).toBe(
+      'invalid_link',
+    );
+    // A console media URL's token opens nothing here.
+    const consoleToken = server.app.media.signer.token(DEMO, videoId);
+    expect(reasonOf(await get(`/play/vod/${videoId}/${consoleToken}/hls/master.m3u8`), 403)).toBe(
+      'invalid_link',
+    );
+    // Not ready (no upload yet), or not there at all.
+    expect(reasonOf(await get(`/v1/public/videos/${other}/playback`), 404)).toBe('not_found');
+    expect(reasonOf(await get(`/v1/public/videos/${crypto.randomUUID()}/playback`), 404)).toBe('not_found');
+  });
+
+  it('signs a viewer session the beacons can check, and a renewal keeps the viewer’s ID', async () => {
+    const first = (await get(`/v1/public/videos/${videoId}/playback`, { 'cf-ipcountry': 'PT' })).json<Info>();
+    const session = verifyViewerSession(first.sessionId, server.app.jwtKey);
+    expect(session).toMatchObject({
+      kind: 'vod',
+      id: videoId,
+      accountId: DEMO,
+      viewerId: first.viewerId,
+      country: 'PT',
+    });
+    expect(new Date(first.expiresAt).getTime()).toBe(session!.exp * 1000);
+    expect(verifyViewerSession(`${first.sessionId}x`, server.app.jwtKey)).toBeNull();
+    const again = (
+      await get(`/v1/public/videos/${videoId}/playback?sessionId=${encodeURIComponent(first.sessionId)}`)
+    ).json<Info>();
+    expect(again.viewerId).toBe(first.viewerId);
+    const fresh = (await get(`/v1/public/videos/${videoId}/playback`)).json<Info>();
+    expect(fresh.viewerId).not.toBe(first.viewerId);
+  });
+});
+
+describe('live playback rules', () => {
+  const info = (query = '', headers: Record<string, string> = {}) =>
+    get(`/v1/public/lives/${liveId}/playback${query}`, headers);
+
+  it('describes a live that is not on air yet: no manifest, its colour and channel', async () => {
+    const res = await info();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json<Info>()).toMatchObject({
+      kind: 'live',
+      status: 'scheduled',
+      manifestUrl: null,
+      playerColor: '#ff0010',
+      latency: 'default',
+      dvr: { enabled: false, windowSeconds: 0 },
+      channelUrl: `/v1/public/lives/${liveId}/channel`,
+    });
+    expect(reasonOf(await get(`/v1/public/lives/${crypto.randomUUID()}/playback`), 404)).toBe('not_found');
+  });
+
+  it('geoblock, block list: refuses a listed country (trusted header or address), lets others in', async () => {
+    await setSecurity({ geoAccessControl: 'block', geoRegionList: ['BR'], referrerWhitelist: [] });
+    expect(reasonOf(await info('', { 'cf-ipcountry': 'BR' }), 403)).toBe('geo_blocked');
+    expect((await info('', { 'cf-ipcountry': 'US' })).statusCode).toBe(200);
+    // No header: the client address (trusted proxy) through the offline database.
+    expect(reasonOf(await info('', { 'x-forwarded-for': '200.147.67.142' }), 403)).toBe('geo_blocked');
+    expect((await info('', { 'x-forwarded-for': '8.8.8.8' })).statusCode).toBe(200);
+    // An unknown country is not on a block list.
+    expect((await info()).statusCode).toBe(200);
+  });
+
+  it('geoblock, allow list: lets a listed country in and fails closed for unknown or private addresses', async () => {
+    await setSecurity({ geoAccessControl: 'allow', geoRegionList: ['BR', 'PT'], referrerWhitelist: [] });
+    expect((await info('', { 'cf-ipcountry': 'BR' })).statusCode).toBe(200);
+    expect((await info('', { 'x-forwarded-for': '200.147.67.142' })).statusCode).toBe(200);
+    expect(reasonOf(await info('', { 'cf-ipcountry': 'US' }), 403)).toBe('geo_blocked');
+    expect(reasonOf(await info(), 403)).toBe('geo_blocked'); // 127.0.0.1
+    expect(reasonOf(await info('', { 'x-forwarded-for': '10.1.2.3' }), 403)).toBe('geo_blocked');
+    expect(reasonOf(await info('', { 'cf-ipcountry': 'XX' }), 403)).toBe('geo_blocked');
+  });
+
+  it('applies the geoblock again on every playlist request, before any file', async () => {
+    await setSecurity({ geoAccessControl: 'block', geoRegionList: ['BR'], referrerWhitelist: [] });
+    const { token } = server.app.playback.signer.issue('live', liveId);
+    const master = `/play/live/${liveId}/${token}/master.m3u8`;
+    expect(reasonOf(await get(master, { 'cf-ipcountry': 'BR' }), 403)).toBe('geo_blocked');
+    expect(
+      reasonOf(await get(`/play/live/${liveId}/${token}/low/index.m3u8`, { 'cf-ipcountry': 'BR' }), 403),
+    ).toBe('geo_blocked');
+    // Allowed, but nothing is published: not found.
+    expect(reasonOf(await get(master, { 'cf-ipcountry': 'US' }), 404)).toBe('not_found');
+    expect(reasonOf(await get(`/play/live/${liveId}/${token}/other/seg_00001.ts`), 404)).toBe('not_found');
+  });
+
+  it('issues a token only to an authorized embedding domain', async () => {
+    await setSecurity({
+      geoAccessControl: 'off',
+      geoRegionList: [],
+      referrerWhitelist: ['site.example', '*.partner.example'],
+    });
+    const origin = (o: string) => info(`?origin=${encodeURIComponent(o)}`);
+    expect((await origin('https://site.example')).statusCode).toBe(200);
+    expect((await origin('http://site.example:8080')).statusCode).toBe(200);
+    expect((await origin('https://live.partner.example')).statusCode).toBe(200);
+    expect(reasonOf(await origin('https://www.site.example'), 403)).toBe('domain_not_allowed');
+    expect(reasonOf(await origin('https://partner.example'), 403)).toBe('domain_not_allowed');
+    expect(reasonOf(await origin('https://evil.example'), 403)).toBe('domain_not_allowed');
+    expect(reasonOf(await origin('https://site.example.evil.example'), 403)).toBe('domain_not_allowed');
+    expect(reasonOf(await origin('null'), 403)).toBe('domain_not_allowed');
+    // A top-level visit of the player, and the server's own pages (the classroom).
+    expect((await info()).statusCode).toBe(200);
+    expect((await origin('http://console.test')).statusCode).toBe(200);
+    // An empty list lets every site embed.
+    await setSecurity({ geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: [] });
+    expect((await origin('https://evil.example')).statusCode).toBe(200);
+  });
+
+  it('never reads the console’s session: a signed-in caller gets the same public answer', async () => {
+    const res = await info('', { authorization: `Bearer ${owner}`, cookie: 'palco_session=x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
