@@ -180,3 +180,25 @@ describe('overlays on a live', () => {
     expectError(tooMany, 400);
   });
 });
+
+describe('the playback answer', () => {
+  it('carries the overlays that are on for the live, as viewers draw them', async () => {
+    const live = await newStream();
+    const overlay = await create({ ...TEXT, text: 'Bem-vindos', color: '#00FF00' });
+    const url = `/v1/live-streams/${live}/overlays?accountId=${DEMO}`;
+    expect((await call(server.app, owner, 'PUT', url, { overlayIds: [overlay.id] })).statusCode).toBe(200);
+    const res = await server.app.inject({ method: 'GET', url: `/v1/public/lives/${live}/playback` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().overlays).toEqual([
+      {
+        id: overlay.id,
+        kind: 'text',
+        text: 'Bem-vindos',
+        imageUrl: null,
+        position: 'top-right',
+        widthPercent: 20,
+        color: '#00ff00',
+      },
+    ]);
+  });
+});
