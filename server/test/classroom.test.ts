@@ -1,18 +1,28 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
-import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { expectError, loginAs, startTestServer, type TestServer, writeFakeConsole } from './helpers.ts';
 import { call } from './streams-helpers.ts';
 
 let server: TestServer;
 let owner: string;
+let staticDir: string;
 const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
+const CLASSROOM_HTML = '<!doctype html><html><body><div id="classroom">palco-classroom</div></body></html>';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A built console with the classroom's own page beside it, as `npm run build` leaves them.
+  staticDir = await mkdtemp(join(tmpdir(), 'palco-classroom-'));
+  await writeFakeConsole(staticDir);
+  await writeFile(join(staticDir, 'classroom.html'), CLASSROOM_HTML);
+  server = await startTestServer({ staticDir });
   owner = await loginAs(server.app, DEMO_USERS.owner.login);
 });
 afterAll(async () => {
   await server?.close();
+  if (staticDir) await rm(staticDir, { recursive: true, force: true });
 });
 
 async function newClass(): Promise<string> {
@@ -125,5 +135,23 @@ describe('the classroom chat', () => {
     const res = await waiting;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ messages: [{ id: second.id, text: 'segunda' }], last: second.id });
+  });
+});
+
+describe('the classroom pages', () => {
+  const page = (url: string) => server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('are the classroom’s own page, not the console; only the chat may be framed, by its own site', async () => {
+    for (const url of ['/classroom?liveId=x', '/classroom/register?liveId=x', '/classroom/chat?liveId=x']) {
+      const res = await page(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, CLASSROOM_HTML]);
+    }
+    expect((await page('/classroom/register')).headers['content-security-policy']).toContain(
+      "frame-ancestors 'none'",
+    );
+    const chat = await page('/classroom/chat?liveId=x');
+    expect(chat.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(chat.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect((await page('/streaming')).body).toContain('palco-shell');
   });
 });
