@@ -56,20 +56,26 @@ describe('migrations and seed', () => {
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
         'Up 20261125T140000_account_settings',
+        'Up 20261125T153000_overlays',
+        'Up 20261125T153100_classroom',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
+        'classroom_messages',
+        'classroom_participants',
         'clients',
         'directories',
         'invitations',
         'live_stream_counts',
+        'live_stream_overlays',
         'live_stream_presets',
         'live_streams',
         'login_address_attempts',
         'login_failures',
         'memberships',
+        'overlays',
         'password_resets',
         'realtime_counters',
         'roles',
@@ -80,6 +86,8 @@ describe('migrations and seed', () => {
         'videos',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T153100_classroom',
+        'Down 20261125T153000_overlays',
         'Down 20261125T140000_account_settings',
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',
