@@ -5,6 +5,7 @@ const PAGES = [
   '<rootDir>/src/features/vod',
   '<rootDir>/src/features/records',
 ];
+const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */
 const CLASSROOM = '<rootDir>/src/classroom';
 
@@ -18,9 +19,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: [...PAGES, CLASSROOM].map((dir) => `${dir}/**`),
+      exclude: [...PAGES, EMBED, CLASSROOM].map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/src/locales/{locale}/pages', include: PAGES },
+    // The embed player's page (embed.html) loads only its own texts.
+    { path: '<rootDir>/src/locales/{locale}/embed', include: [EMBED] },
     { path: '<rootDir>/src/locales/{locale}/classroom', include: [CLASSROOM] },
   ],
   format: 'po',

@@ -45,6 +45,8 @@ export default defineConfig({
       // RTMP ingest on a free port of its own (e2e/streaming-ingest.spec.ts publishes to it).
       INGEST_PORT: String(E2E_INGEST_PORT),
       INGEST_HOST: '127.0.0.1',
+      // The viewer's country, as a trusted CDN would tell it (e2e/embed.spec.ts sets it per request).
+      TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
     },
     reuseExistingServer: false,
     timeout: 60_000,

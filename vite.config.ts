@@ -17,10 +17,13 @@ const buildId = `${pkg.version}-${Date.now().toString(36)}`;
 
 /** index.html and its module (src/boot.ts) stay out of the app chunk: they load before it. */
 const BOOT = /(\/index\.html|\/src\/boot\.ts)$/;
+/** The embed player's page (embed.html, src/embed/): viewers load it, never the console's chunks. */
+const EMBED = /(\/embed\.html|\/src\/embed\/)/;
+const LINGUI_RUNTIME = /\/node_modules\/(@lingui\/core|@lingui\/message-utils|unraw)\//;
 /** The classroom's pages (classroom.html, src/classroom/): viewers load them, never the console's app chunk. */
 const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
-const VIEWER_SHARED =
-  /\/node_modules\/(react|react-dom|scheduler|@lingui\/core|@lingui\/react|@lingui\/message-utils|unraw)\//;
+/** React (and Lingui's React bindings), shared by the console and the classroom. */
+const REACT = /\/node_modules\/(react|react-dom|scheduler|@lingui\/react)\//;
 
 export default defineConfig({
   define: {
@@ -57,6 +60,10 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         globIgnores: [
+          'embed.html',
+          '**/embed*.js',
+          '**/embed*.css',
+          '**/vast-client*.js',
           'classroom.html',
           '**/classroom*.js',
           '**/classroom*.css',
@@ -86,24 +93,31 @@ export default defineConfig({
     rolldownOptions: {
       // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an
       // entry of its own so that its static imports are '$initial' and make up the app chunk below.
-      input: { index: 'index.html', main: 'src/main.tsx', classroom: 'classroom.html' },
+      input: { index: 'index.html', main: 'src/main.tsx', embed: 'embed.html', classroom: 'classroom.html' },
       output: {
         // Two rules; the rest is Rolldown's own splitting (a chunk per lazy route and shared parts).
         codeSplitting: {
           groups: [
             // Vite's dynamic-import helpers: shared by the boot module and the app, a tiny chunk of
             // their own so that the boot module does not import the app chunk (and run it before the
-            // splash has painted).
-            { name: 'preload', test: /^\0vite\/(module)?preload/, priority: 2 },
-            // React and Lingui's runtime, shared by the console and the classroom: a chunk of their own,
-            // so that the classroom's page never loads the console's app chunk (nor its global styles).
-            { name: 'react', test: VIEWER_SHARED, priority: 2 },
+            // splash has painted). Lingui's runtime joins them: the embed player shares it with the
+            // console, and in this chunk (which every page loads anyway) the player page never loads
+            // the console's app chunk, at no extra request for the console.
+            {
+              name: 'preload',
+              test: (id: string) => /^\0vite\/(module)?preload/.test(id) || LINGUI_RUNTIME.test(id),
+              priority: 2,
+            },
+            // React, shared by the console and the classroom: a chunk of its own, so that the classroom's
+            // page never loads the console's app chunk (nor its global styles).
+            { name: 'react', test: REACT, priority: 2 },
             // What the app needs before its first render, in one chunk: fewer requests and one gzip
             // dictionary instead of many tiny shared chunks.
+            // The viewers' pages' own modules stay out of it.
             {
               name: 'app',
               tags: ['$initial'],
-              test: (id: string) => !BOOT.test(id) && !CLASSROOM.test(id),
+              test: (id: string) => !BOOT.test(id) && !EMBED.test(id) && !CLASSROOM.test(id),
               priority: 1,
             },
           ],

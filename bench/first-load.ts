@@ -44,6 +44,10 @@ export interface FirstLoad {
   gzip: number;
 }
 
+/** The viewers' pages (the embed player, the classroom): entries of the same build that the console
+ * never loads. */
+const VIEWER_PAGES = /^(embed|classroom)\.html$/;
+
 /** The JS a first visit to a route downloads before it can paint: the entry (index.html's module) and
  * its static imports, each route module of the route's chain, the modules the app always loads before
  * its first render (`before`: the active locale's catalogue), and their static imports. */
@@ -53,7 +57,7 @@ export function firstLoadJs(
   routeFiles: string[],
   before: string[] = [],
 ): FirstLoad {
-  const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry && !VIEWER_PAGES.test(k));
   const missing = before.filter((k) => !manifest[k]);
   if (missing.length > 0) throw new Error(`not in the build manifest: ${missing.join(', ')}`);
   const keys = staticClosure(manifest, [...entry, ...routeChunkKeys(manifest, routeFiles), ...before]);

@@ -10,8 +10,8 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime` picks benches (bench/logs.ts, streams.ts, uploads.ts,
-// realtime.ts also run alone).
+// `--only=frontend,logs,streams,uploads,realtime,playback` picks benches (bench/logs.ts, streams.ts,
+// uploads.ts, realtime.ts, playback.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -365,7 +365,7 @@ async function main() {
   }
 }
 
-// `--only=frontend,logs,streams,uploads,realtime` runs a subset; by default every bench runs, one after another.
+// `--only=frontend,logs,streams,uploads,realtime,playback` runs a subset; by default every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -393,6 +393,10 @@ async function all() {
   if (wanted('realtime')) {
     log('\n== Account websocket: one event to 1,000 clients (issue 16) ==');
     await (await import('./realtime.ts')).runRealtimeBench();
+  }
+  if (wanted('playback')) {
+    log('\n== Live playback: glass-to-glass latency per latency mode (issue 17) ==');
+    await (await import('./playback.ts')).runPlaybackBench();
   }
 }
 

@@ -47,12 +47,10 @@ test('an owner sees the Manager section, without the staff-only entries', async 
   await expect(nav.getByRole('link', { name: /^Logs/ })).toContainText(/beta/i);
   await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Permissions' })).toHaveCount(0);
-  // Analytics: VOD analytics from the root directory, studio analytics (beta), both in a new tab.
-  const vod = nav.getByRole('link', { name: /Analytics de VOD/ });
-  await expect(vod).toHaveAttribute('href', 'https://analytics.palco.example/vod/demo-producoes');
-  await expect(vod).toHaveAttribute('target', '_blank');
-  await expect(vod).toHaveAttribute('rel', /noopener/);
-  await expect(nav.getByRole('link', { name: /Analytics do estúdio/ })).toContainText(/beta/i);
+  // Analytics is a separate app: this build sets no VITE_ANALYTICS_HOST, so the console links none
+  // (with a host, the links are tested in src/features/shell/__tests__/menu.test.ts).
+  await expect(nav.getByRole('link', { name: /Analytics de VOD/ })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /Analytics do estúdio/ })).toHaveCount(0);
 });
 
 test('staff see Clients and Permissions', async ({ page }) => {
@@ -137,14 +135,11 @@ test("'/' returns to the last visited page", async ({ page }) => {
   await expect(page).toHaveURL(/\/vod\/dashboard$/);
 });
 
-test("'/' after a webcam visit opens the webcam app once, then /streaming", async ({ page }) => {
-  await page.route('https://webcam.palco.example/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>webcam</title><h1>webcam app</h1>' }),
-  );
+test("'/' after a webcam visit stays in the console when this build has no webcam app", async ({ page }) => {
+  // No VITE_WEBCAM_HOST in this build (no placeholder host either): /streaming, never another host.
+  // The redirect with a host is tested in src/features/shell/__tests__/root-redirect.test.ts.
   await signIn(page, DEMO.operator);
   await page.evaluate(() => localStorage.setItem('palco-last-visited', '/webcam/sala-1'));
-  await page.goto('/');
-  await expect(page).toHaveURL('https://webcam.palco.example/webcam/sala-1');
   await page.goto('/');
   await expect(page).toHaveURL(/\/streaming$/);
 });

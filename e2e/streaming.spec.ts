@@ -13,7 +13,7 @@ import {
   toast,
   unique,
 } from './streaming-helpers';
-import { DEMO } from './support/env';
+import { DEMO, E2E_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // Issue 3 / SPEC §2.7 streaming screens, §4 streaming statuses, §5 rules, §8 streaming messages,
@@ -499,9 +499,15 @@ test('panel settings, colour, type and keys: notices and saved values', async ({
 
   await page.getByRole('radio', { name: 'Estúdio' }).check();
   await expect(toast(page, 'Tipo de transmissão alterado')).toBeVisible();
-  await page.getByRole('button', { name: 'Copiar link de convidado' }).click();
-  await expect(toast(page, 'Link de convidado copiado')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(stream.id);
+  // No browser studio in this build (VITE_STUDIO_HOST unset): the panel says so, no placeholder link.
+  await expect(page.getByText(/^O estúdio no navegador não está disponível neste servidor/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copiar link de convidado' })).toHaveCount(0);
+  // The player is this server's embed page at PUBLIC_URL (the e2e server's default: localhost).
+  await page.getByRole('button', { name: 'Copiar link do player' }).click();
+  await expect(toast(page, 'Link do player copiado')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `http://localhost:${E2E_PORT}/embed/${stream.id}`,
+  );
 
   const signals = page.getByRole('region', { name: 'Sinais' });
   await signals.getByRole('button', { name: /^Copiar Chave geral/ }).click();

@@ -13,8 +13,22 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Paths the server answers itself: never given index.html, never cached. */
-const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/ws/', '/docs', '/healthz', '/media/', '/upload/'];
+/** Paths the server answers itself: never given index.html, never cached. The viewers' pages (the embed
+ * player, /embed/…) and their media (/play/…) are the server's too, even in a browser that has the
+ * console installed. */
+const API_PREFIXES = [
+  '/api/',
+  '/bff/',
+  '/v1/',
+  '/v2/',
+  '/ws/',
+  '/docs',
+  '/healthz',
+  '/media/',
+  '/upload/',
+  '/embed/',
+  '/play/',
+];
 /** The classroom's pages are their own entry (classroom.html), answered by the server. */
 const VIEWER_PAGES = [/^\/classroom(\/|\?|$)/];
 registerRoute(

@@ -61,6 +61,25 @@ export interface Config {
   /** A country header set by a trusted CDN in front (`TRUSTED_COUNTRY_HEADER`, e.g. `cf-ipcountry`,
    * lower case); null: the country comes from the database only. */
   trustedCountryHeader: string | null;
+  /** The public viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md). */
+  viewers: ViewersConfig;
+}
+
+export interface ViewersConfig {
+  /** Open viewer channels from one client address (`CHANNEL_MAX_PER_ADDRESS`, 20). */
+  channelMaxPerAddress: number;
+  /** Open viewer channels of one live on one instance (`CHANNEL_MAX_PER_LIVE`, 10 000). */
+  channelMaxPerLive: number;
+  /** Transport-level ping to every viewer channel; one unanswered drops it (`CHANNEL_PING_MS`, 25 s). */
+  channelPingMs: number;
+  /** Beacon posts one playback session may make per minute (`BEACONS_PER_MINUTE`, 30). */
+  beaconsPerMinute: number;
+  /** How long players show their viewer ID after "send" (`VIEWER_ID_SECONDS`, 60). */
+  viewerIdSeconds: number;
+  /** A session counts as watching while its last beacon is younger than this (`VIEWER_TIMEOUT_SECONDS`, 30). */
+  viewerTimeoutMs: number;
+  /** Viewer counts are recomputed (and published when changed) this often (`VIEWER_COUNT_MS`, 5 s). */
+  viewerCountMs: number;
 }
 
 export interface RealtimeConfig {
@@ -199,6 +218,19 @@ function trustedHeaderOf(value: string | undefined): string | null {
   return name;
 }
 
+function viewersConfig(env: NodeJS.ProcessEnv): ViewersConfig {
+  const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
+  return {
+    channelMaxPerAddress: n('CHANNEL_MAX_PER_ADDRESS', 20),
+    channelMaxPerLive: n('CHANNEL_MAX_PER_LIVE', 10_000),
+    channelPingMs: n('CHANNEL_PING_MS', 25_000),
+    beaconsPerMinute: n('BEACONS_PER_MINUTE', 30),
+    viewerIdSeconds: n('VIEWER_ID_SECONDS', 60),
+    viewerTimeoutMs: n('VIEWER_TIMEOUT_SECONDS', 30) * 1000,
+    viewerCountMs: n('VIEWER_COUNT_MS', 5000),
+  };
+}
+
 function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
   const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
   return {
@@ -284,5 +316,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtime: realtimeConfig(env),
     geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
     trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),
+    viewers: viewersConfig(env),
   };
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
+import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 
@@ -159,6 +160,31 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     const { id } = await stream(ctx);
     await ctx.act(ctx.owner, 'PUT', `/v1/live-streams/${id}/control/start?accountId=${DEMO}`);
     return { event: 'TRANSMISSAO_INICIADA' };
+  },
+  'POST /v1/live-streams/:id/viewer-id': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.call(ctx.owner, 'PUT', `/v1/live-streams/${id}/control/start?accountId=${DEMO}`);
+    await ctx.act(ctx.owner, 'POST', `/v1/live-streams/${id}/viewer-id?accountId=${DEMO}`);
+    return { event: 'SINAL_IDENTIFICACAO_ENVIADO' };
+  },
+  'POST /v1/public/beacons': async (ctx) => {
+    const { id } = await stream(ctx);
+    const sessionId = issueViewerSession(
+      {
+        kind: 'live',
+        id,
+        accountId: DEMO,
+        viewerId: 'COVER001',
+        country: null,
+        exp: Math.floor(Date.now() / 1000) + 60,
+      },
+      server.app.jwtKey,
+    );
+    await ctx.act(null, 'POST', '/v1/public/beacons', {
+      sessionId,
+      events: [{ type: 'start', at: Date.now() }],
+    });
+    return { event: null, why: 'player telemetry goes to playback_events, not the activity log' };
   },
   'POST /v1/live-streams/:id/keys/regenerate': async (ctx) => {
     const { id } = await stream(ctx);

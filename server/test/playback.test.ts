@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import type { Security } from '../src/db/tables/streams.ts';
+import { defaultGeoDbPath, GeoLookup } from '../src/lib/geo.ts';
 import { verifyViewerSession } from '../src/media/playback-session.ts';
 import { loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call } from './streams-helpers.ts';
@@ -268,5 +270,35 @@ describe('live playback rules', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('the country database', () => {
+  it('is configurable, read offline, and reloaded when replaced', async () => {
+    expect(loadConfig({}).geoipDbPath).toBe(defaultGeoDbPath());
+    expect(loadConfig({ GEOIP_DB_PATH: '/srv/geo/country.mmdb' }).geoipDbPath).toBe('/srv/geo/country.mmdb');
+    expect(loadConfig({ TRUSTED_COUNTRY_HEADER: 'CF-IPCountry' }).trustedCountryHeader).toBe('cf-ipcountry');
+    expect(loadConfig({}).trustedCountryHeader).toBeNull();
+    expect(() => loadConfig({ TRUSTED_COUNTRY_HEADER: 'bad header' })).toThrow(/TRUSTED_COUNTRY_HEADER/);
+
+    const path = join(server.store.dataDir, 'country.mmdb');
+    await copyFile(defaultGeoDbPath(), path);
+    const geo = new GeoLookup(path);
+    await geo.open();
+    try {
+      expect(geo.country('2001:4860:4860::8888')).toBe('US');
+      expect(geo.country('::ffff:200.147.67.142')).toBe('BR');
+      expect(geo.country('192.168.0.1')).toBeNull();
+      expect(geo.country('not an address')).toBeNull();
+      // A newer file put in place (here one without IPv4 ranges), then reloaded without a restart.
+      const ipv6Only = defaultGeoDbPath().replace(/geolite2-country\.mmdb$/, 'geolite2-country-ipv6.mmdb');
+      await copyFile(ipv6Only, `${path}.new`);
+      await rename(`${path}.new`, path);
+      await geo.reload();
+      expect(geo.country('200.147.67.142')).toBeNull();
+      expect(geo.country('2a00:1450:4001::1')).toBe('DE');
+    } finally {
+      geo.close();
+    }
   });
 });

@@ -31,6 +31,10 @@ const PUBLIC = [
   'POST /v1/studio/lives/participantes',
   'GET /v1/public/classroom/:liveId/chat',
   'POST /v1/public/classroom/:liveId/chat',
+  // Players: no session (docs/playback.md "Viewer channel").
+  'GET /v1/public/lives/:liveId/channel',
+  // The signed playback session in the body is the credential.
+  'POST /v1/public/beacons',
   // Viewers: rules applied, then tokens bound to the live/video (docs/playback.md).
   'GET /v1/public/lives/:liveId/playback',
   'GET /v1/public/videos/:videoId/playback',

@@ -40,6 +40,8 @@ export interface PlaybackInfo {
   overlays: Overlay[];
   channelUrl: string | null; // '/v1/public/lives/{liveId}/channel' for lives, null for VOD
   beaconUrl: string; // '/v1/public/beacons'
+  /** How the player configures itself for a live (null for VOD); contract change by pls, 15:26. */
+  latencyTargets: { segmentSeconds: number; liveDelaySeconds: number; lowLatencyMode: boolean } | null;
 }
 
 /** The playback endpoint's error body: the server's usual shape plus the reason. */
@@ -47,5 +49,5 @@ export interface PlaybackError {
   statusCode: number;
   error: string;
   message: string;
-  reason: 'not_found' | 'geo_blocked' | 'domain_not_allowed';
+  reason: 'not_found' | 'geo_blocked' | 'domain_not_allowed' | 'invalid_link';
 }

@@ -18,6 +18,7 @@ import type { UsersTable } from './tables/users.ts';
 import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
 import type { VideoUploadsTable } from './tables/video-uploads.ts';
 import type { VideosTable } from './tables/videos.ts';
+import type { LiveViewerCountsTable, PlaybackEventsTable, ViewerSessionsTable } from './tables/viewers.ts';
 
 export interface Database {
   clients: ClientsTable;
@@ -43,6 +44,9 @@ export interface Database {
   live_stream_overlays: LiveStreamOverlaysTable;
   classroom_participants: ClassroomParticipantsTable;
   classroom_messages: ClassroomMessagesTable;
+  playback_events: PlaybackEventsTable;
+  viewer_sessions: ViewerSessionsTable;
+  live_viewer_counts: LiveViewerCountsTable;
 }
 
 export type Db = Kysely<Database>;

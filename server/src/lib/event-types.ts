@@ -34,6 +34,10 @@ export const EVENT_TYPES = {
     en: 'Stream ended automatically (no signal)',
   },
   CHAVE_TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Chave de transmissão atualizada', en: 'Stream key updated' },
+  SINAL_IDENTIFICACAO_ENVIADO: {
+    'pt-BR': 'Sinal de identificação dos espectadores enviado',
+    en: 'Viewer-ID signal sent',
+  },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
   USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },
   // Overlays (issue 17)

@@ -33,6 +33,10 @@ export interface EventPayloads {
   'live.overlays': { liveId: string; overlays: Overlay[] };
   /** A classroom chat message was stored: wakes the chat readers of that live on every instance. */
   'classroom.chat': { liveId: string; id: string };
+  /** Every player of the live shows its viewer ID until `until` (ISO), docs/playback.md. */
+  viewer_id: { live_id: string; until: string };
+  /** Current viewers of a live (sessions with a beacon in the last 30 s), sent when it changes. */
+  espectadores: { live_id: string; total: number };
 }
 
 export type EventName = keyof EventPayloads;

@@ -11,6 +11,7 @@ import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
+import { VIEWER_MESSAGES } from './i18n-viewers.ts';
 
 export type Lang = 'pt-BR' | 'en';
 
@@ -84,6 +85,7 @@ const MESSAGES = {
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,
+  ...VIEWER_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...OVERLAY_MESSAGES,
   ...PLAYBACK_MESSAGES,

@@ -374,8 +374,8 @@ export class Ingest {
       'rtmp publish accepted',
     );
     void this.startPreview(publish).then(async () => {
-      if (row.signals[0]?.id === signal.id) await this.startViewer(publish, row);
       await this.apply(publish, row);
+      if (row.signals[0]?.id === signal.id) await this.startViewer(publish, row);
     });
   }
 
@@ -406,11 +406,17 @@ export class Ingest {
    * audio-only settings say when the publish starts (docs/playback.md "Live packaging").
    */
   private async startViewer(publish: Publish, row: LiveStreamRow): Promise<void> {
+    if (publish.ended) return;
     const dir = viewerDir(this.options.dataDir, publish.accountId, publish.streamId);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    if (publish.ended) return;
     const { session } = publish;
+    // Whether there is audio comes from the encoder's onMetaData, which can follow the publish by a
+    // moment: wait for it a little (a publish without metadata is packaged as video only).
+    for (let i = 0; i < 30 && !publish.ended && session.audioCodec === 0 && !(session.videoWidth > 0); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (publish.ended) return;
     const options: ViewerOptions = {
       latency: row.latency,
       dvr: row.transcode.enableDvr,

@@ -21,7 +21,7 @@ export interface LatencyProfile {
 export const LATENCY_PROFILES: Record<Latency, LatencyProfile> = {
   default: { segmentSeconds: 4, edgeSegments: 6, liveDelaySeconds: 12, lowLatencyMode: false },
   low: { segmentSeconds: 1, edgeSegments: 6, liveDelaySeconds: 3, lowLatencyMode: false },
-  ultraLow: { segmentSeconds: 1, edgeSegments: 4, liveDelaySeconds: 1.5, lowLatencyMode: true },
+  ultraLow: { segmentSeconds: 0.5, edgeSegments: 6, liveDelaySeconds: 1, lowLatencyMode: true },
 };
 
 /** With DVR on, viewers can seek back this far (a sliding window, not an EVENT playlist). */

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { langOf, t } from '../lib/i18n.ts';
 import { registerClassroomPages } from './classroom-pages.ts';
+import { registerEmbedPages } from './embed-pages.ts';
 import { sendError } from './errors.ts';
 
 /** Paths that belong to the API: they never fall back to the console's index.html. */
@@ -57,6 +58,7 @@ export default fp(
           reply.header('cache-control', cacheControlFor(root, path));
         },
       });
+      if (existsSync(join(root, 'embed.html'))) registerEmbedPages(app);
     } else {
       app.log.info({ staticDir: root }, 'no built console found: serving the API only');
     }

@@ -6,6 +6,7 @@ import invitationLinkRoutes from './admin/invitation-link.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
+import beaconRoutes from './beacons/index.ts';
 import classroom from './classroom/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
@@ -13,6 +14,7 @@ import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
 import publicOverlayMedia from './overlays/media.ts';
 import playbackRoutes from './playback/index.ts';
+import publicChannelRoutes from './public-channel/index.ts';
 import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
@@ -20,6 +22,7 @@ import publicStreamMedia from './streams/media.ts';
 import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
+import viewerRoutes from './viewers/index.ts';
 
 /**
  * Public routes, then one scope in which every route is authenticated, tenant-checked and
@@ -41,6 +44,8 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(realtimeRoutes);
     await open.register(publicOverlayMedia);
     await open.register(classroom);
+    await open.register(publicChannelRoutes);
+    await open.register(beaconRoutes);
   });
 
   await app.register(async (authed) => {
@@ -57,6 +62,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(accountRoutes);
     await authed.register(socketCountRoutes);
     await authed.register(overlays);
+    await authed.register(viewerRoutes);
   });
 };
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { studioAnalyticsUrl, vodAnalyticsUrl } from '@/lib/external-links';
+import { ANALYTICS_HOST, studioAnalyticsUrl, vodAnalyticsUrl } from '@/lib/external-links';
 import {
   DEVELOPER_PERMISSION,
   hasPermission,
@@ -81,6 +81,7 @@ const ANALYTICS_SECTION = msg`Analytics`;
 export function buildMenu(
   permissions: readonly string[],
   diretorioRoot: string | null | undefined,
+  analyticsHost: string | null = ANALYTICS_HOST,
 ): MenuSection[] {
   const can = (needed: string | readonly string[]) => hasPermission(permissions, needed);
   const item = (key: MenuKey, to: InternalPath, beta = false): MenuItem => ({
@@ -125,23 +126,21 @@ export function buildMenu(
     ...when(can('showAccountSettings'), item('settings', '/account/settings')),
   ];
 
+  // The analytics app is a separate product: no host configured, no links to it.
+  const vodHref = diretorioRoot ? vodAnalyticsUrl(diretorioRoot, analyticsHost) : null;
+  const studioHref = studioAnalyticsUrl(analyticsHost);
   const analytics: MenuItem[] = can([
     DEVELOPER_PERMISSION,
     'showStreamingAnalytics',
     STUDIO_ANALYTICS_PERMISSION,
   ])
     ? [
-        ...when(can('showStreamingAnalytics') && !!diretorioRoot, {
-          key: 'vodAnalytics',
-          label: LABELS.vodAnalytics,
-          href: vodAnalyticsUrl(diretorioRoot ?? ''),
-        }),
-        ...when(can([DEVELOPER_PERMISSION, STUDIO_ANALYTICS_PERMISSION]), {
-          key: 'studioAnalytics',
-          label: LABELS.studioAnalytics,
-          href: studioAnalyticsUrl(),
-          beta: true,
-        }),
+        ...(can('showStreamingAnalytics') && vodHref
+          ? [{ key: 'vodAnalytics' as const, label: LABELS.vodAnalytics, href: vodHref }]
+          : []),
+        ...(can([DEVELOPER_PERMISSION, STUDIO_ANALYTICS_PERMISSION]) && studioHref
+          ? [{ key: 'studioAnalytics' as const, label: LABELS.studioAnalytics, href: studioHref, beta: true }]
+          : []),
       ]
     : [];
 

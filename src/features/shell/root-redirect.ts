@@ -24,11 +24,13 @@ export function decideRootRedirect(
   hosts: ExternalHosts = EXTERNAL_HOSTS,
 ): RootDecision {
   if (!lastVisited) return { to: DEFAULT_HOME, external: null };
+  // Without the companion app's host (not configured in this build) the console simply stays.
   if (lastVisited.startsWith(ANALYTICS_FLAG)) {
-    return { to: DEFAULT_HOME, external: onHost(hosts.analytics, lastVisited.slice(ANALYTICS_FLAG.length)) };
+    const path = lastVisited.slice(ANALYTICS_FLAG.length);
+    return { to: DEFAULT_HOME, external: hosts.analytics ? onHost(hosts.analytics, path) : null };
   }
   if (lastVisited.includes('webcam'))
-    return { to: DEFAULT_HOME, external: onHost(hosts.webcam, lastVisited) };
+    return { to: DEFAULT_HOME, external: hosts.webcam ? onHost(hosts.webcam, lastVisited) : null };
   if (!isInternalPath(lastVisited) || lastVisited === '/' || lastVisited.startsWith('/?')) {
     return { to: DEFAULT_HOME, external: null };
   }

@@ -60,6 +60,14 @@ export const VideoStatusEventStruct = type({
   progress: figure,
 });
 
+/** The current viewers of a live, sent when it changes (docs/playback.md "Viewer counts"). */
+export const ViewerCountEventStruct = type({
+  ...base,
+  evento: literal('espectadores'),
+  live_id: string(),
+  total: number(),
+});
+
 /** Sent first on every connection, with the newest id; and when a reconnect's lastId fell out of the
  * replay window (the client then refetches what it shows). */
 export const ConnectionEventStruct = type({
@@ -73,6 +81,7 @@ export const RealtimeEventStruct = union([
   SignalHealthEventStruct,
   FpsAlertEventStruct,
   VideoStatusEventStruct,
+  ViewerCountEventStruct,
   ConnectionEventStruct,
 ]);
 export type RealtimeEvent = Infer<typeof RealtimeEventStruct>;
@@ -80,6 +89,7 @@ export type LiveStatusEvent = Infer<typeof LiveStatusEventStruct>;
 export type SignalHealthEvent = Infer<typeof SignalHealthEventStruct>;
 export type FpsAlertEvent = Infer<typeof FpsAlertEventStruct>;
 export type VideoStatusEvent = Infer<typeof VideoStatusEventStruct>;
+export type ViewerCountEvent = Infer<typeof ViewerCountEventStruct>;
 
 /** The events of one websocket frame: one JSON object per line. Keep-alive pings, unknown events and
  * broken lines are dropped, never thrown: one bad line must not cost the others. */

@@ -194,3 +194,12 @@ export async function findStartedStreamBySignalKey(
     .where('status', 'in', ['live', 'paused'])
     .executeTakeFirst();
 }
+
+/**
+ * The authorized embedding domains of a stream of any account (the public embed page's
+ * `frame-ancestors`); undefined when there is no such stream. `id` must be a UUID.
+ */
+export async function findStreamEmbedDomains(db: Executor, id: string): Promise<string[] | undefined> {
+  const row = await db.selectFrom('live_streams').select('security').where('id', '=', id).executeTakeFirst();
+  return row?.security.referrerWhitelist;
+}

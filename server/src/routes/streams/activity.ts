@@ -16,6 +16,7 @@ export type StreamEvent =
   | 'TRANSMISSAO_INICIADA_AUTOMATICAMENTE'
   | 'TRANSMISSAO_ENCERRADA_AUTOMATICAMENTE'
   | 'CHAVE_TRANSMISSAO_ATUALIZADA'
+  | 'SINAL_IDENTIFICACAO_ENVIADO'
   | 'PRESET_ATUALIZADO';
 
 /** One activity-log entry, written with the transaction of the change (docs/api-logs.md). */

@@ -79,18 +79,24 @@ describe('buildMenu (SPEC §6)', () => {
   });
 
   it('builds the Analytics section: VOD analytics from diretorioRoot, studio analytics (beta)', () => {
-    const vodOnly = buildMenu(['showStreamingAnalytics'], 'demo produções').find(
+    const host = 'https://stats.test';
+    const vodOnly = buildMenu(['showStreamingAnalytics'], 'demo produções', host).find(
       (s) => s.key === 'analytics',
     );
     expect(vodOnly?.items).toHaveLength(1);
-    expect(vodOnly?.items[0]?.href).toBe('https://analytics.palco.example/vod/demo%20produ%C3%A7%C3%B5es');
+    expect(vodOnly?.items[0]?.href).toBe('https://stats.test/vod/demo%20produ%C3%A7%C3%B5es');
 
-    const studio = buildMenu(['palcoStudioAnalytics'], 'x').find((s) => s.key === 'analytics');
+    const studio = buildMenu(['palcoStudioAnalytics'], 'x', host).find((s) => s.key === 'analytics');
     expect(studio?.items.map((i) => [i.key, i.beta])).toEqual([['studioAnalytics', true]]);
 
-    const staff = buildMenu(['palcoDeveloper'], 'x').find((s) => s.key === 'analytics');
+    const staff = buildMenu(['palcoDeveloper'], 'x', host).find((s) => s.key === 'analytics');
     expect(staff?.items.map((i) => i.key)).toEqual(['studioAnalytics']);
 
-    expect(buildMenu(['showVOD'], 'x').find((s) => s.key === 'analytics')).toBeUndefined();
+    expect(buildMenu(['showVOD'], 'x', host).find((s) => s.key === 'analytics')).toBeUndefined();
+  });
+
+  it('links no analytics app when this build has none (no placeholder host)', () => {
+    const all = ['showStreamingAnalytics', 'palcoStudioAnalytics', 'palcoDeveloper'];
+    expect(buildMenu(all, 'demo', null).find((s) => s.key === 'analytics')).toBeUndefined();
   });
 });

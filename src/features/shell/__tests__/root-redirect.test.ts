@@ -34,6 +34,12 @@ describe("decideRootRedirect (SPEC §2.2 '/')", () => {
     });
   });
 
+  it('stays in the console when this build has no webcam or analytics app', () => {
+    const none = { webcam: null, analytics: null };
+    expect(decideRootRedirect('/webcam/room-1', none)).toEqual({ to: '/streaming', external: null });
+    expect(decideRootRedirect('analytics:/vod/demo', none)).toEqual({ to: '/streaming', external: null });
+  });
+
   it('never leaves for another host, whatever the stored value', () => {
     expect(decideRootRedirect('//evil.test/x', hosts)).toEqual({ to: '/streaming', external: null });
     expect(decideRootRedirect('https://evil.test', hosts)).toEqual({ to: '/streaming', external: null });

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { parseFrame } from '@/lib/realtime/events';
 import type { SignalStatus } from '../api/get-signals-status';
+import { viewersKey } from '../api/get-viewers';
 import { streamingKey } from '../api/stream';
 import { applyStreamingEvent } from '../realtime/apply-events';
 import { type HealthBySignal, healthKey } from '../realtime/health';
@@ -42,6 +44,17 @@ describe('applyStreamingEvent', () => {
     expect(stale(streamingKey('stream', LIVE))).toBe(true);
     expect(stale(streamingKey('list', { page: 1 }))).toBe(true);
     expect(stale(streamingKey('list', 'wall'))).toBe(true);
+  });
+
+  it('a viewer count from the socket replaces the one shown on the panel and the wall', () => {
+    const { queryClient } = client();
+    queryClient.setQueryData(viewersKey(LIVE), 3);
+    const [event] = parseFrame(
+      `${JSON.stringify({ ...base, id: '9', evento: 'espectadores', total: 12 })}\n`,
+    );
+    expect(event).toBeDefined();
+    applyStreamingEvent(queryClient, event!);
+    expect(queryClient.getQueryData(viewersKey(LIVE))).toBe(12);
   });
 
   it('health events are kept per signal with when they arrived', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkImage, MAX_IMAGE_BYTES, sniffImage } from '../lib/images';
-import { iframeSnippet, previewPath } from '../lib/links';
+import { guestUrl, iframeSnippet, playerUrl, previewPath, studioUrl } from '../lib/links';
 import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
 import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../lib/signal-video';
 
@@ -81,12 +81,24 @@ describe('links', () => {
     expect(previewPath('a/b', 'c?d')).toBe('/v1/live-streams/a%2Fb/signals/c%3Fd/preview');
   });
   it('the iframe snippet embeds the player and escapes the title', () => {
-    const s = iframeSnippet('f0000000-0000-4000-8000-000000000001', 'Show "A" & <B>');
+    const s = iframeSnippet(
+      'https://tv.example.com/',
+      'f0000000-0000-4000-8000-000000000001',
+      'Show "A" & <B>',
+    );
+    // The player is the API server's own embed page, at its public address (PUBLIC_URL).
     expect(s).toMatch(
-      /^<iframe src="https:\/\/player\.palco\.example\/embed\/f0000000-0000-4000-8000-000000000001"/,
+      /^<iframe src="https:\/\/tv\.example\.com\/embed\/f0000000-0000-4000-8000-000000000001"/,
     );
     expect(s).toContain('title="Show &quot;A&quot; &amp; &lt;B>"');
     expect(s).toContain('allowfullscreen');
+  });
+  it('links the player at PUBLIC_URL, and the studio only when this build has one', () => {
+    expect(playerUrl('http://127.0.0.1:8080', 'a/b')).toBe('http://127.0.0.1:8080/embed/a%2Fb');
+    expect(studioUrl('x', null)).toBeNull();
+    expect(guestUrl('x', null)).toBeNull();
+    expect(studioUrl('x', 'https://studio.test')).toBe('https://studio.test/room/x');
+    expect(guestUrl('x', 'https://studio.test')).toBe('https://studio.test/room/x/guest');
   });
 });
 

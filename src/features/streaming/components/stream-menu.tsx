@@ -7,6 +7,7 @@ import { notify } from '@/components/ui/notify';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteStream } from '../api/delete-stream';
+import { usePublicUrl } from '../api/public-url';
 import type { Stream } from '../api/stream';
 import { useCopy } from '../hooks/use-copy';
 import { iframeSnippet } from '../lib/links';
@@ -17,6 +18,7 @@ export function StreamMenu({ stream }: { stream: Stream }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const copy = useCopy();
+  const publicUrl = usePublicUrl();
   const [confirming, setConfirming] = useState(false);
   const asked = useOpenedOnce(confirming);
   const first = stream.signals[0];
@@ -27,7 +29,8 @@ export function StreamMenu({ stream }: { stream: Stream }) {
       void navigate({ to: '/streaming/$liveId/signal/$signalId', params: { liveId, signalId: first.id } });
     else if (value === 'monitoring') void navigate({ to: '/broadcast', search: { live: liveId } });
     else if (value === 'panel') void navigate({ to: '/streaming/$liveId/panel', params: { liveId } });
-    else if (value === 'iframe') void copy(iframeSnippet(liveId, stream.nome), t`Link do iframe copiado`);
+    else if (value === 'iframe')
+      void copy(iframeSnippet(publicUrl, liveId, stream.nome), t`Link do iframe copiado`);
     else if (value === 'edit') void navigate({ to: '/streaming/$liveId/edit', params: { liveId } });
     else if (value === 'delete') setConfirming(true);
   };

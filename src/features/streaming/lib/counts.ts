@@ -23,3 +23,7 @@ export const settingsApplyTo = (selected: number) =>
     one: 'As configurações gerais da conta serão aplicadas a # transmissão selecionada.',
     other: 'As configurações gerais da conta serão aplicadas às # transmissões selecionadas.',
   })}`;
+
+/** The control panel's audience: "1 espectador agora", "12 espectadores agora". */
+export const viewersNow = (total: number) =>
+  msg`${plural(total, { 0: '# espectadores agora', one: '# espectador agora', other: '# espectadores agora' })}`;

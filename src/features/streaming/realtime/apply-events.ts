@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@/lib/realtime/events';
 import type { SignalStatus } from '../api/get-signals-status';
+import { viewersKey } from '../api/get-viewers';
 import { type Stream, streamingKey } from '../api/stream';
 import { type HealthBySignal, healthKey } from './health';
 
@@ -28,6 +29,8 @@ export function applyStreamingEvent(queryClient: QueryClient, event: RealtimeEve
     const undeclared = known?.publishing && event.publicando && known.fps === null;
     if (known && (known.publishing !== event.publicando || undeclared))
       void queryClient.invalidateQueries({ queryKey: key });
+  } else if (event.evento === 'espectadores') {
+    queryClient.setQueryData<number>(viewersKey(event.live_id), event.total);
   } else if (event.evento === 'replay_incompleto') {
     void queryClient.invalidateQueries({ queryKey: streamingKey() });
   }

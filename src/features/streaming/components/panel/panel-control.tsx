@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../status-badge';
 import { ControlActions } from './control-actions';
 import * as p from './panel.css';
+import { PanelViewers } from './panel-viewers';
 
 /** SPEC §4 control actions, each behind a confirmation; only the moves the status allows are enabled. */
 export function PanelControl({ stream }: { stream: Stream }) {
@@ -27,6 +28,7 @@ export function PanelControl({ stream }: { stream: Stream }) {
         )}
       </p>
       <ControlActions stream={stream} />
+      <PanelViewers stream={stream} />
       {stream.status === 'finished' ? (
         <p className={layout.muted}>
           <Trans>Esta transmissão foi encerrada e está no histórico.</Trans>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
 import { useIngestUrl } from '../../api/ingest';
+import { usePublicUrl } from '../../api/public-url';
 import type { Stream } from '../../api/stream';
 import { useCopy } from '../../hooks/use-copy';
-import { guestUrl, iframeSnippet, spectatorUrl, studioUrl } from '../../lib/links';
+import { guestUrl, iframeSnippet, playerUrl, spectatorUrl, studioUrl } from '../../lib/links';
 import { CopyIcon } from '../icons';
 import * as css from '../streaming.css';
 import * as p from './panel.css';
@@ -27,6 +28,10 @@ function CopyButton({ text, success, label }: { text: string; success: string; l
 export function PanelRooms({ stream }: { stream: Stream }) {
   const { t } = useLingui();
   const spectator = spectatorUrl(window.location.origin, stream.id);
+  const publicUrl = usePublicUrl();
+  const player = playerUrl(publicUrl, stream.id);
+  const studio = studioUrl(stream.id);
+  const guest = guestUrl(stream.id);
   return (
     <>
       <section className={layout.card} aria-labelledby="panel-spectator-title">
@@ -44,11 +49,17 @@ export function PanelRooms({ stream }: { stream: Stream }) {
           />
         </div>
         <div className={p.linkRow}>
+          <a href={player} target="_blank" rel="noopener noreferrer" className={layout.link}>
+            <Trans>Abrir o player</Trans>
+          </a>
+          <CopyButton text={player} success={t`Link do player copiado`} label={t`Copiar link do player`} />
+        </div>
+        <div className={p.linkRow}>
           <span>
             <Trans>Incorporar em um site (iframe)</Trans>
           </span>
           <CopyButton
-            text={iframeSnippet(stream.id, stream.nome)}
+            text={iframeSnippet(publicUrl, stream.id, stream.nome)}
             success={t`Link do iframe copiado`}
             label={t`Copiar link do iframe`}
           />
@@ -59,15 +70,10 @@ export function PanelRooms({ stream }: { stream: Stream }) {
         <h2 id="panel-room-title" className={layout.cardTitle}>
           <Trans>Sala de transmissão</Trans>
         </h2>
-        {stream.type === 'studio' ? (
+        {stream.type === 'studio' && studio && guest ? (
           <>
             <div className={p.linkRow}>
-              <a
-                href={studioUrl(stream.id)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={layout.link}
-              >
+              <a href={studio} target="_blank" rel="noopener noreferrer" className={layout.link}>
                 <Trans>Entrar no estúdio</Trans>
               </a>
             </div>
@@ -76,7 +82,7 @@ export function PanelRooms({ stream }: { stream: Stream }) {
                 <Trans>Link de convidado</Trans>
               </span>
               <CopyButton
-                text={guestUrl(stream.id)}
+                text={guest}
                 success={t`Link de convidado copiado`}
                 label={t`Copiar link de convidado`}
               />
@@ -84,6 +90,13 @@ export function PanelRooms({ stream }: { stream: Stream }) {
           </>
         ) : (
           <>
+            {stream.type === 'studio' ? (
+              <p className={layout.muted}>
+                <Trans>
+                  O estúdio no navegador não está disponível neste servidor: transmita com um encoder.
+                </Trans>
+              </p>
+            ) : null}
             <p className={layout.muted}>
               <Trans>Configure o seu encoder (OBS, vMix…) com o servidor abaixo e a chave de um sinal.</Trans>
             </p>

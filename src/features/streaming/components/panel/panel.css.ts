@@ -65,3 +65,10 @@ globalStyle(`${controlButtons} > button:disabled`, {
   color: vars.color.textMuted,
   opacity: 1,
 });
+export const viewers = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});

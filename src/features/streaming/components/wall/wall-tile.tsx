@@ -7,6 +7,7 @@ import * as layout from '@/components/ui/layout.css';
 import { numberFormat } from '@/lib/intl';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
+import { useViewerCount } from '../../api/get-viewers';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { type Health, healthFromEvents, healthFromStatus, useLiveHealth } from '../../realtime/health';
@@ -39,6 +40,7 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
   const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
   const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started, refetchInterval });
   const events = useLiveHealth(stream.id);
+  const viewers = useViewerCount(stream.id, started);
   const health = started
     ? (healthFromEvents(events, now) ?? healthFromStatus(stream.status, status.data))
     : undefined;
@@ -78,7 +80,7 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
             <Trans>Espectadores</Trans>
           </dt>
           <dd className={css.figureValue} data-testid="wall-viewers">
-            {number.format(0)}
+            {viewers !== undefined ? number.format(viewers) : '—'}
           </dd>
         </div>
         <div className={css.figure}>

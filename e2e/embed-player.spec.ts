@@ -1,0 +1,183 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { PlaybackInfo } from '../src/embed/types';
+import { expectPlaying, playerFrame, readyVideo, startSite } from './embed-helpers';
+import { createStream, unique } from './streaming-helpers';
+import { DEMO, E2E_BASE_URL } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 17: the embed player page in real Chromium, placed in an iframe on a second local origin, with
+// real media (a VOD transcoded by the server), a real VAST server and the server's real framing policy.
+// The playback answer for the VOD scenarios is built from the video's own API (its signed HLS and
+// subtitle URLs) and handed to the page by route: the public playback endpoint is built separately
+// (e2e/embed.spec.ts runs against it).
+
+let site: Awaited<ReturnType<typeof startSite>>;
+test.beforeAll(async () => {
+  site = await startSite();
+});
+test.afterAll(() => site?.close());
+
+const LIVE = 'f0000000-0000-4000-8000-000000000001';
+
+function info(over: Partial<PlaybackInfo>): PlaybackInfo {
+  return {
+    kind: 'live',
+    id: LIVE,
+    accountId: 'a0000000-0000-4000-8000-000000000002',
+    title: 'Embed e2e',
+    status: 'live',
+    scheduledStartTime: null,
+    playerColor: '#00aa00',
+    latency: 'default',
+    dvr: { enabled: false, windowSeconds: 0 },
+    audioOnly: false,
+    banners: { thumbnail: null, startSoonScreen: null, pauseScreen: null, endingScreen: null },
+    manifestUrl: null,
+    manifestType: 'hls',
+    recordingVideoId: null,
+    subtitles: [],
+    ads: { preRollVastUrl: null, postRollVastUrl: null },
+    analyticsMeasurementId: null,
+    viewerId: 'AB12CD34',
+    sessionId: 'session',
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    overlays: [],
+    channelUrl: null,
+    beaconUrl: '/v1/public/beacons',
+    latencyTargets: null,
+    ...over,
+  };
+}
+
+async function answerPlayback(page: Page, path: string, status: number, body: object) {
+  await page.route(`**${path}/playback*`, (route) => route.fulfill({ status, json: body }));
+}
+
+test('a VOD in an iframe on another site: the pre-roll plays first, then the video with subtitles', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const videoId = await readyVideo({ request: page.request, token, teamId }, unique('Embed VOD'));
+  const auth = { headers: { Authorization: `Bearer ${token}` }, params: { accountId: teamId } };
+  const video = (await (await page.request.get(`/v1/videos/${videoId}`, auth)).json()) as {
+    hlsUrl: string;
+    subtitles: { language: string; url: string }[];
+  };
+  await answerPlayback(
+    page,
+    `/v1/public/videos/${videoId}`,
+    200,
+    info({
+      kind: 'vod',
+      id: videoId,
+      status: 'ready',
+      manifestUrl: video.hlsUrl,
+      subtitles: video.subtitles.map((s) => ({ lang: s.language, label: 'Português', url: s.url })),
+      ads: { preRollVastUrl: site.vastUrl, postRollVastUrl: null },
+      channelUrl: null,
+    }),
+  );
+  site.hits.length = 0;
+  await page.goto(site.pageUrl('site.localhost', `${E2E_BASE_URL}/embed/vod/${videoId}`));
+  const frame = await playerFrame(page);
+
+  // The ad first, over the player, its impression pixel fired; the content only after it.
+  await expect(frame.getByTestId('ad')).toBeVisible({ timeout: 20_000 });
+  await expect(frame.locator('video.video')).toHaveCount(0);
+  await expect.poll(() => site.hits).toContain('/impression');
+  await expectPlaying(frame, 1);
+  await expect(frame.getByTestId('ad')).toHaveCount(0);
+  expect(site.hits).toContain('/complete');
+  expect(site.hits).not.toContain('/error');
+
+  // The subtitle's cue is loaded (1 s after the start) and shown.
+  await expect
+    .poll(
+      () =>
+        frame
+          .locator('video.video')
+          .evaluate((v: HTMLVideoElement) =>
+            [...v.textTracks].some((t) => t.mode === 'showing' && (t.cues?.length ?? 0) > 0),
+          ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+
+  // The controls wear the player colour; space pauses, m unmutes.
+  await expect(frame.locator('.controls .play')).toHaveCSS('background-color', 'rgb(0, 170, 0)');
+  await frame.locator('.stage').click({ position: { x: 10, y: 10 } });
+  await frame.locator('body').press('m');
+  await expect(frame.getByRole('button', { name: 'Silenciar' })).toBeAttached();
+  await frame.locator('body').press(' ');
+  await expect
+    .poll(() => frame.locator('video.video').evaluate((v: HTMLVideoElement) => v.paused))
+    .toBe(true);
+});
+
+test('each state has its message: scheduled (local time), paused, finished, region, domain, not found', async ({
+  page,
+}) => {
+  const at = '2026-12-01T18:30:00.000Z';
+  const when = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)),
+    at,
+  );
+  const cases: [number, object, string, RegExp][] = [
+    [
+      200,
+      info({ status: 'scheduled', scheduledStartTime: at }),
+      'scheduled',
+      new RegExp(`começa em ${when}`),
+    ],
+    [200, info({ status: 'paused' }), 'paused', /pausada/],
+    [200, info({ status: 'finished' }), 'finished', /terminou/],
+    [
+      403,
+      { statusCode: 403, error: 'Forbidden', message: 'x', reason: 'geo_blocked' },
+      'geo_blocked',
+      /sua região/,
+    ],
+    [
+      403,
+      { statusCode: 403, error: 'Forbidden', message: 'x', reason: 'domain_not_allowed' },
+      'domain_not_allowed',
+      /não tem permissão/,
+    ],
+    [
+      404,
+      { statusCode: 404, error: 'Not Found', message: 'x', reason: 'not_found' },
+      'not_found',
+      /não encontrado/,
+    ],
+  ];
+  for (const [status, body, state, text] of cases) {
+    await page.unrouteAll();
+    await answerPlayback(page, `/v1/public/lives/${LIVE}`, status, body);
+    await page.goto(`/embed/${LIVE}`);
+    const screen = page.locator('.screen');
+    await expect(screen, state).toHaveAttribute('data-state', state);
+    await expect(screen, state).toHaveText(text);
+  }
+});
+
+test('a live with authorized domains can be framed by them only', async ({ page }) => {
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api = { request: page.request, token, teamId };
+  const stream = await createStream(api, unique('Embed domains'), {
+    security: { geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: ['site.localhost'] },
+  });
+  const embed = `${E2E_BASE_URL}/embed/${stream.id}`;
+
+  await page.goto(site.pageUrl('site.localhost', embed));
+  await expect((await playerFrame(page)).locator('#player')).toBeAttached();
+
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('frame-ancestors')) refused.push(m.text());
+  });
+  await page.goto(site.pageUrl('other.localhost', embed));
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+  await expect((await playerFrame(page)).locator('#player')).toHaveCount(0);
+});

@@ -1,0 +1,116 @@
+import { type Insertable, sql } from 'kysely';
+import type { Executor } from '../schema.ts';
+import type { StreamStatus } from '../tables/streams.ts';
+import type { PlaybackEventsTable } from '../tables/viewers.ts';
+
+/** What the public viewer side needs of a live: its team and state. No account check: the id is public. */
+export async function findLiveForViewers(
+  db: Executor,
+  id: string,
+): Promise<{ id: string; account_id: string; status: StreamStatus; nome: string } | undefined> {
+  return db
+    .selectFrom('live_streams')
+    .select(['id', 'account_id', 'status', 'nome'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The last viewer count published for a live (0 when none was). */
+export async function publishedViewerCount(db: Executor, liveId: string): Promise<number> {
+  const row = await db
+    .selectFrom('live_viewer_counts')
+    .select('total')
+    .where('live_id', '=', liveId)
+    .executeTakeFirst();
+  return row?.total ?? 0;
+}
+
+/** The team that owns a live or a video (null when it no longer exists). */
+export async function ownerOf(db: Executor, kind: 'live' | 'vod', id: string): Promise<string | null> {
+  const row =
+    kind === 'live'
+      ? await db.selectFrom('live_streams').select('account_id').where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('videos').select('account_id').where('id', '=', id).executeTakeFirst();
+  return row?.account_id ?? null;
+}
+
+/** Stores a post's events and, for a live, that its session still watches (or stopped). */
+export async function storeBeacons(
+  db: Executor,
+  rows: Insertable<PlaybackEventsTable>[],
+  watching: { sessionId: string; liveId: string; accountId: string; ended: boolean } | null,
+): Promise<void> {
+  await db.insertInto('playback_events').values(rows).execute();
+  if (!watching) return;
+  await db
+    .insertInto('viewer_sessions')
+    .values({
+      session_id: watching.sessionId,
+      live_id: watching.liveId,
+      account_id: watching.accountId,
+      last_seen_at: new Date(),
+      ended: watching.ended,
+    })
+    .onConflict((oc) =>
+      oc.column('session_id').doUpdateSet((eb) => ({
+        last_seen_at: eb.ref('excluded.last_seen_at'),
+        // An ended session stays ended (a late heartbeat must not bring it back).
+        ended: sql<boolean>`viewer_sessions.ended or excluded.ended`,
+      })),
+    )
+    .execute();
+}
+
+/** Sessions watching each live now: a beacon younger than `timeoutMs`, no final event. */
+export async function watchingNow(
+  db: Executor,
+  timeoutMs: number,
+): Promise<{ live_id: string; account_id: string; total: number }[]> {
+  const since = new Date(Date.now() - timeoutMs);
+  const rows = await db
+    .selectFrom('viewer_sessions')
+    .select(['live_id', 'account_id', sql<string>`count(*)`.as('total')])
+    .where('last_seen_at', '>', since)
+    .where('ended', '=', false)
+    .groupBy(['live_id', 'account_id'])
+    .execute();
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+}
+
+/** Lives whose last published count is above zero. */
+export async function countedLives(db: Executor): Promise<{ live_id: string; account_id: string }[]> {
+  return db
+    .selectFrom('live_viewer_counts')
+    .select(['live_id', 'account_id'])
+    .where('total', '>', 0)
+    .execute();
+}
+
+/** Stores a live's count when it changed; true for the one caller (of any instance) that changed it. */
+export async function recordViewerCount(
+  db: Executor,
+  liveId: string,
+  accountId: string,
+  total: number,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('live_viewer_counts')
+    .values({ live_id: liveId, account_id: accountId, total })
+    .onConflict((oc) =>
+      oc
+        .column('live_id')
+        .doUpdateSet({ total, updated_at: new Date() })
+        .where('live_viewer_counts.total', '<>', total),
+    )
+    .returning('live_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets sessions silent for longer than `olderThanMs` (their events stay in playback_events). */
+export async function forgetQuietSessions(db: Executor, olderThanMs: number): Promise<void> {
+  await db
+    .deleteFrom('viewer_sessions')
+    .where('last_seen_at', '<', new Date(Date.now() - olderThanMs))
+    .execute();
+}

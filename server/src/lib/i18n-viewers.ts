@@ -1,0 +1,17 @@
+import type { Lang } from './i18n.ts';
+
+/** Texts of the viewer side: channel, beacons, the viewer-ID signal (issue 17). */
+export const VIEWER_MESSAGES = {
+  notOnAir: {
+    'pt-BR': 'A transmissão não está no ar: não há espectadores para identificar',
+    en: 'The stream is not on air: there are no viewers to identify',
+  },
+  viewerSessionInvalid: {
+    'pt-BR': 'Sessão de reprodução inválida ou expirada',
+    en: 'Invalid or expired playback session',
+  },
+  beaconBodyInvalid: {
+    'pt-BR': 'O corpo do beacon deve ser JSON',
+    en: 'The beacon body must be JSON',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;

@@ -1,0 +1,121 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Bowser from 'bowser';
+import type { FastifyRequest } from 'fastify';
+import { ownerOf, storeBeacons } from '../../db/repositories/viewers.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { ViewerCounter } from '../../media/viewer-counts.ts';
+import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
+import { errors } from '../schemas.ts';
+import { BeaconBody, type BeaconEventBody, FINAL_TYPES, MAX_BEACON_BYTES } from './schema.ts';
+
+/** A player clock further off than this is not believed: the event takes the time it arrived. */
+const CLOCK_SKEW_MS = 24 * 3600_000;
+
+function userAgentOf(request: FastifyRequest) {
+  const ua = request.headers['user-agent'];
+  if (!ua) return { device: null, os: null, browser: null, browser_version: null };
+  const parsed = Bowser.parse(ua.slice(0, 512));
+  return {
+    device: parsed.platform.type ?? null,
+    os: parsed.os.name ?? null,
+    browser: parsed.browser.name ?? null,
+    browser_version: parsed.browser.version ?? null,
+  };
+}
+
+/**
+ * `POST /v1/public/beacons`: player telemetry (issue 17 point 4, docs/playback.md "Beacons"). Public:
+ * the signed playback session in the body is the credential. JSON or text/plain (what sendBeacon
+ * sends), at most 16 KiB and 20 events, rate-limited per session; each event is stored raw.
+ */
+const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const counter = new ViewerCounter(app);
+  counter.start();
+  app.addHook('onClose', async () => counter.stop());
+
+  // sendBeacon posts a string as text/plain: in this scope that text is the same JSON.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
+    } catch {
+      done(new ApiError(400, 'beaconBodyInvalid'), undefined);
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    // A session per key; the memory store is per instance (docs/playback.md).
+    keyGenerator: (request) => sessionKey((request.body as { sessionId: string }).sessionId),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'tooManyRequests', {
+        params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+
+  app.post(
+    '/v1/public/beacons',
+    {
+      bodyLimit: MAX_BEACON_BYTES,
+      config: {
+        permission: 'public',
+        rateLimit: { max: app.config.viewers.beaconsPerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['playback'],
+        summary: 'Player telemetry (QoE beacons)',
+        description:
+          'Body {sessionId, events: [{type, at, ...}]} as JSON or text/plain; at most 20 events and 16 KiB. 403: the session is not valid. 429: more than BEACONS_PER_MINUTE posts of one session in a minute.',
+        body: BeaconBody,
+        response: { 204: { type: 'null', description: 'Stored' }, ...errors(400, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, events } = request.body;
+      const session = checkViewerSession(app.jwtKey, sessionId);
+      if (!session) throw new ApiError(403, 'viewerSessionInvalid');
+      // The live or video may have gone since the session was issued.
+      const accountId = await ownerOf(app.db, session.kind, session.id);
+      if (!accountId || accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
+      const key = sessionKey(sessionId);
+      const now = Date.now();
+      const common = {
+        session_id: key,
+        account_id: accountId,
+        live_id: session.kind === 'live' ? session.id : null,
+        video_id: session.kind === 'vod' ? session.id : null,
+        viewer_id: session.viewerId,
+        ...userAgentOf(request),
+        country: session.country,
+        // The installed database (GeoLite2 country) tells countries only (docs/playback.md "Beacons").
+        region: null,
+      };
+      const rows = events.map((e: BeaconEventBody) => ({
+        ...common,
+        type: e.type,
+        at: new Date(Math.abs(e.at - now) > CLOCK_SKEW_MS ? now : e.at),
+        rendition: e.rendition ?? null,
+        bitrate_kbps: e.bitrateKbps ?? null,
+        startup_ms: e.startupMs ?? null,
+        rebuffer_ms: e.rebufferMs ?? null,
+        error_code: e.error ?? null,
+        cmcd: e.cmcd ? JSON.stringify(e.cmcd) : null,
+      }));
+      const watching =
+        session.kind === 'live'
+          ? {
+              sessionId: key,
+              liveId: session.id,
+              accountId,
+              ended: events.some((e) => FINAL_TYPES.includes(e.type)),
+            }
+          : null;
+      await storeBeacons(app.db, rows, watching);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default beaconRoutes;

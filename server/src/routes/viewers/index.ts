@@ -1,0 +1,76 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { findStream } from '../../db/repositories/streams.ts';
+import { publishedViewerCount } from '../../db/repositories/viewers.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { logStream } from '../streams/activity.ts';
+import { accountOf, READ_STREAMS } from '../streams/view.ts';
+
+/**
+ * The console's side of the viewers of a live (issue 17 points 3 and 5): the anti-piracy viewer-ID
+ * signal, and the current viewer count (its changes arrive as the `espectadores` realtime event).
+ */
+const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/v1/live-streams/:id/viewer-id',
+    {
+      // The control panel's other live actions (start, pause, resume, end) take the same.
+      config: { permission: { anyOf: ['showStreaming'] } },
+      schema: {
+        tags: ['live streams'],
+        summary: 'Make every current player of the live show its viewer ID',
+        description:
+          'Players of the live overlay their own anti-piracy viewer ID until `until` (VIEWER_ID_SECONDS, 60 s), through the viewer channel. Only a live or paused stream: else 409.',
+        security: bearer,
+        params: Type.Object({ id: Uuid }),
+        querystring: AccountIdQuery,
+        response: {
+          200: Type.Object({ until: Type.String({ format: 'date-time' }) }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      const id = request.params.id.toLowerCase();
+      const until = new Date(Date.now() + app.config.viewers.viewerIdSeconds * 1000).toISOString();
+      await app.db.transaction().execute(async (trx) => {
+        const stream = await findStream(trx, accountId, id);
+        if (!stream) throw new ApiError(404, 'streamNotFound');
+        if (stream.status !== 'live' && stream.status !== 'paused') throw new ApiError(409, 'notOnAir');
+        await logStream(trx, request, accountId, 'SINAL_IDENTIFICACAO_ENVIADO', id, {
+          nome: stream.nome,
+          until,
+        });
+      });
+      // Awaited: the console says "sent" only once the signal is on the bus.
+      await app.events.publish(accountId, 'viewer_id', { live_id: id, until });
+      return { until };
+    },
+  );
+
+  app.get(
+    '/v1/live-streams/:id/viewers',
+    {
+      config: { permission: { anyOf: READ_STREAMS } },
+      schema: {
+        tags: ['live streams'],
+        summary: 'Current viewers of a live',
+        description:
+          'Playback sessions whose last beacon is under 30 s old, as last counted (every 5 s); changes arrive as the `espectadores` realtime event.',
+        security: bearer,
+        params: Type.Object({ id: Uuid }),
+        querystring: AccountIdQuery,
+        response: { 200: Type.Object({ total: Type.Integer() }), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      const id = request.params.id.toLowerCase();
+      if (!(await findStream(app.db, accountId, id))) throw new ApiError(404, 'streamNotFound');
+      return { total: await publishedViewerCount(app.db, id) };
+    },
+  );
+};
+
+export default viewerRoutes;

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
+import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
+import { issueViewerSession } from '../src/media/playback-session.ts';
+import { sessionKey } from '../src/media/viewer-session-check.ts';
+import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { AccountClient, listen } from './realtime-helpers.ts';
+import { call } from './streams-helpers.ts';
+import { ChannelClient } from './viewer-helpers.ts';
+
+/** Player beacons (issue 17 point 4) and the viewer counts made from them (point 5). */
+const LIVE: string = DEMO_STREAMS.showAoVivo.id;
+const ACCOUNT: string = DEMO_ACCOUNTS.demoProducoes.id;
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+let server: TestServer;
+let base = '';
+let sessions = 0;
+
+function session(overrides: { expiresAt?: number; id?: string } = {}) {
+  sessions += 1;
+  return issueViewerSession(
+    {
+      kind: 'live',
+      id: overrides.id ?? LIVE,
+      accountId: ACCOUNT,
+      viewerId: `VIEW${String(sessions).padStart(4, '0')}`,
+      country: 'BR',
+      exp: Math.floor((overrides.expiresAt ?? Date.now() + 3600_000) / 1000),
+    },
+    server.app.jwtKey,
+  );
+}
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/v1/public/beacons',
+    headers: { 'user-agent': CHROME_WINDOWS, 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+const rowsOf = (sessionId: string) =>
+  server.app.db
+    .selectFrom('playback_events')
+    .selectAll()
+    .where('session_id', '=', sessionKey(sessionId))
+    .orderBy('id')
+    .execute();
+
+beforeAll(async () => {
+  server = await startTestServer({
+    viewers: { ...loadConfig({}).viewers, beaconsPerMinute: 5, viewerCountMs: 200, viewerTimeoutMs: 2_000 },
+  });
+  base = await listen(server.app);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /v1/public/beacons', () => {
+  it('stores each event raw with the device, OS and browser of the user agent and the session’s country', async () => {
+    const id = session();
+    const at = Date.now() - 1_000;
+    const res = await post({
+      sessionId: id,
+      events: [
+        { type: 'start', at },
+        { type: 'startup', at: at + 800, startupMs: 800, rendition: '720p', bitrateKbps: 2500 },
+        {
+          type: 'heartbeat',
+          at: at + 900,
+          cmcd: { br: 2500, bl: 6000, mtp: 9000, tb: 4000, sf: 'h', st: 'l' },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const rows = await rowsOf(id);
+    expect(rows.map((r) => r.type)).toEqual(['start', 'startup', 'heartbeat']);
+    expect(rows[1]).toMatchObject({
+      account_id: ACCOUNT,
+      live_id: LIVE,
+      video_id: null,
+      viewer_id: 'VIEW0001',
+      startup_ms: 800,
+      rendition: '720p',
+      bitrate_kbps: 2500,
+      device: 'desktop',
+      os: 'Windows',
+      browser: 'Chrome',
+      browser_version: '131.0.0.0',
+      country: 'BR',
+    });
+    expect(rows[0]?.at.getTime()).toBe(at);
+    expect(rows[2]?.cmcd).toEqual({ br: 2500, bl: 6000, mtp: 9000, tb: 4000, sf: 'h', st: 'l' });
+  });
+
+  it('takes what sendBeacon sends (text/plain), from a phone', async () => {
+    const id = session();
+    const res = await post(JSON.stringify({ sessionId: id, events: [{ type: 'end', at: Date.now() }] }), {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': SAFARI_IPHONE,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await rowsOf(id)).toMatchObject([{ type: 'end', device: 'mobile', os: 'iOS', browser: 'Safari' }]);
+  });
+
+  it('refuses bad bodies with 400/413 and stores nothing', async () => {
+    const id = session();
+    const event = { type: 'heartbeat', at: Date.now() };
+    const bad: [unknown, number, Record<string, string>?][] = [
+      [{ sessionId: id, events: Array.from({ length: 21 }, () => event) }, 400],
+      [{ sessionId: id, events: [] }, 400],
+      [{ sessionId: id, events: [{ type: 'rewind', at: 1 }] }, 400],
+      [{ sessionId: id, events: [{ ...event, extra: 1 }] }, 400],
+      [{ sessionId: id, events: [{ ...event, startupMs: -1 }] }, 400],
+      [{ events: [event] }, 400],
+      ['{not json', 400, { 'content-type': 'text/plain' }],
+      [{ sessionId: id, events: [{ ...event, rendition: 'x'.repeat(20_000) }] }, 413],
+    ];
+    for (const [body, status, headers] of bad) expectError(await post(body, headers), status);
+    expect(await rowsOf(id)).toEqual([]);
+  });
+
+  it('refuses a forged, an expired or an unknown live’s session with 403', async () => {
+    const event = { type: 'heartbeat', at: Date.now() };
+    const forged = `${session().slice(0, -4)}AAAA`;
+    const expired = session({ expiresAt: Date.now() - 3600_000 });
+    const gone = session({ id: '00000000-0000-4000-8000-0000000000ff' });
+    for (const id of [forged, expired, gone, 'nope']) {
+      expectError(await post({ sessionId: id, events: [event] }), 403);
+    }
+  });
+
+  it('limits the posts of one session per minute (429), not the others', async () => {
+    const id = session();
+    const event = { type: 'heartbeat', at: Date.now() };
+    for (let i = 0; i < 5; i++) expect((await post({ sessionId: id, events: [event] })).statusCode).toBe(204);
+    expectError(await post({ sessionId: id, events: [event] }), 429);
+    expect((await post({ sessionId: session(), events: [event] })).statusCode).toBe(204);
+  });
+});
+
+describe('viewer counts', () => {
+  it('counts the sessions with a recent beacon, publishes each change to the console and the players', async () => {
+    // Let the sessions of the tests above go quiet first.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const owner = await loginAs(server.app, 'owner@palco.test');
+    const consoleSocket = await AccountClient.connect(base, ACCOUNT, owner);
+    const player = await ChannelClient.open(base, LIVE);
+    try {
+      const total = (n: number) => (e: Record<string, unknown>) =>
+        e.evento === 'espectadores' && e.live_id === LIVE && e.total === n;
+      const [a, b] = [session(), session()];
+      for (const id of [a, b]) await post({ sessionId: id, events: [{ type: 'heartbeat', at: Date.now() }] });
+      await consoleSocket.waitFor(total(2));
+      await player.waitFor((m) => m.type === 'viewers' && m.count === 2);
+      const res = await call(server.app, owner, 'GET', `/v1/live-streams/${LIVE}/viewers`);
+      expect(res.json()).toEqual({ total: 2 });
+
+      await post({ sessionId: a, events: [{ type: 'end', at: Date.now() }] });
+      await consoleSocket.waitFor(total(1));
+      // b goes quiet: past the timeout it no longer counts.
+      await consoleSocket.waitFor(total(0));
+      const counts = consoleSocket.named('espectadores').map((e) => e.total);
+      expect(counts.slice(-3)).toEqual([2, 1, 0]);
+    } finally {
+      consoleSocket.close();
+      player.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { clampSeek, keyAction } from './keys';
+import type { ShakaPlayer } from './shaka';
+import { labels } from './texts';
+import { qualityOptions } from './tracks';
+import type { PlaybackInfo } from './types';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(className: string, label: string, glyph: string): HTMLButtonElement {
+  const b = el('button', `ctl ${className}`, glyph);
+  b.type = 'button';
+  b.setAttribute('aria-label', label);
+  b.title = label;
+  return b;
+}
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/**
+ * The control bar (play, ±10 s, mute, position, quality, subtitles, fullscreen) and the keyboard,
+ * on the player's colour. Seeking stays inside what the stream lets a viewer reach: the whole video,
+ * the DVR window of a live, or only the live edge without DVR.
+ */
+export function mountControls(
+  root: HTMLElement,
+  video: HTMLVideoElement,
+  player: ShakaPlayer,
+  info: PlaybackInfo,
+): { refreshTracks(): void; destroy(): void } {
+  const l = labels();
+  const canSeek = info.kind === 'vod' || info.dvr.enabled;
+  const bar = el('div', 'controls');
+  const play = button('play', l.play, '▶');
+  const back = button('back', l.back, '↺10');
+  const forward = button('forward', l.forward, '10↻');
+  const mute = button('mute', l.unmute, '🔇');
+  const time = el('span', 'time');
+  const seek = el('input', 'seek');
+  seek.type = 'range';
+  seek.min = '0';
+  seek.step = '0.1';
+  seek.setAttribute('aria-label', l.seek);
+  const quality = el('select', 'quality');
+  quality.setAttribute('aria-label', l.quality);
+  quality.title = l.quality;
+  const subtitles = el('select', 'subtitles');
+  subtitles.setAttribute('aria-label', l.subtitles);
+  subtitles.title = l.subtitles;
+  const full = button('fullscreen', l.fullscreen, '⛶');
+  bar.append(play, ...(canSeek ? [back, forward] : []), mute, time, ...(canSeek ? [seek] : []));
+  bar.append(quality, subtitles, full);
+  root.append(bar);
+
+  const seekBy = (by: number) => {
+    video.currentTime = clampSeek(video.currentTime + by, player.seekRange());
+  };
+  const toggle = () => (video.paused ? void video.play().catch(() => undefined) : video.pause());
+  const toggleMute = () => {
+    video.muted = !video.muted;
+  };
+  const fullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void root.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const paint = () => {
+    play.textContent = video.paused ? '▶' : '❚❚';
+    play.setAttribute('aria-label', video.paused ? l.play : l.pause);
+    mute.textContent = video.muted ? '🔇' : '🔊';
+    mute.setAttribute('aria-label', video.muted ? l.unmute : l.mute);
+    const range = player.seekRange();
+    if (info.kind === 'live' && !canSeek) time.textContent = l.live;
+    else if (info.kind === 'live') time.textContent = `${l.live} −${clock(range.end - video.currentTime)}`;
+    else time.textContent = `${clock(video.currentTime)} / ${clock(video.duration || 0)}`;
+    if (canSeek && document.activeElement !== seek) {
+      seek.min = String(range.start);
+      seek.max = String(range.end);
+      seek.value = String(video.currentTime);
+    }
+  };
+
+  const refreshTracks = () => {
+    const options = qualityOptions(player.getVariantTracks());
+    quality.replaceChildren(
+      ...options.map((o) => {
+        const text = o.value === 'auto' ? l.auto : o.height === null ? l.audioOnly : `${o.height}p`;
+        const option = el('option', '', text);
+        option.value = o.value;
+        return option;
+      }),
+    );
+    quality.hidden = options.length <= 2;
+    const texts = player.getTextTracks();
+    const off = el('option', '', l.subtitlesOff);
+    off.value = '';
+    subtitles.replaceChildren(
+      off,
+      ...texts.map((track) => {
+        const option = el('option', '', track.label || track.language);
+        option.value = String(track.id);
+        option.selected = track.active && video.textTracks.length > 0;
+        return option;
+      }),
+    );
+    subtitles.hidden = texts.length === 0;
+  };
+
+  quality.addEventListener('change', () => {
+    if (quality.value === 'auto') {
+      player.configure({ abr: { enabled: true } });
+      return;
+    }
+    const track = player.getVariantTracks().find((t) => String(t.id) === quality.value);
+    if (!track) return;
+    player.configure({ abr: { enabled: false } });
+    player.selectVariantTrack(track, true);
+  });
+  subtitles.addEventListener('change', () => {
+    const track = player.getTextTracks().find((t) => String(t.id) === subtitles.value);
+    if (track) player.selectTextTrack(track);
+    player.setTextTrackVisibility(Boolean(track));
+  });
+  seek.addEventListener('change', () => {
+    video.currentTime = clampSeek(Number(seek.value), player.seekRange());
+  });
+  play.addEventListener('click', toggle);
+  back.addEventListener('click', () => seekBy(-10));
+  forward.addEventListener('click', () => seekBy(10));
+  mute.addEventListener('click', toggleMute);
+  full.addEventListener('click', fullscreen);
+  for (const type of ['play', 'pause', 'volumechange', 'timeupdate', 'durationchange'])
+    video.addEventListener(type, paint);
+  video.addEventListener('click', toggle);
+
+  const onKey = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    // A focused control handles its own keys (space on a button, arrows in a menu or the slider).
+    if (target && target !== document.body && target.closest('button, select, input')) return;
+    const action = keyAction(event);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'seek') {
+      if (canSeek) seekBy(action.by);
+    } else if (action.kind === 'mute') toggleMute();
+    else if (action.kind === 'toggle') toggle();
+    else fullscreen();
+  };
+  document.addEventListener('keydown', onKey);
+  paint();
+  return {
+    refreshTracks,
+    destroy: () => {
+      document.removeEventListener('keydown', onKey);
+      bar.remove();
+    },
+  };
+}

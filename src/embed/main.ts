@@ -1,0 +1,166 @@
+import './embed.css';
+import { playAd } from './ads';
+import { activate, pickLocale } from './i18n';
+import { integration } from './integrations';
+import { fetchPlayback, renewDelay } from './playback';
+import { createPlayer, type PlayerHandle } from './player';
+import { type EmbedTarget, embeddingOrigin, targetOf } from './route';
+import { formatStart, type Screen, screenOf } from './screen';
+import { labels, screenText } from './texts';
+import type { Overlay, PlaybackInfo } from './types';
+
+/** Between two asks while there is nothing to play yet (a live not on air), or the server failed. */
+const POLL_MS = 10_000;
+
+const root = document.getElementById('player') as HTMLElement;
+const stage = document.createElement('div');
+stage.className = 'stage';
+const overlayLayer = document.createElement('div');
+overlayLayer.className = 'overlays';
+const message = document.createElement('div');
+message.className = 'screen';
+message.setAttribute('role', 'status');
+stage.append(overlayLayer, message);
+root.append(stage);
+
+const origin = embeddingOrigin(window);
+let target: EmbedTarget | null = targetOf(location.pathname);
+let handle: PlayerHandle | null = null;
+/** What the current player plays ('live:…' / 'vod:…'), to tell a renewal from a new source. */
+let playing: string | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let closeChannel: (() => void) | null = null;
+let stopTelemetry: (() => void) | null = null;
+let lastInfo: PlaybackInfo | null = null;
+let postRollDone = false;
+
+function show(screen: Screen | null, image: string | null = null) {
+  if (!screen) {
+    message.hidden = true;
+    return;
+  }
+  const startsAt =
+    screen.kind === 'scheduled' && screen.startsAt ? formatStart(screen.startsAt, navigator.language) : null;
+  message.hidden = false;
+  message.dataset.state = screen.kind === 'error' ? screen.reason : screen.kind;
+  message.style.backgroundImage = image ? `url("${encodeURI(image)}")` : '';
+  const text = document.createElement('p');
+  text.textContent = screenText(screen, startsAt);
+  message.replaceChildren(text);
+}
+
+async function stopPlayer() {
+  stopTelemetry?.();
+  stopTelemetry = null;
+  const h = handle;
+  handle = null;
+  playing = null;
+  await h?.destroy();
+}
+
+function askAgainIn(ms: number) {
+  clearTimeout(timer);
+  timer = setTimeout(() => void refresh(), ms);
+}
+
+async function onStopped() {
+  const info = lastInfo;
+  // A VOD that played to its end gets its post-roll; a live is asked again (it may have finished).
+  if (info?.kind === 'vod' && !postRollDone && info.ads.postRollVastUrl) {
+    postRollDone = true;
+    await playAd(info.ads.postRollVastUrl, stage, labels().ad);
+    return;
+  }
+  if (info?.kind === 'live') {
+    await stopPlayer();
+    await refresh();
+  }
+}
+
+async function start(info: PlaybackInfo) {
+  const key = `${info.kind}:${info.id}`;
+  if (info.ads.preRollVastUrl) await playAd(info.ads.preRollVastUrl, stage, labels().ad);
+  handle = await createPlayer(stage, info, () => void onStopped());
+  playing = key;
+  const telemetry = await integration('telemetry');
+  if (telemetry && handle)
+    stopTelemetry = telemetry.startTelemetry({ info, player: handle.player, video: handle.video });
+}
+
+function renderOverlays(overlays: Overlay[]) {
+  void integration('overlays').then((m) => m?.renderOverlays(overlayLayer, overlays));
+}
+
+async function openLiveChannel(info: PlaybackInfo) {
+  if (closeChannel || !info.channelUrl) return;
+  const channel = await integration('channel');
+  if (!channel) return;
+  const url = new URL(info.channelUrl, location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  closeChannel = channel.openChannel(url.href, {
+    onStatus: (status) => {
+      if (status !== lastInfo?.status) void refresh();
+    },
+    onViewerId: (until) => {
+      const viewerId = lastInfo?.viewerId;
+      if (viewerId) void integration('viewerId').then((m) => m?.showViewerId(stage, viewerId, until));
+    },
+    onOverlays: renderOverlays,
+  });
+}
+
+async function apply(info: PlaybackInfo) {
+  lastInfo = info;
+  root.style.setProperty('--player-color', info.playerColor);
+  document.title = info.title;
+  renderOverlays(info.overlays);
+  if (info.kind === 'live') void openLiveChannel(info);
+  const screen = screenOf(info);
+  if (screen.kind === 'recording') {
+    // The live is over and its recording is ready: the page plays the recording from now on.
+    await stopPlayer();
+    target = { kind: 'vod', id: screen.videoId };
+    askAgainIn(0);
+    return;
+  }
+  if (screen.kind !== 'play') {
+    await stopPlayer();
+    show(screen, 'image' in screen ? screen.image : null);
+    askAgainIn(info.kind === 'live' ? POLL_MS : renewDelay(info.expiresAt, Date.now()));
+    return;
+  }
+  askAgainIn(renewDelay(info.expiresAt, Date.now()));
+  if (handle && playing === `${info.kind}:${info.id}`) {
+    handle.renew(screen.manifestUrl);
+    return;
+  }
+  show(null);
+  try {
+    await start(info);
+  } catch {
+    await stopPlayer();
+    show({ kind: 'waiting', image: info.banners.thumbnail }, info.banners.thumbnail);
+    askAgainIn(POLL_MS);
+  }
+}
+
+let refreshing: Promise<void> | null = null;
+function refresh(): Promise<void> {
+  refreshing ??= (async () => {
+    try {
+      if (!target) return show({ kind: 'error', reason: 'not_found' });
+      // The same live/video keeps its viewer session (and viewer ID) across renewals.
+      const same = lastInfo && lastInfo.kind === target.kind && lastInfo.id === target.id;
+      const result = await fetchPlayback(location.origin, target, origin, same ? lastInfo?.sessionId : null);
+      if (result.ok) return await apply(result.info);
+      await stopPlayer();
+      show({ kind: 'error', reason: result.reason });
+      if (result.reason === 'unavailable') askAgainIn(POLL_MS);
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+void activate(pickLocale(navigator.languages ?? [navigator.language])).then(refresh);

@@ -1,0 +1,117 @@
+import { mountControls } from './controls';
+import { signedPrefix, withToken } from './route';
+import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
+import type { PlaybackInfo } from './types';
+
+export interface PlayerHandle {
+  player: ShakaPlayer;
+  video: HTMLVideoElement;
+  /** Swaps the token of every later request for the one of a renewed playback answer. */
+  renew(manifestUrl: string): void;
+  destroy(): Promise<void>;
+}
+
+/** SPEC §2.8: a VOD's subtitle cues load 1 s after the player starts. */
+const SUBTITLES_DELAY_MS = 1_000;
+
+/** shaka's targets for the live's latency mode, as the server packaged it (docs/playback.md): how far
+ * behind the live edge to play, and shaka's low-latency mode. */
+export function latencyConfig(info: Pick<PlaybackInfo, 'kind' | 'latencyTargets'>): object {
+  const targets = info.latencyTargets;
+  if (info.kind !== 'live' || !targets) return {};
+  return {
+    manifest: { defaultPresentationDelay: targets.liveDelaySeconds },
+    streaming: { lowLatencyMode: targets.lowLatencyMode },
+  };
+}
+
+/**
+ * Plays `info`'s manifest in a new video element inside `stage`, muted (browsers let only a muted
+ * video start by itself; the viewer unmutes). Rejects when the browser cannot play it or the
+ * manifest does not load; `onStopped` is told when playback stops for good (a live that ended).
+ */
+export async function createPlayer(
+  stage: HTMLElement,
+  info: PlaybackInfo,
+  onStopped: () => void,
+): Promise<PlayerHandle> {
+  if (!info.manifestUrl) throw new Error('nothing to play');
+  const shaka = await loadShaka(info.manifestType);
+  shaka.polyfill.installAll();
+  if (!shaka.Player.isBrowserSupported()) throw new Error('unsupported browser');
+  const video = document.createElement('video');
+  video.className = 'video';
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  video.crossOrigin = 'anonymous';
+  stage.prepend(video);
+
+  const player = new shaka.Player();
+  await player.attach(video);
+  player.configure(latencyConfig(info));
+  const manifest = new URL(info.manifestUrl, location.href).href;
+  let prefix = signedPrefix(manifest);
+  player.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
+    if (prefix) request.uris = request.uris.map((uri) => withToken(uri, prefix as string));
+  });
+  player.addEventListener('error', (event) => {
+    if (event.detail?.severity === CRITICAL) onStopped();
+  });
+  video.addEventListener('ended', onStopped);
+
+  try {
+    await player.load(manifest);
+  } catch (error) {
+    await player.destroy();
+    video.remove();
+    throw error;
+  }
+  const controls = mountControls(stage, video, player, info);
+  controls.refreshTracks();
+  player.addEventListener('trackschanged', () => controls.refreshTracks());
+  player.addEventListener('variantchanged', () => controls.refreshTracks());
+
+  if (info.subtitles.length > 0) {
+    video.addEventListener(
+      'playing',
+      () =>
+        setTimeout(() => {
+          void (async () => {
+            for (const s of info.subtitles)
+              await player
+                .addTextTrackAsync(
+                  new URL(s.url, location.href).href,
+                  s.lang,
+                  'subtitles',
+                  'text/vtt',
+                  '',
+                  s.label,
+                )
+                .catch(() => undefined);
+            const first = player.getTextTracks()[0];
+            if (first) {
+              player.selectTextTrack(first);
+              player.setTextTrackVisibility(true);
+            }
+            controls.refreshTracks();
+          })();
+        }, SUBTITLES_DELAY_MS),
+      { once: true },
+    );
+  }
+  void video.play().catch(() => undefined);
+
+  return {
+    player,
+    video,
+    renew(manifestUrl) {
+      prefix = signedPrefix(new URL(manifestUrl, location.href).href) ?? prefix;
+    },
+    async destroy() {
+      controls.destroy();
+      await player.destroy().catch(() => undefined);
+      video.remove();
+    },
+  };
+}
