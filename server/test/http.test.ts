@@ -243,6 +243,11 @@ describe('OpenAPI document', () => {
         // Public playback (docs/playback.md)
         'GET /v1/public/lives/{liveId}/playback',
         'GET /v1/public/videos/{videoId}/playback',
+        // Telemetry, the viewer channel and counts (tel; docs/playback.md)
+        'GET /v1/public/lives/{liveId}/channel',
+        'POST /v1/public/beacons',
+        'GET /v1/live-streams/{id}/viewers',
+        'POST /v1/live-streams/{id}/viewer-id',
         'GET /play/live/{liveId}/{token}/{*}',
         'GET /play/vod/{videoId}/{token}/{*}',
         // Activity logs (docs/api-logs.md)
