@@ -39,4 +39,8 @@ test('create a text overlay and turn it on for a live', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Transmissão' }).click();
   await page.getByRole('option', { name: live.nome }).click();
   await expect(page.getByRole('switch', { name })).toBeChecked();
+
+  // The viewers' player draws it over the video.
+  await page.goto(`/embed/${live.id}`);
+  await expect(page.getByText('Intervalo: voltamos já')).toBeVisible();
 });
