@@ -5,16 +5,12 @@
 // BENCH_DATABASE_URL or DATABASE_URL names a PostgreSQL server, on PostgreSQL (a scratch database is
 // created there and dropped, events go through LISTEN/NOTIFY). Goal: p99 ≤ 250 ms. Asserts nothing.
 // Run alone: `node --import tsx bench/realtime.ts`, or `npm run bench -- --only=realtime`.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { serverCommand } from './server-bundle.ts';
+import { type BenchServer, startBenchServer } from './server.ts';
 
 const CLIENTS = 1000;
 const EVENTS = 20;
@@ -33,52 +29,13 @@ const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, prot
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+function startServer(databaseUrl: string): Promise<BenchServer> {
+  return startBenchServer({
+    DATABASE_URL: databaseUrl,
+    // Every client comes from 127.0.0.1 as the same user.
+    MAX_CONNECTIONS_PER_ADDRESS: String(CLIENTS + 100),
+    WS_MAX_CONNECTIONS_PER_USER: String(CLIENTS + 100),
   });
-}
-
-async function startServer(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-rt-'));
-  const child: ChildProcess = spawn(serverCommand(), [], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      INGEST_PORT: 'off',
-      // Every client comes from 127.0.0.1 as the same user.
-      MAX_CONNECTIONS_PER_ADDRESS: String(CLIENTS + 100),
-      WS_MAX_CONNECTIONS_PER_USER: String(CLIENTS + 100),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await stop();
-  throw new Error('the API server did not start within 120 s');
 }
 
 async function api(base: string, token: string, method: string, path: string, body?: unknown) {

@@ -10,12 +10,11 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback` picks benches (bench/logs.ts, streams.ts,
-// uploads.ts, realtime.ts, playback.ts also run alone).
+// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys` picks benches (bench/logs.ts, streams.ts,
+// uploads.ts, realtime.ts, playback.ts, api-keys.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chunksOf, firstLoadJs, kB, readManifest } from './first-load';
 import { detectRuntime } from './runtime';
-import { serverCommand } from './server-bundle.ts';
+import { ownerSession, startBenchServer } from './server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -69,69 +68,8 @@ const PAGES = {
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ base: string; stop: () => void }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
-  const child: ChildProcess = spawn(serverCommand(), [], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: 'dist',
-      LOG_LEVEL: 'warn',
-      INGEST_PORT: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  stop();
-  throw new Error('the API server did not start within 60 s');
-}
-
 /** Signs owner@palco.test in through the API and chooses a team; returns the token. */
-async function ownerToken(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'owner@palco.test', password: 'palco123' }),
-  });
-  const { Token } = (await login.json()) as { Token: string };
-  const headers = { Authorization: `Bearer ${Token}`, 'content-type': 'application/json' };
-  const me = (await (await fetch(`${base}/bff/me`, { headers })).json()) as {
-    contasCargos: Array<{ conta_id: string; conta_nome: string }>;
-  };
-  const team = me.contasCargos.find((c) => c.conta_nome === 'Demo Produções') ?? me.contasCargos[0]!;
-  await fetch(`${base}/bff/me/selected-team`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ accountId: team.conta_id }),
-  });
-  return Token;
-}
+const ownerToken = async (base: string) => (await ownerSession(base)).token;
 
 const storedSession = (token: string) =>
   JSON.stringify({ authToken: token, user: null, permissions: [], contasCargos: [] });
@@ -324,7 +262,7 @@ async function main() {
       : `shaka-player / uPlot chunks (${heavy.join(', ')}): ${inFirst.length === 0 ? 'never in a first load' : `IN THE FIRST LOAD: ${inFirst.join(', ')}`}`,
   );
 
-  const server = await startServer();
+  const server = await startBenchServer({ STATIC_DIR: 'dist' }, { startupMs: 60_000 });
   try {
     const token = await ownerToken(server.base);
 
@@ -361,11 +299,11 @@ async function main() {
       if (s.failing.length > 0) log(`             failing: ${s.failing.join('; ')}`);
     }
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 
-// `--only=frontend,logs,streams,uploads,realtime,playback` runs a subset; by default every bench runs, one after another.
+// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys` runs a subset; by default every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -397,6 +335,10 @@ async function all() {
   if (wanted('playback')) {
     log('\n== Live playback: glass-to-glass latency per latency mode (issue 17) ==');
     await (await import('./playback.ts')).runPlaybackBench();
+  }
+  if (wanted('apikeys')) {
+    log('\n== API requests per second with an API key vs a session (issue 19) ==');
+    await (await import('./api-keys.ts')).runApiKeysBench();
   }
 }
 

@@ -1,5 +1,6 @@
 // `npm test`: every check, in order, and one honest closing line "N passed, N failed".
-// Lint, typecheck and the catalog check count as one test each; vitest and Playwright report their own.
+// Lint, typecheck, the catalog check and the OpenAPI lint count as one test each; vitest and
+// Playwright report their own.
 // The server tests run twice, side by side: on embedded PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set (.ci/run starts a throwaway PostgreSQL server and sets it).
 import { spawn, spawnSync } from 'node:child_process';
@@ -85,6 +86,8 @@ async function vitestTogether(passes) {
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('i18n catalogs complete', 'node', ['scripts/i18n.mjs', '--check']);
+// The served OpenAPI document, linted with redocly's recommended rules (redocly.yaml).
+check('openapi lint', 'node', ['--import', 'tsx', 'scripts/openapi-lint.mjs']);
 vitest('unit', 'unit');
 const serverPasses = [{ label: 'server-pglite', project: 'server' }];
 if (process.env.TEST_DATABASE_URL) {

@@ -53,6 +53,8 @@ export interface Config {
   activityRetentionDays: number;
   /** `INVITATION_TTL_DAYS`, 7: how long an invitation link works. */
   invitationTtlDays: number;
+  /** Requests one API key may make per minute on one instance (`API_KEY_RATE_PER_MINUTE`, 600). */
+  apiKeyRatePerMinute: number;
   /** The account websocket and live operations (docs/realtime.md "Limits"). */
   realtime: RealtimeConfig;
   /** Offline IP-to-country database (MaxMind format; `GEOIP_DB_PATH`, default the GeoLite2 country
@@ -313,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
     invitationTtlDays: parsePositiveInteger('INVITATION_TTL_DAYS', env.INVITATION_TTL_DAYS, 7),
+    apiKeyRatePerMinute: parsePositiveInteger('API_KEY_RATE_PER_MINUTE', env.API_KEY_RATE_PER_MINUTE, 600),
     realtime: realtimeConfig(env),
     geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
     trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),

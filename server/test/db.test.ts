@@ -56,6 +56,7 @@ describe('migrations and seed', () => {
         'Up 20261125T120000_realtime',
         'Up 20261125T130000_live_automation',
         'Up 20261125T140000_account_settings',
+        'Up 20261125T150500_api_keys',
         'Up 20261125T152000_viewers',
         'Up 20261125T153000_overlays',
         'Up 20261125T153100_classroom',
@@ -64,6 +65,7 @@ describe('migrations and seed', () => {
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
+        'api_keys',
         'classroom_messages',
         'classroom_participants',
         'clients',
@@ -93,6 +95,7 @@ describe('migrations and seed', () => {
         'Down 20261125T153100_classroom',
         'Down 20261125T153000_overlays',
         'Down 20261125T152000_viewers',
+        'Down 20261125T150500_api_keys',
         'Down 20261125T140000_account_settings',
         'Down 20261125T130000_live_automation',
         'Down 20261125T120000_realtime',

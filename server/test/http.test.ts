@@ -173,7 +173,7 @@ describe('the console (SPA fallback)', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('lists every route with its schemas, at /docs/json and /docs', async () => {
+  it('lists every route with its schemas, at /docs/json', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -243,13 +243,13 @@ describe('OpenAPI document', () => {
         // Public playback (docs/playback.md)
         'GET /v1/public/lives/{liveId}/playback',
         'GET /v1/public/videos/{videoId}/playback',
-        // Telemetry, the viewer channel and counts (tel; docs/playback.md)
+        'GET /play/live/{liveId}/{token}/{*}',
+        'GET /play/vod/{videoId}/{token}/{*}',
+        // Viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md)
         'GET /v1/public/lives/{liveId}/channel',
         'POST /v1/public/beacons',
         'GET /v1/live-streams/{id}/viewers',
         'POST /v1/live-streams/{id}/viewer-id',
-        'GET /play/live/{liveId}/{token}/{*}',
-        'GET /play/vod/{videoId}/{token}/{*}',
         // Activity logs (docs/api-logs.md)
         'GET /v1/logs',
         'GET /v1/logs/list-event-types',
@@ -289,6 +289,10 @@ describe('OpenAPI document', () => {
         'POST /v1/studio/lives/participantes',
         'GET /v1/public/classroom/{liveId}/chat',
         'POST /v1/public/classroom/{liveId}/chat',
+        // API keys (docs/api-keys.md)
+        'GET /v1/api-keys',
+        'POST /v1/api-keys',
+        'DELETE /v1/api-keys/{id}',
       ].sort(),
     );
     const me = doc.paths['/bff/me'].get;
@@ -301,8 +305,6 @@ describe('OpenAPI document', () => {
     for (const ops of Object.values(doc.paths as Record<string, Record<string, { responses: object }>>)) {
       for (const op of Object.values(ops)) expect(Object.keys(op.responses).length).toBeGreaterThan(1);
     }
-    const docs = await server.app.inject({ method: 'GET', url: '/docs' });
-    expect(docs.json()).toEqual(doc);
   });
 });
 

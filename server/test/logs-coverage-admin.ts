@@ -167,5 +167,21 @@ export function adminExercises(
       await ctx.act(ctx.owner, 'PATCH', `/v1/account/settings?accountId=${DEMO}`, { fpsLimit: 45 });
       return { event: 'CONTA_ATUALIZADA' };
     },
+    // API keys (docs/api-keys.md)
+    'POST /v1/api-keys': async (ctx) => {
+      const res = await ctx.act(ctx.owner, 'POST', `/v1/api-keys?accountId=${DEMO}`, keyBody());
+      return { event: 'CHAVE_API_CRIADA', secrets: [res.json<{ secret: string }>().secret] };
+    },
+    'DELETE /v1/api-keys/:id': async (ctx) => {
+      const res = await ctx.call(ctx.owner, 'POST', `/v1/api-keys?accountId=${DEMO}`, keyBody());
+      await ctx.act(ctx.owner, 'DELETE', `/v1/api-keys/${res.json<{ id: string }>().id}?accountId=${DEMO}`);
+      return { event: 'CHAVE_API_REMOVIDA' };
+    },
   };
 }
+
+const keyBody = () => ({
+  name: `chave-${++n}`,
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  permissions: ['showVOD'],
+});

@@ -12,6 +12,9 @@ const PUBLIC = [
   'GET /healthz',
   'GET /docs/json',
   'GET /docs',
+  // The reference page's own script and the Swagger UI files it loads.
+  'GET /docs/static/init.js',
+  'GET /docs/static/:file',
   'POST /api/user/login',
   'POST /bff/forget-password/send-email',
   'POST /bff/forget-password/update-password',

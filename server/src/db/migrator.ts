@@ -9,6 +9,7 @@ import * as invitations from './migrations/20261125T120000_invitations.ts';
 import * as realtime from './migrations/20261125T120000_realtime.ts';
 import * as liveAutomation from './migrations/20261125T130000_live_automation.ts';
 import * as accountSettings from './migrations/20261125T140000_account_settings.ts';
+import * as apiKeys from './migrations/20261125T150500_api_keys.ts';
 import * as viewers from './migrations/20261125T152000_viewers.ts';
 import * as overlays from './migrations/20261125T153000_overlays.ts';
 import * as classroom from './migrations/20261125T153100_classroom.ts';
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261125T130000_live_automation': liveAutomation,
   '20261125T140000_account_settings': accountSettings,
   '20261125T152000_viewers': viewers,
+  '20261125T150500_api_keys': apiKeys,
   '20261125T153000_overlays': overlays,
   '20261125T153100_classroom': classroom,
 };

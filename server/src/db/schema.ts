@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
+import type { ApiKeysTable } from './tables/api-keys.ts';
 import type { ClassroomMessagesTable, ClassroomParticipantsTable } from './tables/classroom.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { DirectoriesTable } from './tables/directories.ts';
@@ -47,6 +48,7 @@ export interface Database {
   playback_events: PlaybackEventsTable;
   viewer_sessions: ViewerSessionsTable;
   live_viewer_counts: LiveViewerCountsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Db = Kysely<Database>;

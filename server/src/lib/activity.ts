@@ -16,8 +16,10 @@ export function actorOf(user: Pick<UserRow, 'id' | 'name' | 'login' | 'avatar'>)
  * authenticated scope (login, password recovery) have no actor unless the route names one. */
 export function activityOf(request: FastifyRequest): Pick<ActivityEntry, 'actor' | 'ip' | 'userAgent'> {
   const user = request.auth?.user;
+  const key = request.auth?.apiKey;
   return {
-    actor: user ? actorOf(user) : null,
+    // A call made with an API key names the key: the creator's id and e-mail stay, to find it by.
+    actor: user ? actorOf(key ? { ...user, name: `API: ${key.name}` } : user) : null,
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent'] ?? null,
   };

@@ -69,6 +69,9 @@ export const EVENT_TYPES = {
   LEGENDA_CRIADA: { 'pt-BR': 'Legenda criada', en: 'Subtitle created' },
   LEGENDA_REMOVIDA: { 'pt-BR': 'Legenda removida', en: 'Subtitle removed' },
   UPLOAD_CONCLUIDO: { 'pt-BR': 'Upload concluído', en: 'Upload completed' },
+  // API keys
+  CHAVE_API_CRIADA: { 'pt-BR': 'Chave de API criada', en: 'API key created' },
+  CHAVE_API_REMOVIDA: { 'pt-BR': 'Chave de API revogada', en: 'API key revoked' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from './i18n-account.ts';
 import { ADMIN_MESSAGES } from './i18n-admin.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
+import { KEY_MESSAGES } from './i18n-keys.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
@@ -89,6 +90,7 @@ const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...OVERLAY_MESSAGES,
   ...PLAYBACK_MESSAGES,
+  ...KEY_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeOldActivity } from '../db/repositories/activity-log.ts';
+import { findApiKeyBySecretHash, touchApiKey } from '../db/repositories/api-keys.ts';
 import { purgeStaleAddressAttempts, purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
 import {
   createSession,
@@ -12,6 +13,14 @@ import {
   setSessionTeam,
 } from '../db/repositories/sessions.ts';
 import type { UserRow } from '../db/tables/users.ts';
+import {
+  API_KEY_PREFIX,
+  hashApiKey,
+  isApiKeyShaped,
+  keyPepper,
+  LastUse,
+  scopeToKey,
+} from '../lib/api-keys.ts';
 import { ApiError } from '../lib/errors.ts';
 import { getDummyHash } from '../lib/password.ts';
 import {
@@ -34,6 +43,8 @@ declare module 'fastify' {
     issueToken(user: UserRow, selectedAccountId?: string | null): Promise<string>;
     /** HS256 key (exposed for tests that craft tokens). */
     jwtKey: Uint8Array;
+    /** Keyed-hash pepper of API keys (lib/api-keys.ts), derived from the signing secret. */
+    apiKeyPepper: Buffer;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -69,6 +80,8 @@ export default fp(
   async (app) => {
     const key = keyFromSecret(await loadSecret(app));
     app.decorate('jwtKey', key);
+    const pepper = keyPepper(key);
+    app.decorate('apiKeyPepper', pepper);
     app.decorateRequest('auth', null);
     // Computed now so the first unknown-login attempt does not pay for it (and stand out by timing).
     await getDummyHash();
@@ -97,10 +110,34 @@ export default fp(
     }
     app.decorate('authenticateToken', authenticateToken);
 
+    const lastUse = new LastUse();
+    /** The creator narrowed to the key, read on every call: a revoke holds from the next request. */
+    async function authenticateApiKey(secret: string): Promise<AuthContext> {
+      const found = isApiKeyShaped(secret)
+        ? await findApiKeyBySecretHash(app.db, hashApiKey(pepper, secret))
+        : undefined;
+      if (!found || found.key.revoked_at) throw new ApiError(401, 'apiKeyInvalid');
+      if (found.key.expired) throw new ApiError(401, 'apiKeyExpired');
+      const { key: apiKey, user } = found;
+      const full = await loadAuthContext(app.db, user, {
+        id: apiKey.id,
+        selectedAccountId: apiKey.account_id,
+      });
+      const scoped = scopeToKey(full, apiKey);
+      if (!scoped) throw new ApiError(401, 'apiKeyInvalid');
+      if (lastUse.due(apiKey.id))
+        touchApiKey(app.db, apiKey.id).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not record the last use of an API key'),
+        );
+      return scoped;
+    }
+
     app.decorate('authenticate', async function authenticate(request) {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new ApiError(401, 'unauthenticated');
-      request.auth = await authenticateToken(token);
+      request.auth = token.startsWith(API_KEY_PREFIX)
+        ? await authenticateApiKey(token)
+        : await authenticateToken(token);
     } satisfies onRequestAsyncHookHandler);
 
     // Login attempts older than any window are of no use, nor log entries past their retention

@@ -60,6 +60,9 @@ export const authorize: onRequestAsyncHookHandler = async (request) => {
   const permission = declarationOf(request);
   const auth = request.auth;
   if (!auth) throw new ApiError(401, 'unauthenticated');
+  // A key reaches only routes that name the permissions it is checked against: the person's own
+  // routes (profile, password, sessions, team choice) and staff routes stay with a session.
+  if (auth.apiKey && typeof permission !== 'object') throw new ApiError(403, 'apiKeyNotAllowed');
   if (permission === 'authenticated') return;
   if (typeof permission !== 'object') {
     if (permission === 'staff' && auth.isStaff) return;

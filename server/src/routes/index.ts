@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import apiKeyRate from '../plugins/api-key-rate.ts';
 import { authorize, expectDeclaration } from '../plugins/permissions.ts';
 import accountRoutes from './account/index.ts';
 import adminRoutes from './admin/index.ts';
 import invitationLinkRoutes from './admin/invitation-link.ts';
+import apiKeyRoutes from './api-keys/index.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
 import sessionRoutes from './auth/session.ts';
@@ -53,6 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
     authed.addHook('onRequest', authed.authenticate);
     authed.addHook('onRequest', authed.resolveAccount);
     authed.addHook('onRequest', authorize);
+    await authed.register(apiKeyRate);
     await authed.register(sessionRoutes);
     await authed.register(teamRoutes);
     await authed.register(logRoutes);
@@ -63,6 +66,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(socketCountRoutes);
     await authed.register(overlays);
     await authed.register(viewerRoutes);
+    await authed.register(apiKeyRoutes);
   });
 };
 

@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { ApiKeysPage } from '@/features/api-keys/components/api-keys-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.2 /api-keys: docs/api-keys.md. */
 export const Route = createFileRoute('/_authed/_shell/api-keys')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/api-keys'),
   component: ApiKeysPage,
 });
-
-function ApiKeysPage() {
-  return <ComingSoonPage title={msg`Chaves de API`} />;
-}

@@ -1,0 +1,88 @@
+// The API server the benches measure, started the way `npm start` runs it (bench/server-bundle.ts) on a
+// free port and a throwaway DATA_DIR: shared by bench/run.ts, realtime.ts and api-keys.ts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serverCommand } from './server-bundle.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchServer {
+  base: string;
+  /** Ends the server (waits for its exit) and removes its DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+/** Starts the bundled server with `env` on top of the defaults; resolves once /healthz answers. */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  { startupMs = 120_000 }: { startupMs?: number } = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
+  const child: ChildProcess = spawn(serverCommand(), [], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      INGEST_PORT: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + startupMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`the API server did not start within ${startupMs / 1000} s`);
+}
+
+/** Signs owner@palco.test in through the API and chooses the team (Demo Produções); returns the
+ * token and the team's id. */
+export async function ownerSession(base: string): Promise<{ token: string; accountId: string }> {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'owner@palco.test', password: 'palco123' }),
+  });
+  const { Token } = (await login.json()) as { Token: string };
+  const headers = { Authorization: `Bearer ${Token}`, 'content-type': 'application/json' };
+  const me = (await (await fetch(`${base}/bff/me`, { headers })).json()) as {
+    contasCargos: Array<{ conta_id: string; conta_nome: string }>;
+  };
+  const team = me.contasCargos.find((c) => c.conta_nome === 'Demo Produções') ?? me.contasCargos[0]!;
+  await fetch(`${base}/bff/me/selected-team`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ accountId: team.conta_id }),
+  });
+  return { token: Token, accountId: team.conta_id };
+}

@@ -1,0 +1,160 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
+import { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../db/repositories/api-keys.ts';
+import { activityOf, toRecord } from '../../lib/activity.ts';
+import { generateApiKey } from '../../lib/api-keys.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { beyondOwn } from '../../lib/team-rules.ts';
+import { ALL_PERMISSIONS } from '../../permissions.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { accountOf } from '../streams/view.ts';
+
+/** The page's permission (SPEC route table) or the menu's (`api`). */
+const MANAGE_KEYS = { anyOf: ['showClients', 'api'] } as const;
+/** The longest a key may live: a year and a day, so "one year" from any time zone fits. */
+export const MAX_KEY_DAYS = 366;
+
+const PermissionName = Type.Union(ALL_PERMISSIONS.map((p) => Type.Literal(p)));
+
+const ApiKey = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  prefix: Type.String({ description: 'The visible start of the secret, e.g. palco_live_ab12cd34' }),
+  permissions: Type.Array(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  expired: Type.Boolean(),
+  lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
+  createdBy: Type.Object({ id: Uuid, name: Type.String() }),
+});
+
+const view = (key: ApiKeyView) => ({
+  ...key,
+  createdAt: key.createdAt.toISOString(),
+  expiresAt: key.expiresAt.toISOString(),
+  expired: key.expiresAt.getTime() <= Date.now(),
+  lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+});
+
+/** API keys of the working team (docs/api-keys.md). Managed with a session only, never with a key. */
+const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.auth?.apiKey) throw new ApiError(403, 'apiKeyNotAllowed');
+  });
+
+  app.get(
+    '/v1/api-keys',
+    {
+      config: { permission: MANAGE_KEYS },
+      schema: {
+        tags: ['api-keys'],
+        summary: "The team's API keys (not revoked), newest first, with their last use",
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: { 200: Type.Array(ApiKey), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => (await listApiKeys(app.db, accountOf(request))).map(view),
+  );
+
+  app.post(
+    '/v1/api-keys',
+    {
+      config: { permission: MANAGE_KEYS },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Create an API key; its secret is in this answer only',
+        description:
+          'The key acts as the caller in the team, limited to `permissions`: a permission the caller does ' +
+          `not hold there → 403. \`expiresAt\` must be in the next ${MAX_KEY_DAYS} days (400).`,
+        security: bearer,
+        querystring: AccountIdQuery,
+        body: Type.Object({
+          name: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }),
+          expiresAt: Type.String({ format: 'date-time', maxLength: 40 }),
+          permissions: Type.Array(PermissionName, {
+            minItems: 1,
+            maxItems: ALL_PERMISSIONS.length,
+            uniqueItems: true,
+          }),
+        }),
+        response: {
+          201: Type.Intersect([ApiKey, Type.Object({ secret: Type.String() })]),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountOf(request);
+      const auth = request.auth!;
+      const { permissions } = request.body;
+      const name = request.body.name.trim();
+      const expiresAt = new Date(request.body.expiresAt);
+      const ahead = expiresAt.getTime() - Date.now();
+      if (!(ahead > 0 && ahead <= MAX_KEY_DAYS * 86_400_000))
+        throw new ApiError(400, 'apiKeyExpiry', { params: { days: MAX_KEY_DAYS }, field: 'expiresAt' });
+      // The creator's own role in the team bounds the key (staff included: their role there).
+      const held = auth.memberships.find((m) => m.accountId === accountId)?.permissions ?? [];
+      const missing = auth.isStaff ? beyondOwn(auth, accountId, permissions) : [];
+      const wider = [...new Set([...missing, ...permissions.filter((p) => !held.includes(p))])];
+      if (wider.length > 0)
+        throw new ApiError(403, 'apiKeyScopeTooWide', { params: { permissions: wider.join(', ') } });
+      const { secret, prefix, hash } = generateApiKey(app.apiKeyPepper);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const created = await createApiKey(trx, {
+          account_id: accountId,
+          user_id: auth.user.id,
+          name,
+          prefix,
+          secret_hash: hash,
+          permissions,
+          expires_at: expiresAt,
+        });
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId,
+          event: 'CHAVE_API_CRIADA',
+          identifier: name,
+          record: toRecord({ nome: name, prefixo: prefix, permissoes: permissions, validade: expiresAt }),
+        });
+        return created;
+      });
+      const [key] = await listApiKeys(app.db, accountId, id);
+      return reply.code(201).send({ ...view(key!), secret });
+    },
+  );
+
+  app.delete(
+    '/v1/api-keys/:id',
+    {
+      config: { permission: MANAGE_KEYS },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Revoke an API key: the next call made with it answers 401',
+        security: bearer,
+        params: Type.Object({ id: Uuid }),
+        querystring: AccountIdQuery,
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountOf(request);
+      const revoked = await app.db.transaction().execute(async (trx) => {
+        const key = await revokeApiKey(trx, accountId, request.params.id.toLowerCase());
+        if (!key) throw new ApiError(404, 'apiKeyNotFound');
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId,
+          event: 'CHAVE_API_REMOVIDA',
+          identifier: key.name,
+          record: toRecord({ nome: key.name, prefixo: key.prefix }),
+        });
+        return key;
+      });
+      request.log.info({ apiKey: revoked.prefix }, 'API key revoked');
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default apiKeyRoutes;
