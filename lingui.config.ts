@@ -7,6 +7,8 @@ const PAGES = [
   '<rootDir>/src/features/billing',
 ];
 const EMBED = '<rootDir>/src/embed';
+/** The classroom's pages (classroom.html) load only their own texts. */
+const CLASSROOM = '<rootDir>/src/classroom';
 
 export default defineConfig({
   sourceLocale: 'pt-BR',
@@ -18,11 +20,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: [...PAGES, EMBED].map((dir) => `${dir}/**`),
+      exclude: [...PAGES, EMBED, CLASSROOM].map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/src/locales/{locale}/pages', include: PAGES },
     // The embed player's page (embed.html) loads only its own texts.
     { path: '<rootDir>/src/locales/{locale}/embed', include: [EMBED] },
+    { path: '<rootDir>/src/locales/{locale}/classroom', include: [CLASSROOM] },
   ],
   format: 'po',
 });

@@ -20,6 +20,10 @@ const BOOT = /(\/index\.html|\/src\/boot\.ts)$/;
 /** The embed player's page (embed.html, src/embed/): viewers load it, never the console's chunks. */
 const EMBED = /(\/embed\.html|\/src\/embed\/)/;
 const LINGUI_RUNTIME = /\/node_modules\/(@lingui\/core|@lingui\/message-utils|unraw)\//;
+/** The classroom's pages (classroom.html, src/classroom/): viewers load them, never the console's app chunk. */
+const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
+/** React (and Lingui's React bindings), shared by the console and the classroom. */
+const REACT = /\/node_modules\/(react|react-dom|scheduler|@lingui\/react)\//;
 
 export default defineConfig({
   define: {
@@ -60,6 +64,9 @@ export default defineConfig({
           '**/embed*.js',
           '**/embed*.css',
           '**/vast-client*.js',
+          'classroom.html',
+          '**/classroom*.js',
+          '**/classroom*.css',
           '**/shaka*.js',
           '**/uPlot*.js',
           '**/uplot*.js',
@@ -86,7 +93,7 @@ export default defineConfig({
     rolldownOptions: {
       // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an
       // entry of its own so that its static imports are '$initial' and make up the app chunk below.
-      input: { index: 'index.html', main: 'src/main.tsx', embed: 'embed.html' },
+      input: { index: 'index.html', main: 'src/main.tsx', embed: 'embed.html', classroom: 'classroom.html' },
       output: {
         // Two rules; the rest is Rolldown's own splitting (a chunk per lazy route and shared parts).
         codeSplitting: {
@@ -101,13 +108,16 @@ export default defineConfig({
               test: (id: string) => /^\0vite\/(module)?preload/.test(id) || LINGUI_RUNTIME.test(id),
               priority: 2,
             },
+            // React, shared by the console and the classroom: a chunk of its own, so that the classroom's
+            // page never loads the console's app chunk (nor its global styles).
+            { name: 'react', test: REACT, priority: 2 },
             // What the app needs before its first render, in one chunk: fewer requests and one gzip
             // dictionary instead of many tiny shared chunks.
-            // The embed's own modules stay out of it.
+            // The viewers' pages' own modules stay out of it.
             {
               name: 'app',
               tags: ['$initial'],
-              test: (id: string) => !BOOT.test(id) && !EMBED.test(id),
+              test: (id: string) => !BOOT.test(id) && !EMBED.test(id) && !CLASSROOM.test(id),
               priority: 1,
             },
           ],

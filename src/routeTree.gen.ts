@@ -22,8 +22,6 @@ import { Route as AuthedSelectTeamRouteImport } from './routes/_authed/select-te
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
-import { Route as ClassroomIndexRouteImport } from './routes/classroom/index'
-import { Route as ClassroomRegisterRouteImport } from './routes/classroom/register'
 import { Route as AuthedShellAnalyticsRouteImport } from './routes/_authed/_shell/analytics'
 import { Route as AuthedShellApiKeysRouteImport } from './routes/_authed/_shell/api-keys'
 import { Route as AuthedShellBillingRouteImport } from './routes/_authed/_shell/billing'
@@ -117,16 +115,6 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AuthRouteRoute,
-} as any)
-const ClassroomIndexRoute = ClassroomIndexRouteImport.update({
-  id: '/classroom/',
-  path: '/classroom/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ClassroomRegisterRoute = ClassroomRegisterRouteImport.update({
-  id: '/classroom/register',
-  path: '/classroom/register',
-  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedShellAnalyticsRoute = AuthedShellAnalyticsRouteImport.update({
   id: '/analytics',
@@ -299,9 +287,7 @@ export interface FileRoutesByFullPath {
   '/select-team': typeof AuthedSelectTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
-  '/classroom/register': typeof ClassroomRegisterRoute
   '/auth/': typeof AuthIndexRoute
-  '/classroom/': typeof ClassroomIndexRoute
   '/analytics': typeof AuthedShellAnalyticsRoute
   '/api-keys': typeof AuthedShellApiKeysRoute
   '/billing': typeof AuthedShellBillingRoute
@@ -343,9 +329,7 @@ export interface FileRoutesByTo {
   '/select-team': typeof AuthedSelectTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
-  '/classroom/register': typeof ClassroomRegisterRoute
   '/auth': typeof AuthIndexRoute
-  '/classroom': typeof ClassroomIndexRoute
   '/analytics': typeof AuthedShellAnalyticsRoute
   '/api-keys': typeof AuthedShellApiKeysRoute
   '/billing': typeof AuthedShellBillingRoute
@@ -391,9 +375,7 @@ export interface FileRoutesById {
   '/_authed/select-team': typeof AuthedSelectTeamRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
-  '/classroom/register': typeof ClassroomRegisterRoute
   '/auth/': typeof AuthIndexRoute
-  '/classroom/': typeof ClassroomIndexRoute
   '/_authed/_shell/analytics': typeof AuthedShellAnalyticsRoute
   '/_authed/_shell/api-keys': typeof AuthedShellApiKeysRoute
   '/_authed/_shell/billing': typeof AuthedShellBillingRoute
@@ -438,9 +420,7 @@ export interface FileRouteTypes {
     | '/select-team'
     | '/auth/forgot-password'
     | '/auth/login'
-    | '/classroom/register'
     | '/auth/'
-    | '/classroom/'
     | '/analytics'
     | '/api-keys'
     | '/billing'
@@ -482,9 +462,7 @@ export interface FileRouteTypes {
     | '/select-team'
     | '/auth/forgot-password'
     | '/auth/login'
-    | '/classroom/register'
     | '/auth'
-    | '/classroom'
     | '/analytics'
     | '/api-keys'
     | '/billing'
@@ -529,9 +507,7 @@ export interface FileRouteTypes {
     | '/_authed/select-team'
     | '/auth/forgot-password'
     | '/auth/login'
-    | '/classroom/register'
     | '/auth/'
-    | '/classroom/'
     | '/_authed/_shell/analytics'
     | '/_authed/_shell/api-keys'
     | '/_authed/_shell/billing'
@@ -572,8 +548,6 @@ export interface RootRouteChildren {
   ErrorRoute: typeof ErrorRoute
   LogoutRoute: typeof LogoutRoute
   NotFoundRoute: typeof NotFoundRoute
-  ClassroomRegisterRoute: typeof ClassroomRegisterRoute
-  ClassroomIndexRoute: typeof ClassroomIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -668,20 +642,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth/login'
       preLoaderRoute: typeof AuthLoginRouteImport
       parentRoute: typeof AuthRouteRoute
-    }
-    '/classroom/': {
-      id: '/classroom/'
-      path: '/classroom'
-      fullPath: '/classroom/'
-      preLoaderRoute: typeof ClassroomIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/classroom/register': {
-      id: '/classroom/register'
-      path: '/classroom/register'
-      fullPath: '/classroom/register'
-      preLoaderRoute: typeof ClassroomRegisterRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/_authed/_shell/analytics': {
       id: '/_authed/_shell/analytics'
@@ -1006,8 +966,6 @@ const rootRouteChildren: RootRouteChildren = {
   ErrorRoute: ErrorRoute,
   LogoutRoute: LogoutRoute,
   NotFoundRoute: NotFoundRoute,
-  ClassroomRegisterRoute: ClassroomRegisterRoute,
-  ClassroomIndexRoute: ClassroomIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

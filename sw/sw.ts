@@ -29,9 +29,11 @@ const API_PREFIXES = [
   '/embed/',
   '/play/',
 ];
+/** The classroom's pages are their own entry (classroom.html), answered by the server. */
+const VIEWER_PAGES = [/^\/classroom(\/|\?|$)/];
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)),
+    denylist: [...API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)), ...VIEWER_PAGES],
   }),
 );
 

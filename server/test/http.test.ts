@@ -288,6 +288,19 @@ describe('OpenAPI document', () => {
         // The account websocket (docs/realtime.md)
         'GET /ws/{contaId}',
         'GET /v1/realtime/sockets',
+        // Overlays and the classroom (docs/classroom.md)
+        'GET /v1/accounts/{accountId}/overlays',
+        'POST /v1/accounts/{accountId}/overlays',
+        'PATCH /v1/accounts/{accountId}/overlays/{overlayId}',
+        'DELETE /v1/accounts/{accountId}/overlays/{overlayId}',
+        'POST /v1/accounts/{accountId}/overlays/{overlayId}/image',
+        'GET /v1/live-streams/{id}/overlays',
+        'PUT /v1/live-streams/{id}/overlays',
+        'GET /media/overlays/{accountId}/{file}',
+        'GET /bff/classroom/{liveId}',
+        'POST /v1/studio/lives/participantes',
+        'GET /v1/public/classroom/{liveId}/chat',
+        'POST /v1/public/classroom/{liveId}/chat',
         // API keys (docs/api-keys.md)
         'GET /v1/api-keys',
         'POST /v1/api-keys',

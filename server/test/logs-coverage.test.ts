@@ -102,6 +102,13 @@ const isMultipart = (body: Body | undefined): body is { payload: Buffer; headers
 
 const stream = (ctx: Ctx) => ctx.newStream();
 
+const OVERLAY = { name: 'Placar', kind: 'text', text: 'Ao vivo', position: 'top-left', widthPercent: 20 };
+async function newOverlay(ctx: Ctx, body: object = OVERLAY): Promise<string> {
+  const res = await ctx.call(ctx.owner, 'POST', `/v1/accounts/${DEMO}/overlays?accountId=${DEMO}`, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
 /** How to call each mutating route successfully ("METHOD /path" as fastify registers it). */
 const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   // Session and auth (docs/api.md)
@@ -256,6 +263,59 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
       .execute();
     await ctx.act(ctx.owner, 'DELETE', `/v1/account-users/${user.id}?accountId=${DEMO}`);
     return { event: 'USUARIO_REMOVIDO' };
+  },
+
+  // Overlays (docs/classroom.md)
+  'POST /v1/accounts/:accountId/overlays': async (ctx) => {
+    await ctx.act(ctx.owner, 'POST', `/v1/accounts/${DEMO}/overlays?accountId=${DEMO}`, OVERLAY);
+    return { event: 'OVERLAY_CRIADO' };
+  },
+  'PATCH /v1/accounts/:accountId/overlays/:overlayId': async (ctx) => {
+    const id = await newOverlay(ctx);
+    await ctx.act(ctx.owner, 'PATCH', `/v1/accounts/${DEMO}/overlays/${id}?accountId=${DEMO}`, {
+      text: 'Fim',
+    });
+    return { event: 'OVERLAY_ATUALIZADO' };
+  },
+  'DELETE /v1/accounts/:accountId/overlays/:overlayId': async (ctx) => {
+    const id = await newOverlay(ctx);
+    await ctx.act(ctx.owner, 'DELETE', `/v1/accounts/${DEMO}/overlays/${id}?accountId=${DEMO}`);
+    return { event: 'OVERLAY_REMOVIDO' };
+  },
+  'POST /v1/accounts/:accountId/overlays/:overlayId/image': async (ctx) => {
+    const id = await newOverlay(ctx, { ...OVERLAY, kind: 'image', text: null });
+    const url = `/v1/accounts/${DEMO}/overlays/${id}/image?accountId=${DEMO}`;
+    await ctx.act(ctx.owner, 'POST', url, multipart(PNG, 'logo.png'));
+    return { event: 'OVERLAY_ATUALIZADO' };
+  },
+  'PUT /v1/live-streams/:id/overlays': async (ctx) => {
+    const { id } = await stream(ctx);
+    const overlayIds = [await newOverlay(ctx)];
+    await ctx.act(ctx.owner, 'PUT', `/v1/live-streams/${id}/overlays?accountId=${DEMO}`, { overlayIds });
+    return { event: 'OVERLAYS_TRANSMISSAO_ATUALIZADOS' };
+  },
+
+  // The classroom (docs/classroom.md): viewers, not team members; nothing for the team's log.
+  'POST /v1/studio/lives/participantes': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.act(null, 'POST', '/v1/studio/lives/participantes', {
+      name: 'Ana Lima',
+      email: 'ana@escola.test',
+      liveId: id,
+    });
+    return {
+      event: null,
+      why: 'an attendee registering is kept in classroom_participants, not the team log',
+    };
+  },
+  'POST /v1/public/classroom/:liveId/chat': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.act(null, 'POST', `/v1/public/classroom/${id}/chat`, {
+      name: 'Ana Lima',
+      email: 'ana@escola.test',
+      text: 'Olá',
+    });
+    return { event: null, why: 'a chat message is the chat itself, not a change to the team' };
   },
 
   // Users, invitations and roles (docs/api-admin.md)

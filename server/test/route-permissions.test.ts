@@ -27,6 +27,13 @@ const PUBLIC = [
   'POST /v1/invitation-links/:token/accept',
   // The token arrives in the socket's first message (docs/realtime.md).
   'GET /ws/:contaId',
+  // Overlay images, drawn by viewers' players (docs/classroom.md): the unguessable name is the key.
+  'GET /media/overlays/:accountId/:file',
+  // The classroom: viewers hold no session (docs/classroom.md); rate-limited per address.
+  'GET /bff/classroom/:liveId',
+  'POST /v1/studio/lives/participantes',
+  'GET /v1/public/classroom/:liveId/chat',
+  'POST /v1/public/classroom/:liveId/chat',
   // Players: no session (docs/playback.md "Viewer channel").
   'GET /v1/public/lives/:liveId/channel',
   // The signed playback session in the body is the credential.

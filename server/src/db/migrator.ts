@@ -11,6 +11,8 @@ import * as liveAutomation from './migrations/20261125T130000_live_automation.ts
 import * as accountSettings from './migrations/20261125T140000_account_settings.ts';
 import * as apiKeys from './migrations/20261125T150500_api_keys.ts';
 import * as viewers from './migrations/20261125T152000_viewers.ts';
+import * as overlays from './migrations/20261125T153000_overlays.ts';
+import * as classroom from './migrations/20261125T153100_classroom.ts';
 import * as billing from './migrations/20261125T160000_billing.ts';
 import * as webhooks from './migrations/20261125T163000_webhooks.ts';
 import type { Db } from './schema.ts';
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '20261125T150500_api_keys': apiKeys,
   '20261125T160000_billing': billing,
   '20261125T163000_webhooks': webhooks,
+  '20261125T153000_overlays': overlays,
+  '20261125T153100_classroom': classroom,
 };
 
 function migrator(db: Db): Migrator {

@@ -44,6 +44,14 @@ export const EVENT_TYPES = {
   },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
   USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },
+  // Overlays (issue 17)
+  OVERLAY_CRIADO: { 'pt-BR': 'Overlay criado', en: 'Overlay created' },
+  OVERLAY_ATUALIZADO: { 'pt-BR': 'Overlay atualizado', en: 'Overlay updated' },
+  OVERLAY_REMOVIDO: { 'pt-BR': 'Overlay removido', en: 'Overlay removed' },
+  OVERLAYS_TRANSMISSAO_ATUALIZADOS: {
+    'pt-BR': 'Overlays da transmissão atualizados',
+    en: "Stream's overlays updated",
+  },
   // Users, invitations and roles
   CONVITE_CRIADO: { 'pt-BR': 'Convite enviado', en: 'Invitation sent' },
   CONVITE_ATUALIZADO: { 'pt-BR': 'Convite reenviado', en: 'Invitation resent' },

@@ -1,3 +1,5 @@
+import type { Overlay } from '../db/repositories/overlays.ts';
+
 /**
  * The account event stream (issue 16, docs/realtime.md): what producers raise, what every connected
  * console of that account receives over `GET /ws/{contaId}`. Ids are monotonic per account; each
@@ -27,6 +29,10 @@ export interface EventPayloads {
   };
   alerta_fps_alto: { live_id: string; titulo: string; fps: number; limite: number };
   video_status: { video_id: string; status: string; progress: number };
+  /** The overlays now on for a live (issue 17): tel's public channel forwards it to the viewers. */
+  'live.overlays': { liveId: string; overlays: Overlay[] };
+  /** A classroom chat message was stored: wakes the chat readers of that live on every instance. */
+  'classroom.chat': { liveId: string; id: string };
   /** Every player of the live shows its viewer ID until `until` (ISO), docs/playback.md. */
   viewer_id: { live_id: string; until: string };
   /** Current viewers of a live (sessions with a beacon in the last 30 s), sent when it changes. */

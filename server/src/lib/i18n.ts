@@ -7,6 +7,7 @@ import { KEY_MESSAGES } from './i18n-keys.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
 import { MEDIA_MESSAGES } from './i18n-media.ts';
+import { OVERLAY_MESSAGES } from './i18n-overlays.ts';
 import { PLAYBACK_MESSAGES } from './i18n-playback.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
@@ -91,6 +92,7 @@ const MESSAGES = {
   ...REALTIME_MESSAGES,
   ...VIEWER_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...OVERLAY_MESSAGES,
   ...PLAYBACK_MESSAGES,
   ...KEY_MESSAGES,
   ...BILLING_MESSAGES,

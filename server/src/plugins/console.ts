@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { langOf, t } from '../lib/i18n.ts';
+import { registerClassroomPages } from './classroom-pages.ts';
 import { registerEmbedPages } from './embed-pages.ts';
 import { sendError } from './errors.ts';
 
@@ -61,6 +62,8 @@ export default fp(
     } else {
       app.log.info({ staticDir: root }, 'no built console found: serving the API only');
     }
+
+    if (hasConsole && existsSync(join(root, 'classroom.html'))) registerClassroomPages(app);
 
     app.setNotFoundHandler(async (request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';

@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { activeOverlays } from '../../db/repositories/overlays.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
@@ -140,7 +141,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           country: geo.country,
           exp,
         }),
-        overlays: [],
+        overlays: await activeOverlays(app.db, liveId),
         channelUrl: `/v1/public/lives/${liveId}/channel`,
         beaconUrl: '/v1/public/beacons',
       };

@@ -1,12 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { OverlaysPage } from '@/features/overlays/components/overlays-page';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
-export const Route = createFileRoute('/_authed/_shell/overlays')({
-  component: OverlaysPage,
-});
-
-function OverlaysPage() {
-  return <ComingSoonPage title={msg`Overlays`} />;
-}
+/** /overlays (SPEC §2.2 "Other routes", issue 17): docs/classroom.md "Overlays". */
+export const Route = createFileRoute('/_authed/_shell/overlays')({ component: OverlaysPage });

@@ -1,0 +1,28 @@
+// The overlay and classroom messages of lib/i18n.ts (spread into its table). pt-BR is the spec's text
+// where it names one (SPEC §5).
+
+export const OVERLAY_MESSAGES = {
+  overlayNotFound: { 'pt-BR': 'Overlay não encontrado', en: 'Overlay not found' },
+  overlaysTooMany: {
+    'pt-BR': 'A equipe pode ter no máximo {max} overlays',
+    en: 'A team can have at most {max} overlays',
+  },
+  overlaysActiveTooMany: {
+    'pt-BR': 'No máximo {max} overlays ligados por transmissão',
+    en: 'At most {max} overlays can be on for a stream',
+  },
+  overlayTextRequired: {
+    'pt-BR': 'Um overlay de texto precisa de um texto',
+    en: 'A text overlay needs a text',
+  },
+  overlayNotImage: {
+    'pt-BR': 'Este overlay é de texto: ele não tem imagem',
+    en: 'This is a text overlay: it has no image',
+  },
+  participantNameInvalid: { 'pt-BR': 'Nome inserido inválido', en: 'Invalid name' },
+  classroomNotFound: { 'pt-BR': 'Sala de aula não encontrada', en: 'Classroom not found' },
+  chatTooFast: {
+    'pt-BR': 'Você está enviando mensagens rápido demais. Aguarde {seconds} segundos',
+    en: 'You are sending messages too fast. Wait {seconds} seconds',
+  },
+} as const;

@@ -1,0 +1,43 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { ImageExtension } from '../../db/tables/streams.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { errors, Uuid } from '../schemas.ts';
+import { CONTENT_TYPES } from '../streams/storage.ts';
+import { overlayDir } from './storage.ts';
+
+// `{overlayId}-{version}.{ext}`: the version is 16 random bytes, so a URL cannot be guessed.
+const FILE = /^[0-9a-f-]{36}-[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/;
+
+/** Overlay images, public (a viewer's player sends no token); names never change content. */
+const overlayMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/media/overlays/:accountId/:file',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['overlays'],
+        summary: 'An overlay image (the imageUrl of an overlay)',
+        params: Type.Object({ accountId: Uuid, file: Type.String({ maxLength: 80 }) }),
+        response: { 200: Type.Any(), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const match = FILE.exec(file);
+      if (!match) throw new ApiError(404, 'notFound');
+      const path = join(overlayDir(app.config.dataDir, request.params.accountId.toLowerCase()), file);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw new ApiError(404, 'notFound');
+      return reply
+        .type(CONTENT_TYPES[match[1] as ImageExtension])
+        .header('content-length', info.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(createReadStream(path));
+    },
+  );
+};
+
+export default overlayMediaRoutes;

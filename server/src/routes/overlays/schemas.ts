@@ -1,0 +1,64 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { OVERLAY_KINDS, OVERLAY_POSITIONS } from '../../db/tables/overlays.ts';
+import { Nullable, Uuid } from '../schemas.ts';
+
+export const MAX_NAME = 80;
+export const MAX_TEXT = 200;
+
+const Position = Type.Union(
+  OVERLAY_POSITIONS.map((p) => Type.Literal(p)),
+  { description: 'Where it sits over the player' },
+);
+const Width = Type.Integer({ minimum: 5, maximum: 100, description: 'Width, % of the player width' });
+const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Text colour #rrggbb' });
+const Name = Type.String({ minLength: 1, maxLength: MAX_NAME, pattern: '\\S' });
+const Text = Type.String({ minLength: 1, maxLength: MAX_TEXT, pattern: '\\S' });
+
+export const AccountParams = Type.Object({ accountId: Uuid });
+export const OverlayParams = Type.Object({ accountId: Uuid, overlayId: Uuid });
+export const LiveParams = Type.Object({ id: Uuid });
+
+export const NewOverlay = Type.Object(
+  {
+    name: Name,
+    kind: Type.Union(OVERLAY_KINDS.map((k) => Type.Literal(k))),
+    text: Type.Optional(Nullable(Text)),
+    position: Position,
+    widthPercent: Width,
+    color: Type.Optional(Nullable(Color)),
+  },
+  { additionalProperties: false },
+);
+
+export const OverlayChanges = Type.Object(
+  {
+    name: Type.Optional(Name),
+    text: Type.Optional(Nullable(Text)),
+    position: Type.Optional(Position),
+    widthPercent: Type.Optional(Width),
+    color: Type.Optional(Nullable(Color)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** An overlay as the console sees it: the viewer's shape plus its name and dates. */
+export const OverlayView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  kind: Type.String(),
+  text: Nullable(Type.String()),
+  imageUrl: Nullable(Type.String()),
+  position: Type.String(),
+  widthPercent: Type.Integer(),
+  color: Nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+export const OverlayList = Type.Object({ items: Type.Array(OverlayView) });
+
+export const ActiveSet = Type.Object(
+  { overlayIds: Type.Array(Uuid, { maxItems: 10, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+export const ActiveView = Type.Object({ overlayIds: Type.Array(Type.String()) });

@@ -1,0 +1,67 @@
+/** The classroom's public calls (docs/classroom.md); no session, no cookies. */
+
+export interface ClassroomInfo {
+  liveId: string;
+  title: string;
+  status: string;
+  schedule_date: string;
+  description: string | null;
+  schedule_image: string | null;
+  background: string | null;
+  background_login: string | null;
+  speakers: { name: string; role: string | null; photo: string | null }[];
+}
+
+export interface ChatMessage {
+  id: string;
+  author: string;
+  text: string;
+  at: string;
+}
+
+/** A refused call: the server's message (already in the viewer's language) and status. */
+export class CallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    credentials: 'omit',
+    headers: {
+      accept: 'application/json',
+      'accept-language': document.documentElement.lang,
+      ...init.headers,
+    },
+  });
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (!res.ok) throw new CallError(res.status, body?.message ?? res.statusText);
+  return body as T;
+}
+
+const json = (body: object): RequestInit => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
+
+export const getClassroom = (liveId: string) =>
+  call<ClassroomInfo>(`/bff/classroom/${encodeURIComponent(liveId)}`);
+
+export const registerAttendee = (body: { name: string; email: string; liveId: string }) =>
+  call<void>('/v1/studio/lives/participantes', json({ ...body, clientId: null }));
+
+export const readChat = (liveId: string, after: string | null, signal?: AbortSignal) =>
+  call<{ messages: ChatMessage[]; last: string | null }>(
+    `/v1/public/classroom/${encodeURIComponent(liveId)}/chat${after ? `?after=${after}&wait=true` : ''}`,
+    signal ? { signal } : {},
+  );
+
+export const sendChat = (liveId: string, body: { name: string; email: string; text: string }) =>
+  call<ChatMessage>(`/v1/public/classroom/${encodeURIComponent(liveId)}/chat`, json(body));

@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import { CallError, registerAttendee } from './api';
+import { saveAttendee, viewUrl } from './attendee';
+import { formatDate, useClassroom } from './use-classroom';
+import { emailError, MAX_NAME, nameError } from './validation';
+
+/** /classroom/register?liveId=: the class's date and description, and the attendee's name and e-mail. */
+export function RegisterPage({ liveId }: { liveId: string | null }) {
+  const { t, i18n } = useLingui();
+  const loaded = useClassroom(liveId);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; email?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!liveId) return;
+    const nameMessage = nameError(name);
+    const emailMessage = emailError(email);
+    setErrors({
+      ...(nameMessage ? { name: i18n._(nameMessage) } : {}),
+      ...(emailMessage ? { email: i18n._(emailMessage) } : {}),
+    });
+    if (nameMessage || emailMessage) return;
+    const attendee = { name: name.trim().replace(/ {2,}/g, ' '), email: email.trim(), liveId };
+    setBusy(true);
+    try {
+      await registerAttendee(attendee);
+    } catch (error) {
+      // The server's own 4xx message (same rules); a network failure does not keep the viewer out.
+      if (error instanceof CallError && error.status < 500 && error.status !== 429) {
+        setBusy(false);
+        return setErrors({ form: error.message });
+      }
+    }
+    saveAttendee(localStorage, attendee);
+    location.assign(viewUrl(liveId));
+  };
+
+  const info = loaded.state === 'ready' ? loaded.info : null;
+  return (
+    <main
+      className="cls-register"
+      style={
+        info?.background_login ? { backgroundImage: `url("${encodeURI(info.background_login)}")` } : undefined
+      }
+    >
+      <section className="cls-card" aria-labelledby="cls-title">
+        {loaded.state === 'error' ? (
+          <p role="alert" className="cls-error">
+            {loaded.message || t`Sala de aula não encontrada`}
+          </p>
+        ) : null}
+        <h1 id="cls-title">{info?.title ?? t`Inscrição na sala de aula`}</h1>
+        {info ? (
+          <>
+            <p className="cls-date">{formatDate(info.schedule_date, i18n.locale)}</p>
+            {info.description ? <p className="cls-description">{info.description}</p> : null}
+          </>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate aria-label={t`Inscrição`}>
+          <label htmlFor="cls-name">
+            <Trans>Nome</Trans>
+          </label>
+          <input
+            id="cls-name"
+            name="name"
+            autoComplete="name"
+            maxLength={MAX_NAME}
+            value={name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'cls-name-error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {errors.name ? (
+            <p id="cls-name-error" className="cls-error">
+              {errors.name}
+            </p>
+          ) : null}
+          <label htmlFor="cls-email">
+            <Trans>E-mail</Trans>
+          </label>
+          <input
+            id="cls-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'cls-email-error' : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {errors.email ? (
+            <p id="cls-email-error" className="cls-error">
+              {errors.email}
+            </p>
+          ) : null}
+          {errors.form ? (
+            <p role="alert" className="cls-error">
+              {errors.form}
+            </p>
+          ) : null}
+          <button type="submit" disabled={!liveId || loaded.state === 'error'} aria-busy={busy}>
+            <Trans>Entrar na sala</Trans>
+          </button>
+        </form>
+      </section>
+    </main>
+  );
+}

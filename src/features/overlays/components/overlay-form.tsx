@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import * as form from '@/components/ui/form.css';
+import * as layout from '@/components/ui/layout.css';
+import { Select } from '@/components/ui/select';
+import { notify } from '@/components/ui/toast';
+import { useCreateOverlay } from '../api/create-overlay';
+import { type OverlayPosition, POSITIONS } from '../api/overlay';
+import { failureText, POSITION_LABELS } from './labels';
+
+const EMPTY = {
+  name: '',
+  kind: 'text' as 'text' | 'image',
+  text: '',
+  position: 'top-right' as OverlayPosition,
+  widthPercent: 20,
+  color: '#ffffff',
+};
+
+/** "Novo overlay": a text (with its colour) or an image, its corner and its width. */
+export function OverlayForm() {
+  const { t, i18n } = useLingui();
+  const create = useCreateOverlay();
+  const [draft, setDraft] = useState(EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const [error, setError] = useState<string>();
+  const set = (patch: Partial<typeof EMPTY>) => setDraft({ ...draft, ...patch });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = draft.name.trim();
+    const text = draft.text.trim();
+    if (!name || (draft.kind === 'text' ? !text : !file)) return setError(t`O campo é obrigatório`);
+    if (draft.widthPercent < 5 || draft.widthPercent > 100)
+      return setError(t`A largura deve ficar entre 5 e 100%`);
+    setError(undefined);
+    create.mutate(
+      {
+        name,
+        kind: draft.kind,
+        text: draft.kind === 'text' ? text : null,
+        position: draft.position,
+        widthPercent: draft.widthPercent,
+        color: draft.kind === 'text' ? draft.color : null,
+        file,
+      },
+      {
+        onSuccess: () => {
+          notify('success', t`Overlay criado`, name);
+          setDraft(EMPTY);
+          setFile(null);
+          setFileKey((k) => k + 1);
+        },
+        onError: (e) => setError(failureText(e, t`Não foi possível criar o overlay. Tente novamente`)),
+      },
+    );
+  };
+
+  return (
+    <form className={layout.card} onSubmit={onSubmit} noValidate aria-label={t`Novo overlay`}>
+      <h2 className={layout.cardTitle}>
+        <Trans>Novo overlay</Trans>
+      </h2>
+      <div className={form.formGrid}>
+        <TextField
+          name="name"
+          label={t`Nome`}
+          value={draft.name}
+          maxLength={80}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <Select
+          name="kind"
+          label={t`Tipo`}
+          value={draft.kind}
+          options={[
+            { value: 'text', label: t`Texto` },
+            { value: 'image', label: t`Imagem` },
+          ]}
+          onValueChange={(kind) => set({ kind: kind === 'image' ? 'image' : 'text' })}
+        />
+        {draft.kind === 'text' ? (
+          <>
+            <TextField
+              name="text"
+              label={t`Texto`}
+              value={draft.text}
+              maxLength={200}
+              onChange={(e) => set({ text: e.target.value })}
+            />
+            <TextField
+              name="color"
+              type="color"
+              label={t`Cor do texto`}
+              value={draft.color}
+              onChange={(e) => set({ color: e.target.value })}
+            />
+          </>
+        ) : (
+          <TextField
+            key={fileKey}
+            name="file"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            label={t`Imagem (PNG, JPEG ou WebP, até 10 MB)`}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        )}
+        <Select
+          name="position"
+          label={t`Posição`}
+          value={draft.position}
+          options={POSITIONS.map((p) => ({ value: p, label: i18n._(POSITION_LABELS[p]) }))}
+          onValueChange={(position) => set({ position: position as OverlayPosition })}
+        />
+        <TextField
+          name="widthPercent"
+          type="number"
+          label={t`Largura (% do player)`}
+          min={5}
+          max={100}
+          value={String(draft.widthPercent)}
+          onChange={(e) => set({ widthPercent: Math.trunc(Number(e.target.value)) || 0 })}
+        />
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className={layout.actions}>
+        <Button type="submit" busy={create.isPending}>
+          <Trans>Criar overlay</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

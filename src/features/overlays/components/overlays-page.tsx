@@ -1,0 +1,51 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert } from '@/components/ui/alert';
+import * as layout from '@/components/ui/layout.css';
+import { hasPermission } from '@/lib/permissions';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
+import { useOverlays } from '../api/list-overlays';
+import { LiveOverlaysCard } from './live-overlays-card';
+import { OverlayForm } from './overlay-form';
+import { OverlayList } from './overlay-list';
+
+/** /overlays: the team's images and texts over the player, and which are on for each live. */
+export function OverlaysPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Overlays`);
+  const { permissions } = useSession();
+  const allowed = hasPermission(permissions, 'showStreaming');
+  const overlays = useOverlays();
+  return (
+    <div className={layout.page}>
+      <header className={layout.pageHeader}>
+        <h1 className={layout.pageTitle}>
+          <Trans>Overlays</Trans>
+        </h1>
+      </header>
+      <p className={layout.muted}>
+        <Trans>
+          Imagens e textos desenhados sobre o player das suas transmissões. Ligue ou desligue cada um a
+          qualquer momento, inclusive durante a transmissão.
+        </Trans>
+      </p>
+      {!allowed ? (
+        <Alert tone="error">{t`Você não tem permissão para editar transmissões`}</Alert>
+      ) : overlays.isError ? (
+        <Alert tone="error">{t`Não foi possível carregar os overlays`}</Alert>
+      ) : (
+        <>
+          <OverlayForm />
+          {overlays.data ? (
+            <>
+              <OverlayList overlays={overlays.data} />
+              <LiveOverlaysCard overlays={overlays.data} />
+            </>
+          ) : (
+            <p className={layout.muted}>{t`Carregando…`}</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
