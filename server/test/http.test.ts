@@ -308,6 +308,12 @@ describe('OpenAPI document', () => {
         // Usage (docs/billing.md)
         'GET /v1/billing/usage',
         'POST /v1/billing/usage/rebuild',
+        'GET /v1/billing/statements',
+        'GET /v1/clients/{clientId}/plan',
+        'PUT /v1/clients/{clientId}/plan',
+        'DELETE /v1/clients/{clientId}/plan',
+        'POST /v1/clients/{clientId}/block',
+        'POST /v1/clients/{clientId}/unblock',
         // Webhooks (docs/webhooks.md)
         'GET /v1/webhooks',
         'POST /v1/webhooks',
