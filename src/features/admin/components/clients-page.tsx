@@ -94,7 +94,7 @@ export function ClientsPage() {
                   ) : null}
                 </span>
                 <span className={css.muted}>
-                  <Plural value={client.usersCount} one="# usuário" other="# usuários" />
+                  <Plural value={client.usersCount} _0="# usuários" one="# usuário" other="# usuários" />
                 </span>
               </span>
               <ul className={teamCss.memberList} aria-label={t`Times de ${client.name}`}>
@@ -111,7 +111,7 @@ export function ClientsPage() {
                         ) : null}
                       </span>
                       <span className={css.muted}>
-                        <Plural value={account.membersCount} one="# membro" other="# membros" />
+                        <Plural value={account.membersCount} _0="# membros" one="# membro" other="# membros" />
                       </span>
                     </span>
                     {account.id === current ? (

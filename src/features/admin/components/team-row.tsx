@@ -40,7 +40,7 @@ export function TeamRow({ team, onRename }: { team: ClientTeam; onRename: () => 
         <span className={teamCss.teamText}>
           <span className={css.name}>{team.name}</span>
           <span className={css.muted}>
-            <Plural value={team.membersCount} one="# membro" other="# membros" />
+            <Plural value={team.membersCount} _0="# membros" one="# membro" other="# membros" />
           </span>
         </span>
       </span>
