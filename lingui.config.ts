@@ -5,6 +5,12 @@ const PAGES = [
   '<rootDir>/src/features/vod',
   '<rootDir>/src/features/records',
   '<rootDir>/src/features/billing',
+  '<rootDir>/src/features/account',
+  '<rootDir>/src/features/admin',
+  '<rootDir>/src/features/api-keys',
+  '<rootDir>/src/features/webhooks',
+  '<rootDir>/src/features/dashboard',
+  '<rootDir>/src/features/overlays',
 ];
 const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */
@@ -15,7 +21,8 @@ export default defineConfig({
   locales: ['pt-BR', 'en'],
   fallbackLocales: { default: 'pt-BR' },
   // Two catalogues a locale: what every page needs (sign-in, shell, common parts) and the texts of the
-  // console's pages (streaming, VOD, records), loaded before the first signed-in page (src/lib/i18n.ts).
+  // console's pages (every feature but sign-in and the shell), loaded before the first signed-in page
+  // (src/lib/i18n.ts), so the sign-in page never downloads them.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
