@@ -61,9 +61,10 @@ test('staff see Clients and Permissions', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Permissions' })).toBeVisible();
   await nav.getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL(/\/clients$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clients');
-  await expect(page.getByText('Em breve')).toBeVisible();
-  await expect(page).toHaveTitle('Clients | Palco');
+  // The menu says 'Clients' (SPEC's menu label); the page is titled in Portuguese like /users' 'Usuários'.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clientes');
+  await expect(page.getByLabel('Buscar por cliente ou time')).toBeVisible();
+  await expect(page).toHaveTitle('Clientes | Palco');
 });
 
 test('English: the menu and <html lang> follow, and the choice survives a reload', async ({
