@@ -1,5 +1,6 @@
 import './embed.css';
 import { playAd } from './ads';
+import { announceToHost } from './host-events';
 import { activate, pickLocale } from './i18n';
 import { integration } from './integrations';
 import { fetchPlayback, renewDelay } from './playback';
@@ -171,7 +172,10 @@ function refresh(): Promise<void> {
       // The same live/video keeps its viewer session (and viewer ID) across renewals.
       const same = lastInfo && lastInfo.kind === target.kind && lastInfo.id === target.id;
       const result = await fetchPlayback(location.origin, target, origin, same ? lastInfo?.sessionId : null);
-      if (result.ok) return await apply(result.info);
+      if (result.ok) {
+        announceToHost(result.info, origin);
+        return await apply(result.info);
+      }
       await stopPlayer();
       show({ kind: 'error', reason: result.reason });
       if (result.reason === 'unavailable') askAgainIn(POLL_MS);
