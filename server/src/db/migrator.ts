@@ -12,6 +12,7 @@ import * as accountSettings from './migrations/20261125T140000_account_settings.
 import * as apiKeys from './migrations/20261125T150500_api_keys.ts';
 import * as viewers from './migrations/20261125T152000_viewers.ts';
 import * as billing from './migrations/20261125T160000_billing.ts';
+import * as twoFactor from './migrations/20261125T170000_two_factor.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261125T152000_viewers': viewers,
   '20261125T150500_api_keys': apiKeys,
   '20261125T160000_billing': billing,
+  '20261125T170000_two_factor': twoFactor,
 };
 
 function migrator(db: Db): Migrator {

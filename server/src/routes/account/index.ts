@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import profileRoutes from './profile.ts';
 import accountSettingsRoutes from './settings.ts';
+import twoFactorRoutes from './two-factor.ts';
 
 /** /account/settings: the team's settings and the caller's own profile (docs/api-admin.md). */
 const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountSettingsRoutes);
   await app.register(profileRoutes);
+  await app.register(twoFactorRoutes);
 };
 
 export default accountRoutes;
