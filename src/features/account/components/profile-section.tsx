@@ -9,8 +9,10 @@ import { notify } from '@/components/ui/toast';
 import { useSession } from '@/lib/use-session';
 import { failureText } from '../../admin/components/role-options';
 import { useChangePassword, useSaveProfile, useSignOutOthers } from '../api/profile';
+import { TwoFactorSection } from './two-factor-section';
 
-/** Every signed-in user's own profile: name, password (the current one required), other sessions. */
+/** Every signed-in user's own profile (/profile and /account/settings): name, password (the current one
+ * required), other sessions, two-factor sign-in. */
 export function ProfileSection() {
   const { t } = useLingui();
   const user = useSession().user;
@@ -141,6 +143,7 @@ export function ProfileSection() {
           </Button>
         </div>
       </section>
+      <TwoFactorSection />
     </>
   );
 }
