@@ -1,12 +1,14 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
 import type { TestServer } from './helpers.ts';
 import { signedInMember } from './logs-coverage-admin.ts';
+import { multipart } from './streams-helpers.ts';
 
-// The two-factor exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
+// The two-factor and own-avatar exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
 // and says what that logged).
 
 type Call = (
@@ -51,6 +53,17 @@ export function twoFactorExercises(
   server: () => TestServer,
 ): Record<string, (ctx: Ctx) => Promise<Expected>> {
   return {
+    'POST /v1/me/avatar': async (ctx) => {
+      const login = `cover-avatar-${++n}@palco.test`;
+      const token = await signedInMember(server().app, login);
+      const png = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } },
+      })
+        .png()
+        .toBuffer();
+      await ctx.act(token, 'POST', `/v1/me/avatar?accountId=${DEMO}`, multipart(png, { type: 'image/png' }));
+      return { event: 'PERFIL_ATUALIZADO', actor: login };
+    },
     'POST /v1/me/2fa/setup': async (ctx) => {
       const token = await signedInMember(server().app, `cover-2fa-${++n}@palco.test`);
       await ctx.act(token, 'POST', `/v1/me/2fa/setup?accountId=${DEMO}`);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import avatarRoutes from './avatar.ts';
 import profileRoutes from './profile.ts';
 import accountSettingsRoutes from './settings.ts';
 import twoFactorRoutes from './two-factor.ts';
@@ -8,6 +9,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountSettingsRoutes);
   await app.register(profileRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(avatarRoutes);
 };
 
 export default accountRoutes;

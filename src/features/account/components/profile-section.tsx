@@ -9,6 +9,7 @@ import { notify } from '@/components/ui/toast';
 import { useSession } from '@/lib/use-session';
 import { failureText } from '../../admin/components/role-options';
 import { useChangePassword, useSaveProfile, useSignOutOthers } from '../api/profile';
+import { AvatarField } from './avatar-field';
 import { TwoFactorSection } from './two-factor-section';
 
 /** Every signed-in user's own profile (/profile and /account/settings): name, password (the current one
@@ -68,6 +69,7 @@ export function ProfileSection() {
           <Trans>Perfil</Trans>
         </h2>
         <p className={layout.muted}>{user?.login}</p>
+        <AvatarField />
         <TextField
           name="profileName"
           label={t`Nome`}
