@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../src/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { multipart } from './streams-helpers.ts';
 
@@ -57,5 +57,41 @@ describe('own avatar', () => {
 
   it('needs a session', async () => {
     expectError(await upload('nope', Buffer.from('x')), 401);
+  });
+});
+
+describe('account logo (/account/settings)', () => {
+  it('the owner sets the logo: the settings and the team selector show it; not an image → 415', async () => {
+    const owner = await loginAs(server.app, DEMO_USERS.owner.login);
+    const team = DEMO_ACCOUNTS.demoProducoes.id;
+    const png = await sharp({
+      create: { width: 600, height: 300, channels: 3, background: { r: 200, g: 200, b: 10 } },
+    })
+      .png()
+      .toBuffer();
+    const send = (file: Buffer) => {
+      const body = multipart(file, { type: 'image/png' });
+      return server.app.inject({
+        method: 'POST',
+        url: `/v1/account/logo?accountId=${team}`,
+        payload: body.payload,
+        headers: { ...bearer(owner), ...body.headers },
+      });
+    };
+    const res = await send(png);
+    expect(res.statusCode, res.body).toBe(200);
+    const logo = res.json<{ logo: string }>().logo;
+    expect(logo).toMatch(new RegExp(`^/media/teams/${team}/[A-Za-z0-9_-]{22}\\.png$`));
+    const settings = await server.app.inject({
+      method: 'GET',
+      url: `/v1/account/settings?accountId=${team}`,
+      headers: bearer(owner),
+    });
+    expect(settings.json<{ logo: string }>().logo).toBe(logo);
+    const me = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(owner) });
+    const teams = me.json<{ contasCargos: Array<{ conta_id: string; conta_thumbnail: string | null }> }>();
+    expect(teams.contasCargos.find((c) => c.conta_id === team)?.conta_thumbnail).toBe(logo);
+    expect((await server.app.inject({ method: 'GET', url: logo })).statusCode).toBe(200);
+    expectError(await send(Buffer.from('definitely not a picture')), 415);
   });
 });

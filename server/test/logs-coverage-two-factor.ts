@@ -8,7 +8,7 @@ import type { TestServer } from './helpers.ts';
 import { signedInMember } from './logs-coverage-admin.ts';
 import { multipart } from './streams-helpers.ts';
 
-// The two-factor and own-avatar exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
+// The two-factor, own-avatar and account-logo exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
 // and says what that logged).
 
 type Call = (
@@ -21,6 +21,7 @@ type Call = (
 interface Ctx {
   call: Call;
   act: Call;
+  owner: string;
 }
 
 interface Expected {
@@ -63,6 +64,20 @@ export function twoFactorExercises(
         .toBuffer();
       await ctx.act(token, 'POST', `/v1/me/avatar?accountId=${DEMO}`, multipart(png, { type: 'image/png' }));
       return { event: 'PERFIL_ATUALIZADO', actor: login };
+    },
+    'POST /v1/account/logo': async (ctx) => {
+      const png = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: { r: 3, g: 2, b: 1 } },
+      })
+        .png()
+        .toBuffer();
+      await ctx.act(
+        ctx.owner,
+        'POST',
+        `/v1/account/logo?accountId=${DEMO}`,
+        multipart(png, { type: 'image/png' }),
+      );
+      return { event: 'CONTA_ATUALIZADA' };
     },
     'POST /v1/me/2fa/setup': async (ctx) => {
       const token = await signedInMember(server().app, `cover-2fa-${++n}@palco.test`);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import avatarRoutes from './avatar.ts';
+import accountLogoRoutes from './logo.ts';
 import profileRoutes from './profile.ts';
 import accountSettingsRoutes from './settings.ts';
 import twoFactorRoutes from './two-factor.ts';
@@ -10,6 +11,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
   await app.register(twoFactorRoutes);
   await app.register(avatarRoutes);
+  await app.register(accountLogoRoutes);
 };
 
 export default accountRoutes;
