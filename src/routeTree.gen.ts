@@ -33,6 +33,7 @@ import { Route as AuthedShellIntegrationsRouteImport } from './routes/_authed/_s
 import { Route as AuthedShellMembersRouteImport } from './routes/_authed/_shell/members'
 import { Route as AuthedShellOverlaysRouteImport } from './routes/_authed/_shell/overlays'
 import { Route as AuthedShellPermissionsRouteImport } from './routes/_authed/_shell/permissions'
+import { Route as AuthedShellProfileRouteImport } from './routes/_authed/_shell/profile'
 import { Route as AuthedShellRecordsRouteImport } from './routes/_authed/_shell/records'
 import { Route as AuthedShellRolesRouteImport } from './routes/_authed/_shell/roles'
 import { Route as AuthedShellTeamsRouteImport } from './routes/_authed/_shell/teams'
@@ -171,6 +172,11 @@ const AuthedShellPermissionsRoute = AuthedShellPermissionsRouteImport.update({
   path: '/permissions',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellProfileRoute = AuthedShellProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthedShellRecordsRoute = AuthedShellRecordsRouteImport.update({
   id: '/records',
   path: '/records',
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/members': typeof AuthedShellMembersRoute
   '/overlays': typeof AuthedShellOverlaysRoute
   '/permissions': typeof AuthedShellPermissionsRoute
+  '/profile': typeof AuthedShellProfileRoute
   '/records': typeof AuthedShellRecordsRoute
   '/roles': typeof AuthedShellRolesRoute
   '/teams': typeof AuthedShellTeamsRoute
@@ -341,6 +348,7 @@ export interface FileRoutesByTo {
   '/members': typeof AuthedShellMembersRoute
   '/overlays': typeof AuthedShellOverlaysRoute
   '/permissions': typeof AuthedShellPermissionsRoute
+  '/profile': typeof AuthedShellProfileRoute
   '/records': typeof AuthedShellRecordsRoute
   '/roles': typeof AuthedShellRolesRoute
   '/teams': typeof AuthedShellTeamsRoute
@@ -387,6 +395,7 @@ export interface FileRoutesById {
   '/_authed/_shell/members': typeof AuthedShellMembersRoute
   '/_authed/_shell/overlays': typeof AuthedShellOverlaysRoute
   '/_authed/_shell/permissions': typeof AuthedShellPermissionsRoute
+  '/_authed/_shell/profile': typeof AuthedShellProfileRoute
   '/_authed/_shell/records': typeof AuthedShellRecordsRoute
   '/_authed/_shell/roles': typeof AuthedShellRolesRoute
   '/_authed/_shell/teams': typeof AuthedShellTeamsRoute
@@ -432,6 +441,7 @@ export interface FileRouteTypes {
     | '/members'
     | '/overlays'
     | '/permissions'
+    | '/profile'
     | '/records'
     | '/roles'
     | '/teams'
@@ -474,6 +484,7 @@ export interface FileRouteTypes {
     | '/members'
     | '/overlays'
     | '/permissions'
+    | '/profile'
     | '/records'
     | '/roles'
     | '/teams'
@@ -519,6 +530,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/members'
     | '/_authed/_shell/overlays'
     | '/_authed/_shell/permissions'
+    | '/_authed/_shell/profile'
     | '/_authed/_shell/records'
     | '/_authed/_shell/roles'
     | '/_authed/_shell/teams'
@@ -720,6 +732,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellPermissionsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/profile': {
+      id: '/_authed/_shell/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedShellProfileRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/records': {
       id: '/_authed/_shell/records'
       path: '/records'
@@ -890,6 +909,7 @@ interface AuthedShellRouteChildren {
   AuthedShellMembersRoute: typeof AuthedShellMembersRoute
   AuthedShellOverlaysRoute: typeof AuthedShellOverlaysRoute
   AuthedShellPermissionsRoute: typeof AuthedShellPermissionsRoute
+  AuthedShellProfileRoute: typeof AuthedShellProfileRoute
   AuthedShellRecordsRoute: typeof AuthedShellRecordsRoute
   AuthedShellRolesRoute: typeof AuthedShellRolesRoute
   AuthedShellTeamsRoute: typeof AuthedShellTeamsRoute
@@ -920,6 +940,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellMembersRoute: AuthedShellMembersRoute,
   AuthedShellOverlaysRoute: AuthedShellOverlaysRoute,
   AuthedShellPermissionsRoute: AuthedShellPermissionsRoute,
+  AuthedShellProfileRoute: AuthedShellProfileRoute,
   AuthedShellRecordsRoute: AuthedShellRecordsRoute,
   AuthedShellRolesRoute: AuthedShellRolesRoute,
   AuthedShellTeamsRoute: AuthedShellTeamsRoute,

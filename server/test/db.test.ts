@@ -62,6 +62,7 @@ describe('migrations and seed', () => {
         'Up 20261125T153100_classroom',
         'Up 20261125T160000_billing',
         'Up 20261125T163000_webhooks',
+        'Up 20261125T170000_two_factor',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -99,6 +100,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261125T170000_two_factor',
         'Down 20261125T163000_webhooks',
         'Down 20261125T160000_billing',
         'Down 20261125T153100_classroom',

@@ -273,6 +273,14 @@ describe('OpenAPI document', () => {
         'PATCH /v1/me/profile',
         'POST /v1/me/password',
         'POST /v1/me/sign-out-others',
+        'POST /v1/me/avatar',
+        'POST /v1/account/logo',
+        // Two-factor sign-in (docs/api-admin.md)
+        'GET /v1/me/2fa',
+        'POST /v1/me/2fa/setup',
+        'POST /v1/me/2fa/enable',
+        'POST /v1/me/2fa/disable',
+        'POST /api/user/login/2fa',
         // The client's teams (docs/api-admin.md)
         'GET /v1/client-teams',
         'POST /v1/client-teams',

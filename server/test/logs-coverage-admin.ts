@@ -64,7 +64,7 @@ async function member(app: FastifyInstance, login: string): Promise<string> {
 }
 
 /** A new member of the demo team with the demo password, signed in. */
-async function signedInMember(app: FastifyInstance, login: string): Promise<string> {
+export async function signedInMember(app: FastifyInstance, login: string): Promise<string> {
   const id = await member(app, login);
   await app.db
     .updateTable('users')

@@ -11,6 +11,7 @@ import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts'
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
+import { twoFactorExercises } from './logs-coverage-two-factor.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
@@ -321,6 +322,7 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   // Users, invitations and roles (docs/api-admin.md)
   ...adminExercises(() => server),
   ...teamsExercises(),
+  ...twoFactorExercises(() => server),
 
   // Webhooks (docs/webhooks.md)
   ...webhookExercises(() => server),

@@ -16,6 +16,8 @@ const PUBLIC = [
   'GET /docs/static/init.js',
   'GET /docs/static/:file',
   'POST /api/user/login',
+  // The second step of a two-factor sign-in: the signed challenge of the password step is the key.
+  'POST /api/user/login/2fa',
   'POST /bff/forget-password/send-email',
   'POST /bff/forget-password/update-password',
   'GET /media/streams/:accountId/:streamId/:file',

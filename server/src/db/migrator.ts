@@ -15,6 +15,7 @@ import * as overlays from './migrations/20261125T153000_overlays.ts';
 import * as classroom from './migrations/20261125T153100_classroom.ts';
 import * as billing from './migrations/20261125T160000_billing.ts';
 import * as webhooks from './migrations/20261125T163000_webhooks.ts';
+import * as twoFactor from './migrations/20261125T170000_two_factor.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261125T163000_webhooks': webhooks,
   '20261125T153000_overlays': overlays,
   '20261125T153100_classroom': classroom,
+  '20261125T170000_two_factor': twoFactor,
 };
 
 function migrator(db: Db): Migrator {

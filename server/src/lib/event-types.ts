@@ -65,6 +65,11 @@ export const EVENT_TYPES = {
   CONTA_ATUALIZADA: { 'pt-BR': 'Configurações da conta atualizadas', en: 'Account settings updated' },
   PERFIL_ATUALIZADO: { 'pt-BR': 'Perfil atualizado', en: 'Profile updated' },
   SESSOES_ENCERRADAS: { 'pt-BR': 'Outras sessões encerradas', en: 'Other sessions signed out' },
+  DOIS_FATORES_ATIVADO: { 'pt-BR': 'Verificação em duas etapas ativada', en: 'Two-factor sign-in turned on' },
+  DOIS_FATORES_DESATIVADO: {
+    'pt-BR': 'Verificação em duas etapas desativada',
+    en: 'Two-factor sign-in turned off',
+  },
   // Video on demand
   VIDEO_CRIADO: { 'pt-BR': 'Vídeo criado', en: 'Video created' },
   VIDEO_ATUALIZADO: { 'pt-BR': 'Vídeo atualizado', en: 'Video updated' },

@@ -12,6 +12,7 @@ import { PLAYBACK_MESSAGES } from './i18n-playback.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
 import { TEAM_MESSAGES } from './i18n-teams.ts';
+import { TWO_FACTOR_MESSAGES } from './i18n-two-factor.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 import { VIEWER_MESSAGES } from './i18n-viewers.ts';
@@ -93,6 +94,7 @@ const MESSAGES = {
   ...VIEWER_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...OVERLAY_MESSAGES,
+  ...TWO_FACTOR_MESSAGES,
   ...PLAYBACK_MESSAGES,
   ...KEY_MESSAGES,
   ...BILLING_MESSAGES,

@@ -8,6 +8,7 @@ import smallImageMedia from './admin/small-image-media.ts';
 import apiKeyRoutes from './api-keys/index.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
+import loginSecondStepRoute from './auth/login-2fa.ts';
 import sessionRoutes from './auth/session.ts';
 import beaconRoutes from './beacons/index.ts';
 import billingRoutes from './billing/index.ts';
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(healthRoutes);
     await open.register(docsRoutes);
     await open.register(loginRoute);
+    await open.register(loginSecondStepRoute);
     await open.register(forgetPasswordRoutes);
     await open.register(invitationLinkRoutes);
     await open.register(publicStreamMedia);

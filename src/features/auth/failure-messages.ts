@@ -14,6 +14,13 @@ export function loginFailureMessage(error: unknown): MessageDescriptor {
   return msg`Ocorreu um erro. Tente novamente`;
 }
 
+/** The login's second step: a wrong or used code, or a challenge that expired (back to the password). */
+export function twoFactorFailureMessage(error: unknown): MessageDescriptor {
+  const status = statusOf(error);
+  if (status === 400 || status === 401) return msg`Código inválido, já usado ou expirado. Tente novamente.`;
+  return loginFailureMessage(error);
+}
+
 /** SPEC §8 forgot password: below 500 the address is the problem; otherwise (5xx, no connection at
  * all) the user is asked to try again. */
 export function recoveryFailureMessage(error: unknown): MessageDescriptor {

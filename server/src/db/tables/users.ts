@@ -15,6 +15,15 @@ export interface UsersTable {
   root_directory: string | null;
   last_login_at: Date | null;
   created_at: Generated<Date>;
+  /** The TOTP secret once two-factor sign-in is on, AES-256-GCM sealed (lib/two-factor.ts). */
+  totp_secret: string | null;
+  /** A secret set up but not yet confirmed by a code, sealed the same way. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: Date | null;
+  /** The last time step whose code was accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
+  /** Keyed hashes of the unused recovery codes. */
+  totp_recovery_hashes: Generated<string[]>;
 }
 
 export type UserRow = Selectable<UsersTable>;

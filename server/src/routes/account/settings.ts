@@ -8,11 +8,11 @@ import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { completeSettings, normalizeColor } from '../streams/validate.ts';
 import { accountOf } from '../streams/view.ts';
 
-const SETTINGS = { anyOf: ['showAccountSettings'] } as const;
+export const SETTINGS = { anyOf: ['showAccountSettings'] } as const;
 /** The frame rates an encoder can sensibly be held to (the high-FPS alert compares against it). */
 const FPS = Type.Integer({ minimum: 1, maximum: 240 });
 
-const AccountSettings = Type.Object({
+export const AccountSettings = Type.Object({
   accountId: Uuid,
   name: Type.String(),
   logo: Nullable(Type.String()),
@@ -42,7 +42,7 @@ export function canonicalTimeZone(zone: string): string | null {
   }
 }
 
-async function readSettings(db: Executor, accountId: string) {
+export async function readSettings(db: Executor, accountId: string) {
   const row = await db
     .selectFrom('accounts')
     .select(['id', 'name', 'thumbnail', 'language', 'time_zone', 'fps_limit'])

@@ -12,6 +12,7 @@ import { activityOf, actorOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { throttleAddress, tooManyLogins } from '../../lib/login-throttle.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
+import { CHALLENGE_TTL_SECONDS, signChallenge, twoFactorKeys } from '../../lib/two-factor.ts';
 import { errors } from '../schemas.ts';
 
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -22,13 +23,25 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
-const LoginAnswer = Type.Object({
-  Token: Type.String({
-    description: 'JWT HS256: sub (user id), ver (token version), cargo (role), exp (12 h)',
-  }),
+export const LoginAnswer = Type.Object({
+  Token: Type.Optional(
+    Type.String({
+      description: 'JWT HS256: sub (user id), ver (token version), cargo (role), exp (12 h)',
+    }),
+  ),
+  twoFactor: Type.Optional(
+    Type.Object(
+      {
+        challenge: Type.String({ description: 'Signed, good for 5 minutes: send it with the code' }),
+        expiresIn: Type.Integer({ description: 'Seconds' }),
+      },
+      { description: 'Present instead of Token when the user has two-factor sign-in on' },
+    ),
+  ),
 });
 
 const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const keys = twoFactorKeys(app.jwtKey);
   app.post(
     '/api/user/login',
     {
@@ -36,6 +49,9 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['session'],
         summary: 'Sign in with login (e-mail) and password',
+        description:
+          'A user with two-factor sign-in gets no Token here but `twoFactor.challenge`, to send with a code ' +
+          'to POST /api/user/login/2fa.',
         body: LoginBody,
         response: { 200: LoginAnswer, ...errors(400, 401, 429) },
       },
@@ -73,6 +89,15 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
           userAgent,
         });
         throw new ApiError(401, 'wrongCredentials');
+      }
+
+      // The password alone gives no session: the second step (login-2fa.ts) needs this challenge and a
+      // code. The failed-attempt count is left as is until that step succeeds, so codes guessed with a
+      // known password count against the same limit as passwords.
+      if (user.totp_enabled_at && user.totp_secret) {
+        await forgetAddressAttempt(db, fromAddress);
+        const challenge = await signChallenge(keys, user.id, user.token_version);
+        return { twoFactor: { challenge, expiresIn: CHALLENGE_TTL_SECONDS } };
       }
 
       // The session behind the token is made first: if the rest fails, no token leaves and the unused

@@ -37,3 +37,20 @@ export function useSaveAccountSettings() {
     },
   });
 }
+
+/** POST /v1/account/logo, multipart `file`: the team's picture in the selector (413, 415). */
+export function useUploadAccountLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api('/v1/account/logo', AccountSettingsStruct, { method: 'POST', body });
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(key(), saved);
+      session.setMe(await getMe());
+      await queryClient.invalidateQueries({ queryKey: ['shell-teams'] });
+    },
+  });
+}

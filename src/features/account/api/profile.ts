@@ -34,3 +34,16 @@ export const useSignOutOthers = () =>
     mutationFn: () => api('/v1/me/sign-out-others', TokenStruct, { method: 'POST' }),
     onSuccess: keepSession,
   });
+
+const AvatarStruct = type({ avatar: string() });
+
+/** POST /v1/me/avatar, multipart `file`: PNG, JPEG or WebP up to 5 MB (413, 415). */
+export const useUploadAvatar = () =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api('/v1/me/avatar', AvatarStruct, { method: 'POST', body });
+    },
+    onSuccess: (saved) => session.updateUser({ avatar: saved.avatar }),
+  });

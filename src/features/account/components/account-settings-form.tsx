@@ -10,6 +10,7 @@ import { notify } from '@/components/ui/toast';
 import { ColorInput } from '@/features/streaming/components/fields/color-input';
 import { failureText } from '../../admin/components/role-options';
 import { type AccountSettings, useAccountSettings, useSaveAccountSettings } from '../api/account-settings';
+import { AccountLogoField } from './account-logo-field';
 
 /** The time zones the browser knows, for the picker; the server checks the choice again. */
 const ZONES: readonly string[] = Intl.supportedValuesOf?.('timeZone') ?? ['America/Sao_Paulo'];
@@ -48,6 +49,7 @@ export function AccountSettingsForm() {
       <h2 className={layout.cardTitle}>
         <Trans>Conta</Trans>
       </h2>
+      <AccountLogoField logo={query.data?.logo ?? null} />
       <div className={form.formGrid}>
         <TextField
           name="name"

@@ -9,8 +9,11 @@ import { notify } from '@/components/ui/toast';
 import { useSession } from '@/lib/use-session';
 import { failureText } from '../../admin/components/role-options';
 import { useChangePassword, useSaveProfile, useSignOutOthers } from '../api/profile';
+import { AvatarField } from './avatar-field';
+import { TwoFactorSection } from './two-factor-section';
 
-/** Every signed-in user's own profile: name, password (the current one required), other sessions. */
+/** Every signed-in user's own profile (/profile and /account/settings): name, password (the current one
+ * required), other sessions, two-factor sign-in. */
 export function ProfileSection() {
   const { t } = useLingui();
   const user = useSession().user;
@@ -66,6 +69,7 @@ export function ProfileSection() {
           <Trans>Perfil</Trans>
         </h2>
         <p className={layout.muted}>{user?.login}</p>
+        <AvatarField />
         <TextField
           name="profileName"
           label={t`Nome`}
@@ -141,6 +145,7 @@ export function ProfileSection() {
           </Button>
         </div>
       </section>
+      <TwoFactorSection />
     </>
   );
 }

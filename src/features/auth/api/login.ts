@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Infer, string, type } from 'superstruct';
+import { type Infer, number, optional, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import { completeLogin } from '../session-flow';
 
-/** POST /api/user/login answers the session token (a JWT; the role is read from it). */
-export const LoginResponseStruct = type({ Token: string() });
+/** POST /api/user/login answers the session token (a JWT; the role is read from it), or, for a user with
+ * two-factor sign-in, a challenge to send with the code (second-step.ts). */
+export const LoginResponseStruct = type({
+  Token: optional(string()),
+  twoFactor: optional(type({ challenge: string(), expiresIn: number() })),
+});
 export type LoginResponse = Infer<typeof LoginResponseStruct>;
 
 export interface LoginInput {
@@ -22,13 +26,19 @@ export const login = (body: LoginInput) =>
     silent: true,
   });
 
-/** Signs in: the token, then GET /bff/me fills the session (SPEC §4 Auth). */
+/** Signs in: the token, then GET /bff/me fills the session (SPEC §4 Auth). Answers the two-factor
+ * challenge instead when the password alone is not enough. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) => {
-      const { Token } = await login(input);
+    mutationFn: async (input: LoginInput): Promise<{ challenge: string } | null> => {
+      const { Token, twoFactor } = await login(input);
+      if (!Token) {
+        if (!twoFactor) throw new Error('login answered neither a token nor a challenge');
+        return { challenge: twoFactor.challenge };
+      }
       await completeLogin(session, queryClient, Token);
+      return null;
     },
   });
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
@@ -10,6 +10,7 @@ import { useLogin } from '../api/login';
 import { loginFailureMessage } from '../failure-messages';
 import { postLoginTarget } from '../session-flow';
 import * as css from './auth.css';
+import { TwoFactorStep } from './two-factor-step';
 import { useForm } from './use-form';
 
 const schema = () => ({ login: [required, email], password: [required] });
@@ -20,6 +21,8 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const signIn = useLogin();
   const form = useForm({ login: '', password: '' }, schema);
   const product = PRODUCT_NAME;
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const done = () => void navigate({ href: postLoginTarget(redirectTo), replace: true });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,9 +31,26 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
     if (!values) return;
     signIn.mutate(
       { login: values.login.trim(), password: values.password },
-      { onSuccess: () => void navigate({ href: postLoginTarget(redirectTo), replace: true }) },
+      {
+        onSuccess: (next) => {
+          if (next) setChallenge(next.challenge);
+          else done();
+        },
+      },
     );
   };
+
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onDone={done}
+        onBack={() => {
+          setChallenge(null);
+          signIn.reset();
+        }}
+      />
+    );
 
   return (
     <>

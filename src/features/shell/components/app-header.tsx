@@ -52,6 +52,12 @@ export function AppHeader() {
       </div>
       <div className={css.actions}>
         <LanguageSelect />
+        <Link to="/profile" className={css.logout}>
+          <span aria-hidden="true">👤</span>
+          <span className={css.logoutText}>
+            <Trans>Meu perfil</Trans>
+          </span>
+        </Link>
         <Link to="/logout" preload={false} className={css.logout}>
           <LogoutIcon />
           <span className={css.logoutText}>

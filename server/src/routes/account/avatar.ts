@@ -1,0 +1,67 @@
+import multipart from '@fastify/multipart';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
+import { activityOf, toRecord } from '../../lib/activity.ts';
+import { workingAccountId } from '../../lib/session.ts';
+import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { filePart, readSmallFile } from '../videos/multipart.ts';
+
+const Profile = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  email: Type.String(),
+  avatar: Nullable(Type.String()),
+});
+
+/** The own avatar, in the small-images store (served by GET /media/users/:id/:file). */
+const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  app.post(
+    '/v1/me/avatar',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['session'],
+        summary: "Set the signed-in user's own avatar",
+        description: `multipart field \`file\`: PNG, JPEG or WebP, checked by content and decoded, at most ${MAX_SMALL_IMAGE_BYTES} bytes; stored scaled into 512×512. The old picture's URL answers 404 afterwards. Logs \`PERFIL_ATUALIZADO\`.`,
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        querystring: AccountIdQuery,
+        response: { 200: Profile, ...errors(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const user = auth.user;
+      const part = await filePart(request, {
+        maxBody: MAX_SMALL_IMAGE_BYTES + 64 * 1024,
+        tooLarge: 'smallImageTooLarge',
+        fileSize: MAX_SMALL_IMAGE_BYTES + 1,
+      });
+      const bytes = await readSmallFile(part, MAX_SMALL_IMAGE_BYTES, 'smallImageTooLarge');
+      const url = await saveSmallImage(app.config.dataDir, 'users', user.id, bytes);
+      const previous = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('users')
+          .select('avatar')
+          .where('id', '=', user.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('users').set({ avatar: url }).where('id', '=', user.id).execute();
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId: workingAccountId(auth, request.account),
+          event: 'PERFIL_ATUALIZADO',
+          identifier: user.login,
+          record: toRecord({ avatar: url }),
+        });
+        return row.avatar;
+      });
+      await removeSmallImage(app.config.dataDir, 'users', user.id, previous);
+      return { id: user.id, name: user.name, email: user.login, avatar: url };
+    },
+  );
+};
+
+export default avatarRoutes;

@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
+import { activityOf, toRecord } from '../../lib/activity.ts';
+import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
+import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { accountOf } from '../streams/view.ts';
+import { filePart, readSmallFile } from '../videos/multipart.ts';
+import { AccountSettings, readSettings, SETTINGS } from './settings.ts';
+
+/** The team's logo from /account/settings: the same picture as the team's thumbnail in /teams. */
+const accountLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  app.post(
+    '/v1/account/logo',
+    {
+      config: { permission: SETTINGS },
+      schema: {
+        tags: ['account'],
+        summary: "Set the team's logo (its thumbnail in the team selector)",
+        description: `multipart field \`file\`: PNG, JPEG or WebP, checked by content and decoded, at most ${MAX_SMALL_IMAGE_BYTES} bytes; stored scaled into 512×512. Logs \`CONTA_ATUALIZADA\`.`,
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        querystring: AccountIdQuery,
+        response: { 200: AccountSettings, ...errors(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      const part = await filePart(request, {
+        maxBody: MAX_SMALL_IMAGE_BYTES + 64 * 1024,
+        tooLarge: 'smallImageTooLarge',
+        fileSize: MAX_SMALL_IMAGE_BYTES + 1,
+      });
+      const bytes = await readSmallFile(part, MAX_SMALL_IMAGE_BYTES, 'smallImageTooLarge');
+      const url = await saveSmallImage(app.config.dataDir, 'teams', accountId, bytes);
+      const previous = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('accounts')
+          .select(['name', 'thumbnail'])
+          .where('id', '=', accountId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('accounts').set({ thumbnail: url }).where('id', '=', accountId).execute();
+        await recordActivity(trx, {
+          ...activityOf(request),
+          accountId,
+          event: 'CONTA_ATUALIZADA',
+          identifier: row.name,
+          record: toRecord({ logo: url }),
+        });
+        return row.thumbnail;
+      });
+      await removeSmallImage(app.config.dataDir, 'teams', accountId, previous);
+      return readSettings(app.db, accountId);
+    },
+  );
+};
+
+export default accountLogoRoutes;

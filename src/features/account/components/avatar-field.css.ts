@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const avatar = style({ borderRadius: '50%', objectFit: 'cover' });
