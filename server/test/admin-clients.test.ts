@@ -16,7 +16,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 interface ClientsPage {
@@ -25,6 +25,7 @@ interface ClientsPage {
     name: string;
     blocked: boolean;
     usersCount: number;
+    plan: { name: string; custom: boolean };
     accounts: Array<{ id: string; name: string; blocked: boolean; membersCount: number }>;
   }>;
   pagination: { page: number; total: number; pagesTotal: number };
@@ -55,6 +56,23 @@ describe('GET /v1/clients', () => {
     const paged = (await call(staff, 'GET', '/v1/clients?limit=1&page=2')).json<ClientsPage>();
     expect(paged.items).toHaveLength(1);
     expect(paged.pagination.pagesTotal).toBe(body.pagination.total);
+  });
+
+  it("shows each client's plan: the default one until staff set one on /billing", async () => {
+    const planOf = async () =>
+      (await call(staff, 'GET', '/v1/clients?search=producoes')).json<ClientsPage>().items[0]!.plan;
+    expect(await planOf()).toEqual({ name: 'Padrão', custom: false });
+    const plan = {
+      name: 'Sob medida',
+      currency: 'usd',
+      quotas: { storageGb: 10, encodedMinutes: 1, liveMinutes: 100, deliveredMinutes: 1000 },
+      prices: { storageGbMonth: 0.2, encodedMinute: 0.5, liveMinute: 0.01, deliveredMinute: 0.001 },
+    };
+    const put = await call(staff, 'PUT', `/v1/clients/${DEMO_CLIENTS.demo.id}/plan`, plan);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await planOf()).toEqual({ name: 'Sob medida', custom: true });
+    expect((await call(staff, 'DELETE', `/v1/clients/${DEMO_CLIENTS.demo.id}/plan`)).statusCode).toBe(204);
+    expect(await planOf()).toEqual({ name: 'Padrão', custom: false });
   });
 
   it('is staff only: an owner holding every other permission gets 403', async () => {

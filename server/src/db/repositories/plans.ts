@@ -34,3 +34,14 @@ export async function saveClientPlan(db: Executor, clientId: string, plan: Plan)
 export async function deleteClientPlan(db: Executor, clientId: string): Promise<void> {
   await db.deleteFrom('client_plans').where('client_id', '=', clientId).execute();
 }
+
+/** The names of the plans staff set for these clients (clients on the default plan are absent). */
+export async function customPlanNames(db: Executor, clientIds: string[]): Promise<Map<string, string>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('client_plans')
+    .select(['client_id', 'name'])
+    .where('client_id', 'in', clientIds)
+    .execute();
+  return new Map(rows.map((r) => [r.client_id, r.name]));
+}

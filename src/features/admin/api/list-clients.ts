@@ -8,6 +8,7 @@ const ClientStruct = type({
   name: string(),
   blocked: boolean(),
   usersCount: integer(),
+  plan: type({ name: string(), custom: boolean() }),
   accounts: array(type({ id: string(), name: string(), blocked: boolean(), membersCount: integer() })),
 });
 export type ClientOverview = Infer<typeof ClientStruct>;

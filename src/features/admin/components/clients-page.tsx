@@ -95,6 +95,8 @@ export function ClientsPage() {
                 </span>
                 <span className={css.muted}>
                   <Plural value={client.usersCount} _0="# usuários" one="# usuário" other="# usuários" />
+                  {' · '}
+                  <Trans>Plano: {client.plan.name}</Trans>
                 </span>
               </span>
               <ul className={teamCss.memberList} aria-label={t`Times de ${client.name}`}>
@@ -111,7 +113,12 @@ export function ClientsPage() {
                         ) : null}
                       </span>
                       <span className={css.muted}>
-                        <Plural value={account.membersCount} _0="# membros" one="# membro" other="# membros" />
+                        <Plural
+                          value={account.membersCount}
+                          _0="# membros"
+                          one="# membro"
+                          other="# membros"
+                        />
                       </span>
                     </span>
                     {account.id === current ? (
