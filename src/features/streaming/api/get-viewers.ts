@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { number, type } from 'superstruct';
 import { api } from '@/lib/api-client';
-import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
+import { usePollWhileDisconnected, useRealtimeConnected } from '@/lib/realtime/use-realtime';
 import { streamingKey } from './stream';
 
 /** How often the count is read while the account socket is down (the `espectadores` event keeps it
@@ -24,5 +25,14 @@ export function useViewerCount(liveId: string, onAir: boolean): number | undefin
     enabled: onAir,
     refetchInterval,
   });
+  // A count published between the last read and the socket's connection is never replayed to a new
+  // socket: read it again once the socket is up, then follow the events.
+  const connected = useRealtimeConnected();
+  const wasConnected = useRef(connected);
+  const { refetch } = query;
+  useEffect(() => {
+    if (connected && !wasConnected.current && onAir) void refetch();
+    wasConnected.current = connected;
+  }, [connected, onAir, refetch]);
   return onAir ? query.data : 0;
 }
