@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { MediaStorage } from '../media/storage.ts';
+import { recordDelivered, utcDay } from './metering.ts';
 
 /** Playlists whose segment durations are known (a rendition's playlist never changes once put). */
 const MAX_PLAYLISTS = 500;
@@ -43,4 +45,22 @@ export async function segmentSeconds(storage: MediaStorage, prefix: string, file
     cache.set(playlistKey, durations);
   }
   return durations.get(file.slice(slash + 1)) ?? 0;
+}
+
+/**
+ * Meters one VOD media file served (a GET of an HLS segment) as delivered minutes, after the answer: the
+ * viewer never waits for the usage record, and a HEAD or another file counts nothing.
+ */
+export function meterVodSegment(
+  app: FastifyInstance,
+  accountId: string,
+  prefix: string,
+  file: string,
+  method: string,
+) {
+  if (!file.endsWith('.ts') || method !== 'GET') return;
+  app.runInBackground('usage: delivered', async () => {
+    const seconds = await segmentSeconds(app.media.storage, prefix, file);
+    await recordDelivered(app.db, accountId.toLowerCase(), seconds, utcDay(new Date()));
+  });
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { recordDelivered, utcDay } from '../../billing/metering.ts';
-import { segmentSeconds } from '../../billing/segments.ts';
+import { meterVodSegment, segmentSeconds } from '../../billing/segments.ts';
 import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { Uuid } from '../schemas.ts';
@@ -56,13 +56,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const prefix = videoPrefix(video.account_id, videoId);
       const found = await app.media.storage.open(`${prefix}/${file}`);
       if (!found) return refuse(request, reply, 404, 'not_found');
-      if (file.endsWith('.ts') && request.method === 'GET') {
-        // Delivered minutes (docs/billing.md), metered after the answer: a viewer never waits for it.
-        app.runInBackground('usage: delivered', async () => {
-          const seconds = await segmentSeconds(app.media.storage, prefix, file);
-          await recordDelivered(app.db, video.account_id, seconds, utcDay(new Date()));
-        });
-      }
+      meterVodSegment(app, video.account_id, prefix, file, request.method);
       // A VOD's files are rewritten only under new names (a new transcode or subtitle): all immutable.
       return reply
         .type(type)

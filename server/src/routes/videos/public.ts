@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { recordDelivered, utcDay } from '../../billing/metering.ts';
-import { segmentSeconds } from '../../billing/segments.ts';
+import { meterVodSegment, segmentSeconds } from '../../billing/segments.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { errors, Uuid } from '../schemas.ts';
@@ -84,13 +84,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const prefix = videoPrefix(accountId, videoId);
       const found = await app.media.storage.open(`${prefix}/${file}`);
       if (!found) throw new ApiError(404, 'notFound');
-      if (file.endsWith('.ts') && request.method === 'GET') {
-        // Metered after the answer (a HEAD sends no media): a viewer never waits for the usage record.
-        app.runInBackground('usage: delivered', async () => {
-          const seconds = await segmentSeconds(app.media.storage, prefix, file);
-          await recordDelivered(app.db, accountId.toLowerCase(), seconds, utcDay(new Date()));
-        });
-      }
+      meterVodSegment(app, accountId, prefix, file, request.method);
       return reply
         .type(type)
         .header('content-length', found.size)
