@@ -30,7 +30,7 @@ for (const name of readdirSync(dir)
     if (!item.msgstr[0]) missing.push(item.msgid);
   }
   count += po.items.length;
-  if (!check) writeFileSync(poPath, po.toString() + '\n');
+  if (!check) writeFileSync(poPath, `${po.toString()}\n`);
 }
 
 if (missing.length > 0) {

@@ -171,4 +171,30 @@ describe('viewer counts', () => {
       player.close();
     }
   });
+
+  it('a viewer who comes and goes between two counts does not stay on a console that read the count meanwhile', async () => {
+    const owner = await loginAs(server.app, 'owner@palco.test');
+    const consoleSocket = await AccountClient.connect(base, ACCOUNT, owner);
+    try {
+      // Heartbeat, the console's read and the end, in a few milliseconds: the counter (every 200 ms
+      // here) almost never sees this session, so it is the read that must make the next change count.
+      const id = session();
+      await post({ sessionId: id, events: [{ type: 'heartbeat', at: Date.now() }] });
+      const res = await call(server.app, owner, 'GET', `/v1/live-streams/${LIVE}/viewers`);
+      expect(res.json()).toEqual({ total: 1 });
+      await post({ sessionId: id, events: [{ type: 'end', at: Date.now() }] });
+      // What the console shows: the figure it read, then the events that follow it, down to 0.
+      const shown = () => [
+        1,
+        ...consoleSocket
+          .named('espectadores')
+          .filter((e) => e.live_id === LIVE)
+          .map((e) => e.total),
+      ];
+      await consoleSocket.waitFor(() => shown().at(-1) === 0);
+      expect(shown().at(-1)).toBe(0);
+    } finally {
+      consoleSocket.close();
+    }
+  });
 });

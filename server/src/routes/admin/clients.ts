@@ -55,7 +55,6 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
       const { items, total } = await listClientOverviews(app.db, { search, page, limit });
-      const ids = items.map((c) => c.id);
       const plans = await customPlanNames(
         app.db,
         items.map((c) => c.id),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { recordDelivered, utcDay } from '../../billing/metering.ts';
-import { meterVodSegment, segmentSeconds } from '../../billing/segments.ts';
+import { meterVodSegment } from '../../billing/segments.ts';
 import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { Uuid } from '../schemas.ts';

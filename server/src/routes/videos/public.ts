@@ -1,7 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import packageJson from '../../../../package.json' with { type: 'json' };
-import { recordDelivered, utcDay } from '../../billing/metering.ts';
-import { meterVodSegment, segmentSeconds } from '../../billing/segments.ts';
+import { meterVodSegment } from '../../billing/segments.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { errors, Uuid } from '../schemas.ts';

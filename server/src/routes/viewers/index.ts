@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findStream } from '../../db/repositories/streams.ts';
-import { watchingLive } from '../../db/repositories/viewers.ts';
+import { recordViewerCount, watchingLive } from '../../db/repositories/viewers.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from '../streams/activity.ts';
@@ -57,7 +57,7 @@ const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['live streams'],
         summary: 'Current viewers of a live',
         description:
-          'Playback sessions whose last beacon is under 30 s old, counted now; changes arrive as the `espectadores` realtime event (checked every 5 s).',
+          'Playback sessions whose last beacon is under 30 s old, counted now (and published when the figure changed); changes arrive as the `espectadores` realtime event (checked every 5 s).',
         security: bearer,
         params: Type.Object({ id: Uuid }),
         querystring: AccountIdQuery,
@@ -68,7 +68,13 @@ const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = accountOf(request);
       const id = request.params.id.toLowerCase();
       if (!(await findStream(app.db, accountId, id))) throw new ApiError(404, 'streamNotFound');
-      return { total: await watchingLive(app.db, id, app.config.viewers.viewerTimeoutMs) };
+      const total = await watchingLive(app.db, id, app.config.viewers.viewerTimeoutMs);
+      // The console shows this figure and then follows the `espectadores` events, which the counter
+      // publishes only when the stored count changes: store it (publishing it when it changed), or a
+      // viewer who came and went between two counts would stay on the console's screen for good.
+      if (await recordViewerCount(app.db, id, accountId, total))
+        await app.events.publish(accountId, 'espectadores', { live_id: id, total });
+      return { total };
     },
   );
 };
