@@ -104,6 +104,8 @@ describe('usage metering', () => {
     const head = await server.app.inject({ method: 'HEAD', url: `${base}360p/seg_00000.ts` });
     expect(head.statusCode).toBe(200);
     await server.app.backgroundIdle();
+    // Summed in memory, written every 10 s: the next flush writes both segments at once.
+    await server.app.deliveredMeter.flush();
     const body = (await usage(owner)).json();
     expect(body.totals.deliveredMinutes).toBeCloseTo((2 * first) / 60, 5);
     expect(body.totals.deliveredMinutes).toBeCloseTo((await rawSums()).delivered_minutes!, 5);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { MediaStorage } from '../media/storage.ts';
-import { recordDelivered, utcDay } from './metering.ts';
 
 /** Playlists whose segment durations are known (a rendition's playlist never changes once put). */
 const MAX_PLAYLISTS = 500;
@@ -59,8 +58,12 @@ export function meterVodSegment(
   method: string,
 ) {
   if (!file.endsWith('.ts') || method !== 'GET') return;
+  const at = new Date();
   app.runInBackground('usage: delivered', async () => {
-    const seconds = await segmentSeconds(app.media.storage, prefix, file);
-    await recordDelivered(app.db, accountId.toLowerCase(), seconds, utcDay(new Date()));
+    app.deliveredMeter.add(
+      accountId.toLowerCase(),
+      await segmentSeconds(app.media.storage, prefix, file),
+      at,
+    );
   });
 }

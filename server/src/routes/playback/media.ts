@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { recordDelivered, utcDay } from '../../billing/metering.ts';
 import { meterVodSegment } from '../../billing/segments.ts';
 import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
 import { videoPrefix } from '../../media/storage.ts';
@@ -121,11 +120,8 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!body) return refuse(request, reply, 404, 'not_found');
       if (segmentLength > 0 && request.method === 'GET') {
-        // Delivered minutes, metered after the answer: a viewer never waits for the usage record.
-        const owner = accountId;
-        app.runInBackground('usage: delivered', () =>
-          recordDelivered(app.db, owner, segmentLength, utcDay(new Date())),
-        );
+        // Delivered minutes: summed in memory and written every few seconds (billing/delivered-meter.ts).
+        app.deliveredMeter.add(accountId, segmentLength);
       }
       return reply
         .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
