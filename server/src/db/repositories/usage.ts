@@ -12,28 +12,17 @@ export interface RawUsage {
 
 /** Writes a raw record; the same source recorded again replaces it (a retried job counts once). */
 export async function putUsageEvent(db: Executor, e: RawUsage): Promise<void> {
-  await db
-    .insertInto('usage_events')
-    .values({
-      account_id: e.accountId,
-      source_key: e.sourceKey,
-      metric: e.metric,
-      day: e.day,
-      quantity: e.quantity,
-    })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'source_key']).doUpdateSet((eb) => ({
-        quantity: eb.ref('excluded.quantity'),
-        metric: eb.ref('excluded.metric'),
-        day: eb.ref('excluded.day'),
-        recorded_at: sql<Date>`now()`,
-      })),
-    )
-    .execute();
+  await upsertUsageEvent(db, e, 'replace');
 }
 
 /** Adds to a raw record (a running counter such as a day's delivered minutes). */
 export async function addUsageEvent(db: Executor, e: RawUsage): Promise<void> {
+  await upsertUsageEvent(db, e, 'add');
+}
+
+/** Inserts the record of `e.sourceKey`; when the source has one already, `replace` overwrites it and
+ * `add` adds the quantity to it (keeping its metric and day). */
+async function upsertUsageEvent(db: Executor, e: RawUsage, onExisting: 'replace' | 'add'): Promise<void> {
   await db
     .insertInto('usage_events')
     .values({
@@ -44,10 +33,19 @@ export async function addUsageEvent(db: Executor, e: RawUsage): Promise<void> {
       quantity: e.quantity,
     })
     .onConflict((oc) =>
-      oc.columns(['account_id', 'source_key']).doUpdateSet((eb) => ({
-        quantity: sql<number>`${eb.ref('usage_events.quantity')} + ${eb.ref('excluded.quantity')}`,
-        recorded_at: sql<Date>`now()`,
-      })),
+      oc.columns(['account_id', 'source_key']).doUpdateSet((eb) =>
+        onExisting === 'add'
+          ? {
+              quantity: sql<number>`${eb.ref('usage_events.quantity')} + ${eb.ref('excluded.quantity')}`,
+              recorded_at: sql<Date>`now()`,
+            }
+          : {
+              quantity: eb.ref('excluded.quantity'),
+              metric: eb.ref('excluded.metric'),
+              day: eb.ref('excluded.day'),
+              recorded_at: sql<Date>`now()`,
+            },
+      ),
     )
     .execute();
 }

@@ -1,20 +1,20 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
-  clearLoginAttempts,
   countLoginAttempts,
   forgetAddressAttempt,
   forgetLoginAttempt,
   recordLoginAttempt,
 } from '../../db/repositories/login-failures.ts';
-import { findUserById, recordLogin } from '../../db/repositories/users.ts';
-import { activityOf, actorOf } from '../../lib/activity.ts';
+import { findUserById } from '../../db/repositories/users.ts';
+import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { throttleAddress, tooManyLogins } from '../../lib/login-throttle.ts';
 import { twoFactorKeys, verifyChallenge } from '../../lib/two-factor.ts';
 import { useSecondFactor } from '../../lib/two-factor-verify.ts';
 import { errors } from '../schemas.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from './login.ts';
+import { completeSignIn } from './sign-in.ts';
 
 const SecondStepBody = Type.Object(
   {
@@ -76,21 +76,7 @@ const loginSecondStepRoute: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError(401, 'twoFactorCodeWrong');
       }
 
-      const token = await app.issueToken(user);
-      await db.transaction().execute(async (trx) => {
-        await clearLoginAttempts(trx, user.login);
-        await forgetAddressAttempt(trx, fromAddress);
-        await recordLogin(trx, user.id);
-        await recordActivity(trx, {
-          accountId: user.default_account_id,
-          event: 'LOGIN_REALIZADO',
-          identifier: user.login,
-          record: [],
-          actor: actorOf(user),
-          ip,
-          userAgent,
-        });
-      });
+      const token = await completeSignIn(app, user, { login: user.login, fromAddress, ip, userAgent });
       return { Token: token };
     },
   );

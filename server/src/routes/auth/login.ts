@@ -1,19 +1,19 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
-  clearLoginAttempts,
   countLoginAttempts,
   forgetAddressAttempt,
   forgetLoginAttempt,
   recordLoginAttempt,
 } from '../../db/repositories/login-failures.ts';
-import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
-import { activityOf, actorOf } from '../../lib/activity.ts';
+import { findUserByLogin } from '../../db/repositories/users.ts';
+import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { throttleAddress, tooManyLogins } from '../../lib/login-throttle.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
 import { CHALLENGE_TTL_SECONDS, signChallenge, twoFactorKeys } from '../../lib/two-factor.ts';
 import { errors } from '../schemas.ts';
+import { completeSignIn } from './sign-in.ts';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 export const LOGIN_MAX_FAILURES = 10;
@@ -100,23 +100,7 @@ const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
         return { twoFactor: { challenge, expiresIn: CHALLENGE_TTL_SECONDS } };
       }
 
-      // The session behind the token is made first: if the rest fails, no token leaves and the unused
-      // session simply expires.
-      const token = await app.issueToken(user);
-      await db.transaction().execute(async (trx) => {
-        await clearLoginAttempts(trx, login);
-        await forgetAddressAttempt(trx, fromAddress);
-        await recordLogin(trx, user.id);
-        await recordActivity(trx, {
-          accountId: user.default_account_id,
-          event: 'LOGIN_REALIZADO',
-          identifier: user.login,
-          record: [],
-          actor: actorOf(user),
-          ip,
-          userAgent,
-        });
-      });
+      const token = await completeSignIn(app, user, { login, fromAddress, ip, userAgent });
       return { Token: token };
     },
   );
