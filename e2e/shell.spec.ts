@@ -186,6 +186,26 @@ test.describe('phone (390x844)', () => {
   });
 });
 
+test('on a 360 px phone the header keeps the team readable: languages by code, icons drawn, nothing clipped', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, DEMO.operator);
+  await page.goto('/streaming');
+  const team = page.getByTestId('current-team');
+  await expect(team).toHaveText('Demo Produções');
+  // The name had 10 px (one letter) before: now it shows its first word at least.
+  expect((await team.boundingBox())!.width).toBeGreaterThan(90);
+  await expect(page.getByRole('button', { name: /Selecionar time/ })).toBeVisible();
+  const language = page.getByRole('combobox', { name: 'Idioma' });
+  await expect(language.locator('option:checked')).toHaveText('PT');
+  // The profile link is an icon on a phone, drawn (an emoji had no glyph in a system without one).
+  await expect(page.getByRole('link', { name: 'Meu perfil' }).locator('svg')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(language.locator('option:checked')).toHaveText('Português');
+});
+
 test('the splash paints before the app runs, the app comes compressed, and the splash goes once it is ready', async ({
   page,
 }) => {

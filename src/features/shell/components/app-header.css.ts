@@ -12,10 +12,17 @@ export const header = style({
   padding: `${vars.space.sm} ${vars.space.lg}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { [MOBILE_QUERY]: { gap: vars.space.sm, padding: `${vars.space.sm} ${vars.space.sm}` } },
+  '@media': { [MOBILE_QUERY]: { gap: vars.space.xs, padding: `${vars.space.sm} ${vars.space.sm}` } },
 });
 export const team = style({ display: 'flex', flex: 1, minWidth: 0 });
-export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexShrink: 0 });
+// On a phone the 44 px targets sit side by side: the team selector gets the width.
+export const actions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flexShrink: 0,
+  '@media': { [MOBILE_QUERY]: { gap: 0 } },
+});
 export const iconButton = style({
   display: 'grid',
   placeItems: 'center',

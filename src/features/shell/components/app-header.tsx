@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { useIsMobile } from '@/lib/use-media-query';
 import * as css from './app-header.css';
-import { LogoutIcon, MenuIcon } from './icons';
+import { LogoutIcon, MenuIcon, UserIcon } from './icons';
 import { LanguageSelect } from './language-select';
 import { TeamSwitcher } from './team-switcher';
 
@@ -53,7 +53,7 @@ export function AppHeader() {
       <div className={css.actions}>
         <LanguageSelect />
         <Link to="/profile" className={css.logout}>
-          <span aria-hidden="true">👤</span>
+          <UserIcon />
           <span className={css.logoutText}>
             <Trans>Meu perfil</Trans>
           </span>

@@ -17,7 +17,14 @@ export const trigger = style({
   cursor: 'pointer',
   textAlign: 'start',
   selectors: { '&:hover, &[data-state="open"]': { borderColor: vars.color.primary } },
-  '@media': { [MOBILE_QUERY]: { maxWidth: 'none', flex: 1 } },
+  '@media': {
+    [MOBILE_QUERY]: {
+      maxWidth: 'none',
+      flex: 1,
+      gap: vars.space.xs,
+      padding: `${vars.space.xs} ${vars.space.sm}`,
+    },
+  },
 });
 export const triggerText = style({ display: 'grid', minWidth: 0, flex: 1, lineHeight: 1.2 });
 export const triggerLabel = style({
@@ -26,6 +33,16 @@ export const triggerLabel = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+  // On a phone the team's name gets the room (the label stays for screen readers).
+  '@media': {
+    [MOBILE_QUERY]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      margin: '-1px',
+      clip: 'rect(0 0 0 0)',
+    },
+  },
 });
 export const triggerValue = style({
   fontWeight: 600,
