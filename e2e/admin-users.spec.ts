@@ -104,6 +104,10 @@ test('/users on a 390 px phone: the list fits, and removing asks first', async (
   await expect(operator).toContainText('Operador');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The search sits right under the invite button (its form once took 320 px of height, mostly blank).
+  const invite = (await page.getByRole('button', { name: 'Convidar usuário' }).boundingBox())!;
+  const search = (await page.getByRole('searchbox', { name: 'Buscar por nome ou e-mail' }).boundingBox())!;
+  expect(search.y - (invite.y + invite.height)).toBeLessThan(100);
   await operator.getByRole('button', { name: /Remover da equipe/ }).click();
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await expect(confirm.getByText('Remover usuário da equipe?')).toBeVisible();

@@ -32,7 +32,8 @@ export const searchForm = style({
   flexWrap: 'wrap',
   alignItems: 'flex-end',
   gap: vars.space.sm,
-  flex: '1 1 320px',
+  // Its page is a column: a flex basis there would be a height (it left 300 px of blank above the field).
+  flex: '0 0 auto',
   maxWidth: '560px',
   minWidth: 0,
 });
