@@ -89,6 +89,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // No <link rel=modulepreload> per dependency of a lazy route: on the signed-in first load the
+    // router's route chunks inserted ~50 of them in one task (~200 ms of main thread at Lighthouse's 4x
+    // CPU slowdown), and the browser finds the same files from the imports a moment later.
+    // docs/decisions.md "Session 11 Lighthouse" has the measurements.
+    modulePreload: false,
     manifest: true,
     rolldownOptions: {
       // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an

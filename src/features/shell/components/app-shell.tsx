@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { PRODUCT_NAME } from '@/lib/brand';
 import { rememberLastVisited } from '@/lib/last-visited';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -34,6 +34,27 @@ function usePageTransition(key: string) {
   return ref;
 }
 
+/** The router restores a reloaded page's scroll position when the frame has rendered, before the
+ * deferred page is there to scroll: once it is, the router is told the page rendered, and restores
+ * again (the same event its own render sends; nothing else listens to it). */
+function useRestoreScrollOnceShown(pageShown: boolean) {
+  const router = useRouter();
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (!pageShown || done.current) return;
+    done.current = true;
+    const location = router.state.resolvedLocation ?? router.state.location;
+    router.emit({
+      type: 'onRendered',
+      fromLocation: location,
+      toLocation: location,
+      pathChanged: false,
+      hrefChanged: false,
+      hashChanged: false,
+    });
+  }, [pageShown, router]);
+}
+
 /** The signed-in layout: aside menu (a drawer below 930 px), header, the page, scroll-to-top. */
 export function AppShell() {
   const { t } = useLingui();
@@ -44,6 +65,11 @@ export function AppShell() {
   const mobile = useIsMobile();
   // Only pages that actually open are remembered (a gated page that sent the user to /403 is not).
   useEffect(() => rememberLastVisited(href), [href]);
+  // When the console opens, the frame (aside, header) commits first and the page follows in a
+  // deferred render, which React renders in slices and interrupts for input, instead of one long
+  // task for everything. Later navigations render the page at once (the value stays true).
+  const pageShown = useDeferredValue(true, false);
+  useRestoreScrollOnceShown(pageShown);
   return (
     <div className={css.shell}>
       <a href="#main" className={css.skipLink}>
@@ -59,7 +85,7 @@ export function AppShell() {
         <AppHeader />
         <main id="main" className={css.main} tabIndex={-1}>
           <div ref={pageRef} className={css.page}>
-            <Outlet />
+            {pageShown ? <Outlet /> : null}
           </div>
         </main>
       </div>
