@@ -33,7 +33,16 @@ test('the owner invites a new address; the invitee sets a password, signs in, an
     const dialog = page.getByRole('dialog', { name: 'Convidar usuário' });
     await dialog.getByLabel('E-mail').fill(email);
     await dialog.getByRole('combobox', { name: 'Cargo' }).click();
-    await page.getByRole('option', { name: 'Operador' }).click();
+    // The list of roles opens above the dialog it belongs to: its option is what a click there hits.
+    const option = page.getByRole('option', { name: 'Operador' });
+    await expect(option).toBeVisible();
+    expect(
+      await option.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+    ).toBe(true);
+    await option.click();
     await dialog.getByRole('button', { name: 'Enviar convite' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('invitation').filter({ hasText: email })).toContainText('Operador');

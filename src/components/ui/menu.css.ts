@@ -16,9 +16,13 @@ export const trigger = style({
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 });
-// Ark's positioner reads its z-index from --z-index.
-export const positioner = style({ vars: { '--z-index': vars.z.overlay } });
+// The positioner's z-index is Ark's (zag's) `var(--z-index)`, which zag sets inline from the
+// content's computed z-index when it opens: the layer is given on the content (a class setting
+// --z-index on the positioner is overwritten by that inline value).
+export const positioner = style({});
 export const content = style({
+  position: 'relative',
+  zIndex: vars.z.overlay,
   minWidth: '220px',
   padding: vars.space.xs,
   borderRadius: vars.radius.md,

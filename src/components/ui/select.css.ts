@@ -39,9 +39,13 @@ export const indicator = style({
   transition: 'transform 120ms',
   selectors: { '&[data-state="open"]': { transform: 'rotate(180deg)' } },
 });
-// Ark's positioner reads its z-index from --z-index; above dialogs, which it may open from.
-export const positioner = style({ vars: { '--z-index': vars.z.toast } });
+// The positioner's z-index is Ark's (zag's) `var(--z-index)`, which zag sets inline from the
+// content's computed z-index when it opens: the layer is given on the content (a class setting
+// --z-index on the positioner is overwritten by that inline value).
+export const positioner = style({});
 export const content = style({
+  position: 'relative',
+  zIndex: vars.z.toast,
   maxHeight: 'min(320px, var(--available-height, 320px))',
   overflowY: 'auto',
   padding: vars.space.xs,
