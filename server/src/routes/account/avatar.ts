@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
-import { activityOf, toRecord } from '../../lib/activity.ts';
-import { workingAccountId } from '../../lib/session.ts';
+import { toRecord } from '../../lib/activity.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
-import { filePart, readSmallFile } from '../videos/multipart.ts';
+import { readSmallImage } from '../videos/multipart.ts';
+import { logOwnAction } from './own-activity.ts';
 
 const Profile = Type.Object({
   id: Uuid,
@@ -34,12 +33,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = request.auth!;
       const user = auth.user;
-      const part = await filePart(request, {
-        maxBody: MAX_SMALL_IMAGE_BYTES + 64 * 1024,
-        tooLarge: 'smallImageTooLarge',
-        fileSize: MAX_SMALL_IMAGE_BYTES + 1,
-      });
-      const bytes = await readSmallFile(part, MAX_SMALL_IMAGE_BYTES, 'smallImageTooLarge');
+      const bytes = await readSmallImage(request);
       const url = await saveSmallImage(app.config.dataDir, 'users', user.id, bytes);
       const previous = await app.db.transaction().execute(async (trx) => {
         const row = await trx
@@ -49,13 +43,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .forUpdate()
           .executeTakeFirstOrThrow();
         await trx.updateTable('users').set({ avatar: url }).where('id', '=', user.id).execute();
-        await recordActivity(trx, {
-          ...activityOf(request),
-          accountId: workingAccountId(auth, request.account),
-          event: 'PERFIL_ATUALIZADO',
-          identifier: user.login,
-          record: toRecord({ avatar: url }),
-        });
+        await logOwnAction(trx, request, 'PERFIL_ATUALIZADO', toRecord({ avatar: url }));
         return row.avatar;
       });
       await removeSmallImage(app.config.dataDir, 'users', user.id, previous);

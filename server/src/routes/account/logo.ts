@@ -5,7 +5,7 @@ import { activityOf, toRecord } from '../../lib/activity.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
-import { filePart, readSmallFile } from '../videos/multipart.ts';
+import { readSmallImage } from '../videos/multipart.ts';
 import { AccountSettings, readSettings, SETTINGS } from './settings.ts';
 
 /** The team's logo from /account/settings: the same picture as the team's thumbnail in /teams. */
@@ -27,12 +27,7 @@ const accountLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const accountId = accountOf(request);
-      const part = await filePart(request, {
-        maxBody: MAX_SMALL_IMAGE_BYTES + 64 * 1024,
-        tooLarge: 'smallImageTooLarge',
-        fileSize: MAX_SMALL_IMAGE_BYTES + 1,
-      });
-      const bytes = await readSmallFile(part, MAX_SMALL_IMAGE_BYTES, 'smallImageTooLarge');
+      const bytes = await readSmallImage(request);
       const url = await saveSmallImage(app.config.dataDir, 'teams', accountId, bytes);
       const previous = await app.db.transaction().execute(async (trx) => {
         const row = await trx

@@ -1,14 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findUserById, lockUser, revokeTokens, setPassword } from '../../db/repositories/users.ts';
-import type { Executor } from '../../db/schema.ts';
-import { activityOf, toRecord } from '../../lib/activity.ts';
+import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { workingAccountId } from '../../lib/session.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { logOwnAction } from './own-activity.ts';
 
 const AUTHENTICATED = 'authenticated' as const;
 // The spec's password rule (SPEC §5 "New password"); the current one is only bounded.
@@ -47,22 +45,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { Token: token };
   };
 
-  const log = (
-    trx: Executor,
-    request: FastifyRequest,
-    event: 'PERFIL_ATUALIZADO' | 'SENHA_ATUALIZADA' | 'SESSOES_ENCERRADAS',
-    record: ReturnType<typeof toRecord> = [],
-  ) => {
-    const auth = request.auth!;
-    return recordActivity(trx, {
-      ...activityOf(request),
-      accountId: workingAccountId(auth, request.account),
-      event,
-      identifier: auth.user.login,
-      record,
-    });
-  };
-
   app.patch(
     '/v1/me/profile',
     {
@@ -85,7 +67,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name.trim();
       await app.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ name }).where('id', '=', user.id).execute();
-        await log(trx, request, 'PERFIL_ATUALIZADO', toRecord({ nome: name }));
+        await logOwnAction(trx, request, 'PERFIL_ATUALIZADO', toRecord({ nome: name }));
       });
       return { id: user.id, name, email: user.login, avatar: user.avatar };
     },
@@ -121,7 +103,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!user || !(await verifyPassword(user.password_hash, currentPassword)))
           throw new ApiError(400, 'currentPasswordWrong');
         await setPassword(trx, userId, passwordHash);
-        await log(trx, request, 'SENHA_ATUALIZADA');
+        await logOwnAction(trx, request, 'SENHA_ATUALIZADA');
       });
       return reissue(request);
     },
@@ -145,7 +127,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await app.db.transaction().execute(async (trx) => {
         await revokeTokens(trx, request.auth!.user.id);
-        await log(trx, request, 'SESSOES_ENCERRADAS');
+        await logOwnAction(trx, request, 'SESSOES_ENCERRADAS');
       });
       return reissue(request);
     },

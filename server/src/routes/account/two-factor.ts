@@ -1,14 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { disableTotp, enableTotp, setPendingTotp } from '../../db/repositories/two-factor.ts';
 import { findUserById, lockUser } from '../../db/repositories/users.ts';
-import type { Executor } from '../../db/schema.ts';
-import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { workingAccountId } from '../../lib/session.ts';
 import {
   hashRecoveryCode,
   newRecoveryCodes,
@@ -20,6 +15,7 @@ import {
 } from '../../lib/two-factor.ts';
 import { useSecondFactor } from '../../lib/two-factor-verify.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { logOwnAction } from './own-activity.ts';
 import { PASSWORD_CHECK_RATE } from './profile.ts';
 
 const AUTHENTICATED = 'authenticated' as const;
@@ -41,21 +37,6 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
       }),
   });
-
-  const log = (
-    trx: Executor,
-    request: FastifyRequest,
-    event: 'DOIS_FATORES_ATIVADO' | 'DOIS_FATORES_DESATIVADO',
-  ) => {
-    const auth = request.auth!;
-    return recordActivity(trx, {
-      ...activityOf(request),
-      accountId: workingAccountId(auth, request.account),
-      event,
-      identifier: auth.user.login,
-      record: [],
-    });
-  };
 
   app.get(
     '/v1/me/2fa',
@@ -137,7 +118,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (step === null) throw new ApiError(400, 'twoFactorCodeWrong');
         const hashes = codes.map((c) => hashRecoveryCode(keys, c));
         await enableTotp(trx, userId, user.totp_pending_secret, step, hashes);
-        await log(trx, request, 'DOIS_FATORES_ATIVADO');
+        await logOwnAction(trx, request, 'DOIS_FATORES_ATIVADO');
       });
       return { recoveryCodes: codes };
     },
@@ -174,7 +155,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(await useSecondFactor(trx, keys, user, request.body.code)))
           throw new ApiError(400, 'twoFactorCodeWrong');
         await disableTotp(trx, userId);
-        await log(trx, request, 'DOIS_FATORES_DESATIVADO');
+        await logOwnAction(trx, request, 'DOIS_FATORES_DESATIVADO');
       });
       return { enabled: false, recoveryCodesLeft: 0 };
     },

@@ -18,7 +18,7 @@ import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../m
 import { STAFF_PERMISSION } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
-import { filePart, readSmallFile } from '../videos/multipart.ts';
+import { readSmallImage } from '../videos/multipart.ts';
 
 /** SPEC route table: /teams needs gerenciarTimes or manageTeamUsers. */
 export const MANAGE_TEAMS = { anyOf: ['gerenciarTimes', 'manageTeamUsers'] } as const;
@@ -170,12 +170,7 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { client, team } = await teamOf(request, request.params.teamId);
-      const part = await filePart(request, {
-        maxBody: MAX_SMALL_IMAGE_BYTES + 64 * 1024,
-        tooLarge: 'smallImageTooLarge',
-        fileSize: MAX_SMALL_IMAGE_BYTES + 1,
-      });
-      const bytes = await readSmallFile(part, MAX_SMALL_IMAGE_BYTES, 'smallImageTooLarge');
+      const bytes = await readSmallImage(request);
       const url = await saveSmallImage(app.config.dataDir, 'teams', team.id, bytes);
       await app.db.transaction().execute(async (trx) => {
         await updateClientTeam(trx, team.id, { thumbnail: url });

@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
 import type { MessageKey } from '../../lib/i18n.ts';
+import { MAX_SMALL_IMAGE_BYTES } from '../../media/small-images.ts';
 
 /**
  * The request's file part (fields sent before it are on `part.fields`). A Content-Length already over
@@ -52,4 +53,14 @@ export async function readSmallFile(part: MultipartFile, max: number, tooLarge: 
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** The `file` part of an avatar, logo or team thumbnail upload, read whole (413 past 5 MB). */
+export async function readSmallImage(request: FastifyRequest): Promise<Buffer> {
+  const part = await filePart(request, {
+    maxBody: MAX_SMALL_IMAGE_BYTES + 64 * 1024,
+    tooLarge: 'smallImageTooLarge',
+    fileSize: MAX_SMALL_IMAGE_BYTES + 1,
+  });
+  return readSmallFile(part, MAX_SMALL_IMAGE_BYTES, 'smallImageTooLarge');
 }
