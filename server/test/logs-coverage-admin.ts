@@ -1,20 +1,14 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { lastInvitation } from './admin-helpers.ts';
 import { loginAs, type TestServer } from './helpers.ts';
+import type { Call } from './logs-coverage-call.ts';
 
 // The users, invitations and roles exercises of logs-coverage.test.ts (same contract: each makes its
 // call through ctx.act and says what that logged).
-
-type Call = (
-  token: string | null,
-  method: InjectOptions['method'],
-  url: string,
-  body?: object,
-) => Promise<LightMyRequestResponse>;
 
 interface AdminCtx {
   call: Call;

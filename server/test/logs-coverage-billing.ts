@@ -1,17 +1,10 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_USERS } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { loginAs, type TestServer } from './helpers.ts';
+import type { Call } from './logs-coverage-call.ts';
 
 // The billing exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
 // and says what that logged).
-
-type Call = (
-  token: string | null,
-  method: InjectOptions['method'],
-  url: string,
-  body?: object,
-) => Promise<LightMyRequestResponse>;
 
 interface BillingCtx {
   call: Call;

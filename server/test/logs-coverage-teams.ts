@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
+import type { Call } from './logs-coverage-call.ts';
 import { multipart, PNG } from './streams-helpers.ts';
 
 // The /teams exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
 // and says what that logged). A team's changes are logged in that team.
-
-type Call = (
-  token: string | null,
-  method: InjectOptions['method'],
-  url: string,
-  body?: object,
-) => Promise<LightMyRequestResponse>;
 
 interface TeamsCtx {
   call: Call;

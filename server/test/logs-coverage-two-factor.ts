@@ -1,4 +1,3 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -6,17 +5,11 @@ import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
 import type { TestServer } from './helpers.ts';
 import { signedInMember } from './logs-coverage-admin.ts';
+import type { Call } from './logs-coverage-call.ts';
 import { multipart } from './streams-helpers.ts';
 
 // The two-factor, own-avatar and account-logo exercises of logs-coverage.test.ts (same contract: each makes its call through ctx.act
 // and says what that logged).
-
-type Call = (
-  token: string | null,
-  method: InjectOptions['method'],
-  url: string,
-  body?: object,
-) => Promise<LightMyRequestResponse>;
 
 interface Ctx {
   call: Call;

@@ -1,17 +1,10 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import type { EVENT_TYPES } from '../src/lib/event-types.ts';
 import type { TestServer } from './helpers.ts';
+import type { Call } from './logs-coverage-call.ts';
 
 // The webhook exercises of logs-coverage.test.ts (same contract as logs-coverage-admin.ts).
-
-type Call = (
-  token: string | null,
-  method: InjectOptions['method'],
-  url: string,
-  body?: object,
-) => Promise<LightMyRequestResponse>;
 
 interface WebhookCtx {
   call: Call;
