@@ -37,8 +37,8 @@ const passwordStep = async (login: string, password = 'palco123') => {
 const alive = async (token: string) =>
   (await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(token) })).statusCode;
 
-/** A user of a team of their own, signed in, with two-factor sign-in on (confirmed with the current step). */
-async function userWith2fa() {
+/** A user of a team of their own, signed in (password step only: no second factor yet). */
+async function newMember() {
   const login = `dois-fatores-${++n}@palco.test`;
   await createTeam(server.app, {
     name: `Dois fatores ${n}`,
@@ -47,6 +47,12 @@ async function userWith2fa() {
     members: [{ login, role: 'leitor' }],
   });
   const token = (await passwordStep(login)).Token!;
+  return { login, token };
+}
+
+/** A user of a team of their own, signed in, with two-factor sign-in on (confirmed with the current step). */
+async function userWith2fa() {
+  const { login, token } = await newMember();
   const setup = await post('/v1/me/2fa/setup', {}, token);
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, uri, qr } = setup.json<{ secret: string; uri: string; qr: string }>();
@@ -65,14 +71,7 @@ const events = async (login: string) =>
 
 describe('two-factor sign-in', () => {
   it('set up needs a right code; then the password alone gives no session, the code does', async () => {
-    const login = `dois-fatores-${++n}@palco.test`;
-    await createTeam(server.app, {
-      name: `Dois fatores ${n}`,
-      clientId: DEMO_ACCOUNTS.demoProducoes.clientId,
-      roles: { leitor: ['showVOD'] },
-      members: [{ login, role: 'leitor' }],
-    });
-    const token = (await passwordStep(login)).Token!;
+    const { login, token } = await newMember();
     expect(expectError(await post('/v1/me/2fa/enable', { code: '123456' }, token), 409)).toBe(
       'Comece a configuração da verificação em duas etapas primeiro',
     );
