@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseTeam, menu } from './shell-helpers';
+import { closeToasts } from './streaming-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
@@ -37,6 +38,8 @@ test('the owner creates a role from described permissions, cannot grant staff, r
   const renamed = page.getByTestId('role').filter({ hasText: `${name.replace(/^e/, 'E')} 2` });
   await expect(renamed).toBeVisible();
 
+  // The 'created' and 'saved' notices sit top right, where a row's buttons can be.
+  await closeToasts(page);
   await renamed.getByRole('button', { name: /Excluir/ }).click();
   await expect(page.getByText('Nenhum usuário tem este cargo.')).toBeVisible();
   await page.getByRole('button', { name: 'Excluir', exact: true }).click();

@@ -5,6 +5,21 @@ import { Temporal } from 'temporal-polyfill';
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text });
 
+/** Closes every notice on screen, as a user does when one covers the button they want: a notice under
+ * the pointer waits (it does not time out while hovered). */
+export async function closeToasts(page: Page) {
+  const open = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]');
+  await expect(async () => {
+    for (const one of await open.all()) {
+      await one
+        .getByRole('button', { name: 'Fechar' })
+        .click({ timeout: 2000 })
+        .catch(() => undefined);
+    }
+    await expect(open).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** A name no other test (or earlier run) uses. */
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

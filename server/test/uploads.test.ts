@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
@@ -318,6 +318,12 @@ describe('who may upload', () => {
   });
 });
 
+/** The test server on a real socket (raw requests need one), listening once for the whole file. */
+async function listening(): Promise<number> {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return (server.app.server.address() as AddressInfo).port;
+}
+
 /** Sends only the head of a request (and a few body bytes) and answers what the server says. */
 function rawRequest(port: number, head: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
@@ -337,8 +343,7 @@ function rawRequest(port: number, head: string): Promise<string> {
 describe('oversize chunk', () => {
   it('is refused with 413 before its body is read', async () => {
     const videoId = await createContent(server.app, owner);
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = Number(new URL(address).port);
+    const port = await listening();
     const head = (length: number, range: string) =>
       `POST /upload/v1/videos/${videoId}/source?accountId=${DEMO} HTTP/1.1\r\n` +
       'Host: localhost\r\n' +
@@ -363,4 +368,51 @@ describe('oversize chunk', () => {
     // Nothing was stored.
     expect((await status(videoId)).json()).toEqual({ offset: 0, total: null, complete: false });
   });
+});
+
+describe('a request cut off by the client', () => {
+  // A client that leaves while its request waits for the database or the video's lease (a phone going
+  // offline) used to leave a handler waiting for the body forever, and every later chunk of that video
+  // queued behind it: the upload stalled until the server restarted.
+  it('never holds the video: the next chunk is answered wherever the first was cut', async () => {
+    const port = await listening();
+    const file = randomBytes(300_000);
+    for (const delayMs of [0, 1, 3, 10, 30]) {
+      for (const bytes of [0, 50, 200, 5_000, 100_000]) {
+        const where = `cut after ${bytes} body bytes and ${delayMs} ms`;
+        const videoId = await createContent(server.app, owner);
+        const body = multipart({ content: file.subarray(0, 200_000) });
+        const head =
+          `POST /upload/v1/videos/${videoId}/source?accountId=${DEMO} HTTP/1.1\r\n` +
+          'Host: localhost\r\n' +
+          `Authorization: Bearer ${owner}\r\n` +
+          `Content-Type: ${body.headers['content-type']}\r\n` +
+          `Content-Length: ${body.payload.length}\r\n` +
+          'Content-Range: bytes 0-199999/300000\r\n\r\n';
+        await new Promise<void>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(Buffer.concat([Buffer.from(head), body.payload.subarray(0, bytes)]));
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, delayMs);
+          });
+          socket.on('error', reject);
+        });
+        // The client comes back: asks where to resume and sends the rest.
+        const resume = async () => {
+          const { offset } = (await status(videoId)).json<{ offset: number }>();
+          return postRange(server.app, owner, videoId, file, offset, file.length - 1);
+        };
+        const next = await Promise.race([
+          resume(),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`${where}: the next chunk got no answer`)), 30_000).unref(),
+          ),
+        ]);
+        expect(next.statusCode, where).toBe(202);
+        expect(sha256(await readFile(sourceFile(videoId))), where).toBe(sha256(file));
+      }
+    }
+  }, 120_000);
 });

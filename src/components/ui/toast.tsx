@@ -1,5 +1,6 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
+import { useLingui } from '@lingui/react/macro';
 import { HEADER_HEIGHT } from '@/styles/theme.css';
 import * as css from './toast.css';
 
@@ -22,6 +23,7 @@ export function notify(kind: ToastKind, title: string, description?: string) {
 }
 
 export function Toaster() {
+  const { t } = useLingui();
   return (
     <Portal>
       <ArkToaster toaster={toaster}>
@@ -31,7 +33,7 @@ export function Toaster() {
             {toast.description ? (
               <Toast.Description className={css.description}>{toast.description}</Toast.Description>
             ) : null}
-            <Toast.CloseTrigger className={css.close} aria-label="×">
+            <Toast.CloseTrigger className={css.close} aria-label={t`Fechar`}>
               ×
             </Toast.CloseTrigger>
           </Toast.Root>

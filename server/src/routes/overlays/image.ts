@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { findOverlay, livesShowing, updateOverlay } from '../../db/repositories/overlays.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { openFilePart } from '../videos/multipart.ts';
 import { OverlayParams, OverlayView } from './schemas.ts';
 import { MAX_OVERLAY_BYTES, removeOverlayImage, saveOverlayImage } from './storage.ts';
 import { announce, logOverlay, overlayView, pathAccount } from './view.ts';
@@ -13,7 +14,7 @@ const MULTIPART_OVERHEAD = 256 * 1024;
 /** The `file` part, whole (≤ 10 MB), or 400/413/415. */
 async function receive(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ApiError(415, 'multipartRequired');
-  const part = await request.file({
+  const part = await openFilePart(request, {
     limits: { fileSize: MAX_OVERLAY_BYTES, files: 1, fields: 10, parts: 12 },
     throwFileSizeLimit: false,
   });

@@ -4,6 +4,7 @@ import { findStream, updateStream } from '../../db/repositories/streams.ts';
 import type { BannerKind, StoredImage } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { openFilePart } from '../videos/multipart.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';
 import { MAX_IMAGE_BYTES, removeImage, saveImage } from './storage.ts';
@@ -17,7 +18,7 @@ const Params = Type.Object({ id: Uuid, kind: BannerKindSchema });
 /** Reads the `file` part to disk, or answers 400/413/415. */
 async function receive(request: FastifyRequest, accountId: string, streamId: string, kind: BannerKind) {
   if (!request.isMultipart()) throw new ApiError(415, 'multipartRequired');
-  const part = await request.file({
+  const part = await openFilePart(request, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 },
     throwFileSizeLimit: false,
   });

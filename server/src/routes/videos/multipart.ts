@@ -5,6 +5,20 @@ import type { MessageKey } from '../../lib/i18n.ts';
 import { MAX_SMALL_IMAGE_BYTES } from '../../media/small-images.ts';
 
 /**
+ * `request.file()`, unless the client has gone already. A client that left while its request waited
+ * (for the database, for a video's upload lease) has closed it before the parser listens for that: the
+ * parser would wait for the rest of the body forever, and a source upload would hold its video's lease
+ * with it, so every later chunk of the video queued behind a request nobody would finish.
+ */
+export function openFilePart(
+  request: FastifyRequest,
+  options: Parameters<FastifyRequest['file']>[0],
+): Promise<MultipartFile | undefined> {
+  if (request.raw.destroyed) throw new ApiError(400, 'fileRequired', { field: 'file' });
+  return request.file(options);
+}
+
+/**
  * The request's file part (fields sent before it are on `part.fields`). A Content-Length already over
  * `maxBody` is refused with 413 before a byte of the body is read, and the connection is closed so
  * the client stops sending it.
@@ -20,7 +34,7 @@ export async function filePart(
   if (!request.isMultipart()) throw new ApiError(415, 'notMultipart');
   let part: MultipartFile | undefined;
   try {
-    part = await request.file({
+    part = await openFilePart(request, {
       limits: { fileSize: options.fileSize, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
       throwFileSizeLimit: false,
     });
