@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { shortDateTime } from './intl';
 
 export const LOCALES = ['pt-BR', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -56,6 +57,20 @@ export async function activateLocale(locale: Locale): Promise<void> {
   // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the locale in a cookie too.
   document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
   document.documentElement.lang = locale;
+  warmFormatters(locale);
+}
+
+/**
+ * Creates the locale's first number and date formatters ahead of the first page, each in a task of its
+ * own. The first of each kind loads the locale's ICU data (about 17 ms for the number formatter on a
+ * laptop, four times that on a mid-range phone): made inside the first render that shows a count or a
+ * date (the stream list's total, its rows' dates), it lengthened that render's one long task, during
+ * which the page answers no input. Both are cached, so the page then reuses them: Lingui's for the
+ * plurals' counts, src/lib/intl.ts's for the lists' dates.
+ */
+function warmFormatters(locale: Locale): void {
+  setTimeout(() => i18n.number(0), 0);
+  setTimeout(() => shortDateTime(new Date(0), locale), 0);
 }
 
 /** Adds the texts of the console's pages to the active locale's messages (src/routes/_authed.tsx). */
