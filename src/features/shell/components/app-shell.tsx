@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '@/lib/brand';
 import { rememberLastVisited } from '@/lib/last-visited';
 import { useIsMobile } from '@/lib/use-media-query';
 import { AppHeader } from './app-header';
+import * as headerCss from './app-header.css';
 import * as css from './app-shell.css';
 import { AsideNav } from './aside-nav';
 import { ScrollToTop } from './scroll-to-top';
@@ -55,6 +56,13 @@ function useRestoreScrollOnceShown(pageShown: boolean) {
   }, [pageShown, router]);
 }
 
+/** The page, one deferred render after the header's (see AppShell). */
+function DeferredPage() {
+  const pageShown = useDeferredValue(true, false);
+  useRestoreScrollOnceShown(pageShown);
+  return pageShown ? <Outlet /> : null;
+}
+
 /** The signed-in layout: aside menu (a drawer below 930 px), header, the page, scroll-to-top. */
 export function AppShell() {
   const { t } = useLingui();
@@ -65,11 +73,11 @@ export function AppShell() {
   const mobile = useIsMobile();
   // Only pages that actually open are remembered (a gated page that sent the user to /403 is not).
   useEffect(() => rememberLastVisited(href), [href]);
-  // When the console opens, the frame (aside, header) commits first and the page follows in a
-  // deferred render, which React renders in slices and interrupts for input, instead of one long
-  // task for everything. Later navigations render the page at once (the value stays true).
-  const pageShown = useDeferredValue(true, false);
-  useRestoreScrollOnceShown(pageShown);
+  // When the console opens, it renders in three steps instead of one long task: the shell's box
+  // (with the header's place kept) commits first, then the header and the menu, then the page, each
+  // in a deferred render that React renders in slices and interrupts for input. The values stay true:
+  // later navigations render at once.
+  const frameShown = useDeferredValue(true, false);
   return (
     <div className={css.shell}>
       <a href="#main" className={css.skipLink}>
@@ -78,14 +86,14 @@ export function AppShell() {
       {mobile ? null : (
         <aside className={css.aside} aria-label={t`Menu lateral`}>
           <div className={css.brand}>{PRODUCT_NAME}</div>
-          <AsideNav />
+          {frameShown ? <AsideNav /> : null}
         </aside>
       )}
       <div className={css.column}>
-        <AppHeader />
+        {frameShown ? <AppHeader /> : <div className={headerCss.header} />}
         <main id="main" className={css.main} tabIndex={-1}>
           <div ref={pageRef} className={css.page}>
-            {pageShown ? <Outlet /> : null}
+            {frameShown ? <DeferredPage /> : null}
           </div>
         </main>
       </div>
