@@ -32,6 +32,9 @@ export const vars = createGlobalTheme(':root', {
     sizeXl: '1.75rem',
   },
   shadow: { sm: '0 1px 2px rgba(0,0,0,.08)', md: '0 4px 16px rgba(20,18,31,.14)' },
+  // Layers. A floating panel (menu, popover, select) takes its layer on its content: Ark's (zag's)
+  // positioner uses `var(--z-index)`, which zag sets inline from the content's computed z-index when it
+  // opens, so a --z-index given to the positioner by a class is overwritten.
   z: { aside: '20', header: '30', overlay: '40', toast: '50', splash: '60' },
   duration: { page: '200ms' },
 });

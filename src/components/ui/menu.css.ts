@@ -16,11 +16,8 @@ export const trigger = style({
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 });
-// The positioner's z-index is Ark's (zag's) `var(--z-index)`, which zag sets inline from the
-// content's computed z-index when it opens: the layer is given on the content (a class setting
-// --z-index on the positioner is overwritten by that inline value).
-export const positioner = style({});
 export const content = style({
+  // The layer of a floating panel goes on its content (theme.css `z`).
   position: 'relative',
   zIndex: vars.z.overlay,
   minWidth: '220px',

@@ -74,7 +74,7 @@ function ArkActionMenu({
         {trigger}
       </ArkMenu.Trigger>
       <Portal>
-        <ArkMenu.Positioner className={css.positioner}>
+        <ArkMenu.Positioner>
           <ArkMenu.Content className={css.content}>
             {items.map((item) => (
               <ArkMenu.Item

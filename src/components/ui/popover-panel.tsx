@@ -31,7 +31,7 @@ export default function ArkPopoverPanel({
     >
       <ArkPopover.Trigger asChild>{trigger}</ArkPopover.Trigger>
       <Portal>
-        <ArkPopover.Positioner className={css.positioner}>
+        <ArkPopover.Positioner>
           <ArkPopover.Content
             className={[css.content, className].filter(Boolean).join(' ')}
             aria-labelledby={titleId}

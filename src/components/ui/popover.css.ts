@@ -1,11 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@/styles/theme.css';
 
-// The positioner's z-index is Ark's (zag's) `var(--z-index)`, which zag sets inline from the
-// content's computed z-index when it opens: the layer is given on the content (a class setting
-// --z-index on the positioner is overwritten by that inline value).
-export const positioner = style({});
 export const content = style({
+  // The layer of a floating panel goes on its content (theme.css `z`).
   position: 'relative',
   zIndex: vars.z.overlay,
   width: 'min(calc(100vw - 16px), 320px)',

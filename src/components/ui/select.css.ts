@@ -39,11 +39,9 @@ export const indicator = style({
   transition: 'transform 120ms',
   selectors: { '&[data-state="open"]': { transform: 'rotate(180deg)' } },
 });
-// The positioner's z-index is Ark's (zag's) `var(--z-index)`, which zag sets inline from the
-// content's computed z-index when it opens: the layer is given on the content (a class setting
-// --z-index on the positioner is overwritten by that inline value).
-export const positioner = style({});
 export const content = style({
+  // The layer of a floating panel goes on its content (theme.css `z`); above dialogs, which a select
+  // may open from.
   position: 'relative',
   zIndex: vars.z.toast,
   maxHeight: 'min(320px, var(--available-height, 320px))',

@@ -84,7 +84,7 @@ export function Select({
         </ArkSelect.Trigger>
       </ArkSelect.Control>
       <Portal>
-        <ArkSelect.Positioner className={css.positioner}>
+        <ArkSelect.Positioner>
           <ArkSelect.Content className={css.content}>
             {collection.items.map((option) => (
               <ArkSelect.Item key={option.value} item={option} className={css.item}>
