@@ -85,6 +85,7 @@ export async function createTeam(
         avatar: null,
         password_hash: hash,
         can_manage_teams_users: member.canManageTeamsUsers ?? false,
+        manage_users_client_id: member.canManageTeamsUsers ? spec.clientId : null,
         default_account_id: account.id,
         root_directory: null,
         last_login_at: null,

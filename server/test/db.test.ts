@@ -63,6 +63,7 @@ describe('migrations and seed', () => {
         'Up 20261125T160000_billing',
         'Up 20261125T163000_webhooks',
         'Up 20261125T170000_two_factor',
+        'Up 20261127T100000_key_lanes',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -137,6 +138,7 @@ describe('migrations and seed', () => {
       expect(owner).toMatchObject({
         name: 'Olívia Dona',
         can_manage_teams_users: true,
+        manage_users_client_id: DEMO_CLIENTS.demo.id,
         default_account_id: DEMO_ACCOUNTS.demoProducoes.id,
         token_version: 0,
       });

@@ -16,6 +16,7 @@ import * as classroom from './migrations/20261125T153100_classroom.ts';
 import * as billing from './migrations/20261125T160000_billing.ts';
 import * as webhooks from './migrations/20261125T163000_webhooks.ts';
 import * as twoFactor from './migrations/20261125T170000_two_factor.ts';
+import * as keyLanes from './migrations/20261127T100000_key_lanes.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261125T153000_overlays': overlays,
   '20261125T153100_classroom': classroom,
   '20261125T170000_two_factor': twoFactor,
+  '20261127T100000_key_lanes': keyLanes,
 };
 
 function migrator(db: Db): Migrator {

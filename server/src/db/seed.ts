@@ -196,6 +196,10 @@ export async function seedDemoData(
           avatar: null,
           password_hash: hashes[i]!,
           can_manage_teams_users: u.canManageTeamsUsers,
+          // The flag is granted by the client of the user's own team, and holds in its teams only.
+          manage_users_client_id: u.canManageTeamsUsers
+            ? (Object.values(DEMO_ACCOUNTS).find((a) => a.id === u.defaultAccountId)?.clientId ?? null)
+            : null,
           default_account_id: u.defaultAccountId,
           root_directory: u.rootDirectory,
           last_login_at: null,

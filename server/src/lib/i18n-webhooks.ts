@@ -14,6 +14,10 @@ export const WEBHOOK_MESSAGES = {
     en: 'The webhook URL cannot point to a local or private address',
   },
   webhookLimit: { 'pt-BR': 'O time já tem {max} webhooks', en: 'The team already has {max} webhooks' },
+  webhookEventForbidden: {
+    'pt-BR': 'Você não tem permissão para ver o que estes eventos contam: {events}',
+    en: 'You may not read what these events report: {events}',
+  },
   webhookNotFound: { 'pt-BR': 'Webhook não encontrado', en: 'Webhook not found' },
   webhookDeliveryNotFound: { 'pt-BR': 'Entrega não encontrada', en: 'Delivery not found' },
 } as const;

@@ -47,6 +47,17 @@ export function roleIn(auth: AuthContext, accountId: string | null | undefined):
   return staff ? { nome: staff.roleName, permissoes: staff.permissions } : null;
 }
 
+/**
+ * The user-level "may manage team users" flag (`canManageTeamsUsers`) in one team: it is granted by a
+ * client and holds only in the teams of that client the user is a member of, whatever a team of another
+ * client made them (docs/security.md "Memberships and keys stay in their lane"). A key never has it.
+ */
+export function managesTeamUsersIn(auth: AuthContext, accountId: string | null | undefined): boolean {
+  const { can_manage_teams_users: flag, manage_users_client_id: grantedBy } = auth.user;
+  if (!flag || !grantedBy || !accountId || auth.apiKey) return false;
+  return auth.memberships.some((m) => m.accountId === accountId && m.clientId === grantedBy);
+}
+
 function isMember(auth: AuthContext, accountId: string): boolean {
   return auth.memberships.some((m) => m.accountId === accountId);
 }
@@ -102,7 +113,8 @@ export async function buildMe(db: Executor, auth: AuthContext, requested: Accoun
       selectedTeamId: selectedId,
       clienteSelecionado: selectedClient?.id ?? null,
       cliente: ownClient ?? { id: '', nome: '' },
-      canManageTeamsUsers: user.can_manage_teams_users,
+      // Whether the flag holds in the team worked in (it holds only in its granting client's teams).
+      canManageTeamsUsers: managesTeamUsersIn(auth, workingAccountId(auth, requested)),
     },
     permissoes: role?.permissoes ?? [],
     contasCargos: memberships.map((m) => ({

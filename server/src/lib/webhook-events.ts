@@ -1,3 +1,4 @@
+import type { Permission } from '../permissions.ts';
 import type { EventName, EventPayloads } from './events.ts';
 
 /** The events an endpoint may subscribe to (docs/webhooks.md). */
@@ -10,6 +11,19 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * What reading each event's subject takes: an endpoint is registered only for events its creator (or
+ * key) may read through the API, so a webhook never tells more than its registrant could ask
+ * (docs/webhooks.md).
+ */
+export const WEBHOOK_EVENT_READ: Record<WebhookEvent, readonly [Permission, ...Permission[]]> = {
+  'video.ready': ['showVOD'],
+  'video.failed': ['showVOD'],
+  'upload.completed': ['showVOD'],
+  'live.started': ['showStreaming', 'showHistory'],
+  'live.ended': ['showStreaming', 'showHistory'],
+};
 
 /** The webhook event an account event stands for, with its `data`, or null for the others. */
 export function webhookEventOf<E extends EventName>(

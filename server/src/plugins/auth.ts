@@ -36,6 +36,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless the request carries a valid, unrevoked token. Sets `request.auth`. */
     authenticate: onRequestAsyncHookHandler;
+    /**
+     * Like `authenticate`, for the few public routes that act as the person when a token comes along
+     * (accepting an invitation): an API key is refused with 403, since a key never acts as the person.
+     */
+    authenticatePerson: onRequestAsyncHookHandler;
     /** The caller behind a session token, or a 401 ApiError (the websocket's hello carries one). */
     authenticateToken(token: string): Promise<AuthContext>;
     /** Starts a login: a new session and its token, carrying the user's current token version. The team
@@ -138,6 +143,13 @@ export default fp(
       request.auth = token.startsWith(API_KEY_PREFIX)
         ? await authenticateApiKey(token)
         : await authenticateToken(token);
+    } satisfies onRequestAsyncHookHandler);
+
+    app.decorate('authenticatePerson', async function authenticatePerson(request) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new ApiError(401, 'unauthenticated');
+      if (token.startsWith(API_KEY_PREFIX)) throw new ApiError(403, 'apiKeyNotAllowed');
+      request.auth = await authenticateToken(token);
     } satisfies onRequestAsyncHookHandler);
 
     // Login attempts older than any window are of no use, nor log entries past their retention

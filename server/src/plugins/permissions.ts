@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, onRouteHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.ts';
-import { type AuthContext, roleIn, workingAccountId } from '../lib/session.ts';
+import { type AuthContext, managesTeamUsersIn, roleIn, workingAccountId } from '../lib/session.ts';
 import { ALL_GRANTS, type Grant, type RoutePermission } from '../permissions.ts';
 import { errors } from '../routes/schemas.ts';
 
@@ -26,7 +26,7 @@ export interface DeclaredRoute {
 export function holdsAny(auth: AuthContext, accountId: string, grants: readonly Grant[]): boolean {
   const role = roleIn(auth, accountId);
   return grants.some((grant) => {
-    if (grant === 'manageTeamUsers') return auth.user.can_manage_teams_users;
+    if (grant === 'manageTeamUsers') return managesTeamUsersIn(auth, accountId);
     if (grant === 'staff') return auth.isStaff;
     return role?.permissoes.includes(grant) ?? false;
   });

@@ -126,3 +126,31 @@ export async function findApiKeyBySecretHash(
 export async function touchApiKey(db: Executor, id: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: sql<Date>`now()` }).where('id', '=', id).execute();
 }
+
+/**
+ * Revokes every open key a user created, in every team, with the endpoints registered through them: a
+ * password change, a recovery or "sign out every other session" ends what the old credentials made
+ * (docs/api-keys.md). Answers the keys revoked, for the activity log.
+ */
+export async function revokeKeysOfUser(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ id: string; accountId: string; name: string; prefix: string }>> {
+  const keys = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'account_id as accountId', 'name', 'prefix'])
+    .execute();
+  if (keys.length > 0)
+    await db
+      .deleteFrom('webhooks')
+      .where(
+        'api_key_id',
+        'in',
+        keys.map((k) => k.id),
+      )
+      .execute();
+  return keys;
+}

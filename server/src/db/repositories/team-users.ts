@@ -78,11 +78,15 @@ export interface TeamMember {
 export async function lockTeamMembers(trx: Executor, accountId: string): Promise<TeamMember[]> {
   await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
   return membersOf(trx, accountId)
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
     .select([
       'u.id as userId',
       'u.name as name',
       'u.login as login',
-      'u.can_manage_teams_users as canManageTeamsUsers',
+      // The flag counts only in the teams of the client that granted it (lib/session.ts).
+      sql<boolean>`coalesce(u.can_manage_teams_users and u.manage_users_client_id = a.client_id, false)`.as(
+        'canManageTeamsUsers',
+      ),
       'r.id as roleId',
       'r.permissions as permissions',
     ])

@@ -39,7 +39,14 @@ export async function findWebhook(
 
 export async function insertWebhook(
   db: Executor,
-  values: { accountId: string; url: string; events: string[]; secretEnc: string; createdBy: string | null },
+  values: {
+    accountId: string;
+    url: string;
+    events: string[];
+    secretEnc: string;
+    createdBy: string | null;
+    apiKeyId: string | null;
+  },
 ): Promise<WebhookRow> {
   return db
     .insertInto('webhooks')
@@ -49,6 +56,7 @@ export async function insertWebhook(
       events: values.events,
       secret_enc: values.secretEnc,
       created_by: values.createdBy,
+      api_key_id: values.apiKeyId,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -67,18 +75,33 @@ export async function deleteWebhook(
     .executeTakeFirst();
 }
 
-/** The team's endpoints that asked for this event. */
+/**
+ * The team's endpoints that asked for this event; one registered through an API key only while that
+ * key is valid (a revoked key's endpoints are deleted with it, an expired key's stay silent).
+ */
 export async function subscribedWebhooks(
   db: Executor,
   accountId: string,
   event: string,
 ): Promise<WebhookRow[]> {
   return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where(sql<boolean>`${event} = any(events)`)
+    .selectFrom('webhooks as w')
+    .leftJoin('api_keys as k', 'k.id', 'w.api_key_id')
+    .selectAll('w')
+    .where('w.account_id', '=', accountId)
+    .where(sql<boolean>`${event} = any(w.events)`)
+    .where((eb) =>
+      eb.or([
+        eb('w.api_key_id', 'is', null),
+        eb.and([eb('k.revoked_at', 'is', null), eb('k.expires_at', '>', sql<Date>`now()`)]),
+      ]),
+    )
     .execute();
+}
+
+/** Deletes the endpoints registered through a key (its revocation): their log and queue go too. */
+export async function deleteWebhooksOfKey(db: Executor, apiKeyId: string): Promise<WebhookRow[]> {
+  return db.deleteFrom('webhooks').where('api_key_id', '=', apiKeyId).returningAll().execute();
 }
 
 export async function insertDelivery(

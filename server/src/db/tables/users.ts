@@ -9,6 +9,8 @@ export interface UsersTable {
   /** argon2id PHC string. */
   password_hash: string;
   can_manage_teams_users: Generated<boolean>;
+  /** The client that granted `can_manage_teams_users`: the flag holds in that client's teams only. */
+  manage_users_client_id: Generated<string | null>;
   /** Bumped on logout and password change: every token carrying an older `ver` is refused. */
   token_version: Generated<number>;
   default_account_id: string | null;

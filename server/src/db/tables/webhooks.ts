@@ -8,6 +8,8 @@ export interface WebhooksTable {
   events: string[];
   secret_enc: string;
   created_by: string | null;
+  /** The API key it was registered with: it delivers only while that key is valid, and goes with it. */
+  api_key_id: Generated<string | null>;
   created_at: Generated<Date>;
 }
 

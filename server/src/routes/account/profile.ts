@@ -5,6 +5,7 @@ import { findUserById, lockUser, revokeTokens, setPassword } from '../../db/repo
 import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { logOwnAction } from './own-activity.ts';
 
@@ -103,6 +104,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!user || !(await verifyPassword(user.password_hash, currentPassword)))
           throw new ApiError(400, 'currentPasswordWrong');
         await setPassword(trx, userId, passwordHash);
+        await revokeOwnKeys(trx, request, user, 'SENHA_ATUALIZADA');
         await logOwnAction(trx, request, 'SENHA_ATUALIZADA');
       });
       return reissue(request);
@@ -127,6 +129,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await app.db.transaction().execute(async (trx) => {
         await revokeTokens(trx, request.auth!.user.id);
+        await revokeOwnKeys(trx, request, request.auth!.user, 'SESSOES_ENCERRADAS');
         await logOwnAction(trx, request, 'SESSOES_ENCERRADAS');
       });
       return reissue(request);

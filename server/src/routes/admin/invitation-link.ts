@@ -112,7 +112,7 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (!(await verifyPassword(existing.password_hash, password)))
             throw new ApiError(400, 'wrongCredentials', { field: 'password' });
         } else if (request.headers.authorization) {
-          await app.authenticate.call(app, request, reply);
+          await app.authenticatePerson.call(app, request, reply);
           if (request.auth?.user.id !== existing.id)
             throw new ApiError(403, 'invitationOtherUser', { params: { email: invitation.email } });
         } else throw new ApiError(400, 'required', { field: 'password' });

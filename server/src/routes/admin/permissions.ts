@@ -58,7 +58,10 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: PERMISSION_CATALOG[permission].description[lang],
         opens: PERMISSION_CATALOG[permission].opens,
         roles: roles
-          .filter((r) => r.permissions.includes(permission))
+          // A key acts in its own team only: the client's other teams' roles stay out of its answer.
+          .filter(
+            (r) => r.permissions.includes(permission) && (!auth.apiKey || r.accountId === accountOf(request)),
+          )
           .map((r) => ({
             id: r.roleId,
             name: r.roleName,

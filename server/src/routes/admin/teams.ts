@@ -43,12 +43,21 @@ async function clientOf(request: FastifyRequest): Promise<{ id: string; name: st
   return { id: account.clientId, name: account.clientName };
 }
 
-/** A team of the working team's client; another client's team answers as a missing one. */
+/**
+ * A team of the working team's client; another client's team answers as a missing one. An API key acts
+ * in its own team only: the client's other teams answer as missing ones too (docs/api-keys.md).
+ */
 async function teamOf(request: FastifyRequest, teamId: string) {
   const client = await clientOf(request);
   const team = await findClientTeam(request.server.db, client.id, teamId.toLowerCase());
-  if (!team) throw new ApiError(404, 'accountNotFound');
+  if (!team || !keyReaches(request, team.id)) throw new ApiError(404, 'accountNotFound');
   return { client, team };
+}
+
+/** Whether the call may touch that team of the client: a person yes, a key only its own team. */
+function keyReaches(request: FastifyRequest, teamId: string): boolean {
+  const auth = request.auth!;
+  return !auth.apiKey || auth.session.selectedAccountId === teamId;
 }
 
 const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -72,7 +81,8 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const client = await clientOf(request);
-      return { client, items: (await listClientTeams(app.db, client.id)).map(show) };
+      const teams = await listClientTeams(app.db, client.id);
+      return { client, items: teams.filter((t) => keyReaches(request, t.id)).map(show) };
     },
   );
 
@@ -93,6 +103,8 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const auth = request.auth!;
+      // A new team makes the key's creator its member: a key never acts as the person.
+      if (auth.apiKey) throw new ApiError(403, 'apiKeyNotAllowed');
       const client = await clientOf(request);
       const name = request.body.name.trim();
       const role = roleIn(auth, accountOf(request));

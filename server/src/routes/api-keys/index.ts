@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../db/repositories/api-keys.ts';
+import { deleteWebhooksOfKey } from '../../db/repositories/webhooks.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { generateApiKey } from '../../lib/api-keys.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -142,12 +143,18 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const revoked = await app.db.transaction().execute(async (trx) => {
         const key = await revokeApiKey(trx, accountId, request.params.id.toLowerCase());
         if (!key) throw new ApiError(404, 'apiKeyNotFound');
+        // The endpoints registered through the key go with it (docs/api-keys.md).
+        const webhooks = await deleteWebhooksOfKey(trx, key.id);
         await recordActivity(trx, {
           ...activityOf(request),
           accountId,
           event: 'CHAVE_API_REMOVIDA',
           identifier: key.name,
-          record: toRecord({ nome: key.name, prefixo: key.prefix }),
+          record: toRecord({
+            nome: key.name,
+            prefixo: key.prefix,
+            ...(webhooks.length > 0 ? { webhooksRemovidos: webhooks.map((w) => w.url) } : {}),
+          }),
         });
         return key;
       });

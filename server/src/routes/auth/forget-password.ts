@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf } from '../../lib/i18n.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { isUuid } from '../../plugins/multitenancy.ts';
+import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
 import { errors } from '../schemas.ts';
 import { recoveryMail } from './recovery-mail.ts';
 
@@ -130,6 +131,7 @@ const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Used or expired links fail here, atomically: two uses of one link cannot both succeed.
         if (!(await consumePasswordReset(trx, reset.id))) return false;
         await setPassword(trx, user.id, passwordHash);
+        await revokeOwnKeys(trx, request, user, 'SENHA_ATUALIZADA');
         await voidOpenPasswordResets(trx, user.id);
         await clearLoginAttempts(trx, user.login);
         // The link proves who this is: the user is the responsible.

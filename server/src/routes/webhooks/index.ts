@@ -18,8 +18,9 @@ import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EventCode } from '../../lib/event-types.ts';
 import { encryptSecret, newWebhookSecret } from '../../lib/webhook-crypto.ts';
-import { WEBHOOK_EVENTS } from '../../lib/webhook-events.ts';
+import { WEBHOOK_EVENT_READ, WEBHOOK_EVENTS, type WebhookEvent } from '../../lib/webhook-events.ts';
 import { checkWebhookUrl } from '../../lib/webhook-target.ts';
+import { holdsAny } from '../../plugins/permissions.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 import {
@@ -105,6 +106,16 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
               : 'webhookUrlAddress';
         throw new ApiError(400, key, { field: 'url' });
       }
+      // An endpoint tells what happens to videos and lives: only to one who may read them.
+      const auth = request.auth!;
+      const unreadable = request.body.events.filter(
+        (event) => !holdsAny(auth, accountId, WEBHOOK_EVENT_READ[event as WebhookEvent]),
+      );
+      if (unreadable.length > 0)
+        throw new ApiError(403, 'webhookEventForbidden', {
+          field: 'events',
+          params: { events: unreadable.join(', ') },
+        });
       const secret = newWebhookSecret();
       const row = await app.db.transaction().execute(async (trx) => {
         if ((await countWebhooks(trx, accountId)) >= MAX_WEBHOOKS_PER_ACCOUNT)
@@ -114,7 +125,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           url,
           events: request.body.events,
           secretEnc: encryptSecret(app.webhooks.key, accountId, secret),
-          createdBy: request.auth!.user.id,
+          createdBy: auth.user.id,
+          apiKeyId: auth.apiKey?.id ?? null,
         });
         await log(trx, request, accountId, 'WEBHOOK_CRIADO', created.id, {
           url,

@@ -88,6 +88,9 @@ export function ProfileSection() {
         <h2 className={layout.cardTitle}>
           <Trans>Alterar senha</Trans>
         </h2>
+        <p className={layout.muted}>
+          <Trans>A nova senha encerra as outras sessões e revoga as chaves de API que você criou.</Trans>
+        </p>
         <div className={form.formGrid}>
           <PasswordField
             name="currentPassword"
@@ -126,7 +129,8 @@ export function ProfileSection() {
         </h2>
         <p className={layout.muted}>
           <Trans>
-            Encerra o acesso em todos os outros dispositivos e navegadores; este continua conectado.
+            Encerra o acesso em todos os outros dispositivos e navegadores e revoga as chaves de API que você
+            criou; este continua conectado.
           </Trans>
         </p>
         <div className={layout.actions}>
