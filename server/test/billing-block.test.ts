@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEncoded } from '../src/billing/metering.ts';
-import { DEMO_ACCOUNTS, DEMO_CLIENTS } from '../src/db/seed.ts';
+import { insertClientTeam } from '../src/db/repositories/client-teams.ts';
+import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_USERS } from '../src/db/seed.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, makeTestVideo, multipart, postRange, waitForStatus } from './video-helpers.ts';
 
@@ -22,8 +24,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 const block = (token: string, action: 'block' | 'unblock', clientId: string = DEMO_CLIENTS.demo.id) =>
   call(token, 'POST', `/v1/clients/${clientId}/${action}`);
@@ -192,5 +198,154 @@ describe('plans and statements', () => {
     expect((await call(staff, 'DELETE', `/v1/clients/${DEMO_CLIENTS.demo.id}/plan`)).statusCode).toBe(204);
     const back = (await call(owner, 'GET', `/v1/billing/usage?accountId=${DEMO}`)).json();
     expect(back.plan).toMatchObject({ name: 'Padrão', custom: false });
+  });
+});
+
+describe('the block belongs to the client (issue 24 point 1)', () => {
+  const BLOCKED = DEMO_ACCOUNTS.contaBloqueada.id;
+  const CONTENT = /Adicionar conteúdo, imagens, times e chaves de API está temporariamente limitado/;
+  const VIDEOS = /O envio e o gerenciamento de novos vídeos estão temporariamente limitados/;
+  const LIVES = /novas transmissões estão temporariamente limitad/;
+
+  const image = () =>
+    sharp({ create: { width: 64, height: 36, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+  const upload = async (token: string, url: string) => {
+    const body = multipart({ content: await image(), filename: 'a.png', contentType: 'image/png' });
+    return server.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const teamsOf = async (clientId: string) =>
+    server.app.db
+      .selectFrom('accounts')
+      .select(['id', 'blocked'])
+      .where('client_id', '=', clientId)
+      .execute();
+
+  it('refuses every route that adds content or storage, a new team included, and keeps what exists', async () => {
+    // Made while the client could still work: a video and an overlay of its team.
+    expect((await block(staff, 'unblock', DEMO_CLIENTS.blocked.id)).statusCode).toBe(200);
+    const user = await loginAs(server.app, DEMO_USERS.blocked.login);
+    const video = await createContent(server.app, user, 'Antes do bloqueio', BLOCKED);
+    const overlay = await call(user, 'POST', `/v1/accounts/${BLOCKED}/overlays?accountId=${BLOCKED}`, {
+      name: 'Placar',
+      kind: 'image',
+      position: 'top-right',
+      widthPercent: 20,
+    });
+    expect(overlay.statusCode, overlay.body).toBe(201);
+    const overlayId = overlay.json<{ id: string }>().id;
+    expect((await block(staff, 'block', DEMO_CLIENTS.blocked.id)).statusCode).toBe(200);
+
+    const q = `accountId=${BLOCKED}`;
+    // A new team of the blocked client: refused, and nothing created (it used to come out unblocked).
+    const team = await call(user, 'POST', `/v1/client-teams?${q}`, { name: 'Fuga do bloqueio' });
+    expect(expectError(team, 403)).toMatch(CONTENT);
+    expect(await teamsOf(DEMO_CLIENTS.blocked.id)).toEqual([{ id: BLOCKED, blocked: true }]);
+
+    expect(expectError(await call(user, 'POST', `/v1/live-streams?${q}`, { nome: 'X' }), 403)).toMatch(LIVES);
+    expect(expectError(await call(user, 'POST', `/v1/videos/vod?${q}`, { title: 'X' }), 403)).toMatch(VIDEOS);
+    expect(
+      expectError(await call(user, 'POST', `/v1/directories?${q}`, { name: 'Pasta', parentId: null }), 403),
+    ).toMatch(VIDEOS);
+    const anotherOverlay = await call(user, 'POST', `/v1/accounts/${BLOCKED}/overlays?${q}`, {
+      name: 'Outro',
+      kind: 'text',
+      text: 'oi',
+      position: 'center',
+      widthPercent: 20,
+    });
+    expect(expectError(anotherOverlay, 403)).toMatch(CONTENT);
+    const overlayImage = await upload(user, `/v1/accounts/${BLOCKED}/overlays/${overlayId}/image?${q}`);
+    expect(expectError(overlayImage, 403)).toMatch(CONTENT);
+    expect(expectError(await upload(user, `/v1/account/logo?${q}`), 403)).toMatch(CONTENT);
+    expect(expectError(await upload(user, `/v1/client-teams/${BLOCKED}/thumbnail?${q}`), 403)).toMatch(
+      CONTENT,
+    );
+    // The video named by id, without accountId: its own team's block applies.
+    expect(expectError(await upload(user, `/v1/videos/${video}/thumbnail`), 403)).toMatch(VIDEOS);
+    const key = await call(user, 'POST', `/v1/api-keys?${q}`, {
+      name: 'integração',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      permissions: ['showVOD'],
+    });
+    expect(expectError(key, 403)).toMatch(CONTENT);
+    const english = await server.app.inject({
+      method: 'POST',
+      url: `/v1/api-keys?${q}`,
+      headers: { ...bearer(user), 'accept-language': 'en' },
+      payload: {
+        name: 'x',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        permissions: ['api'],
+      },
+    });
+    expect(expectError(english, 403)).toMatch(
+      /Adding content, images, teams and API keys is temporarily limited/,
+    );
+
+    // What exists stays the team's to read and tidy.
+    expect((await call(user, 'GET', `/v1/videos/${video}?${q}`)).statusCode).toBe(200);
+    expect((await call(user, 'PATCH', `/v1/videos/${video}?${q}`, { title: 'Renomeado' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(user, 'GET', `/v1/accounts/${BLOCKED}/overlays?${q}`)).statusCode).toBe(200);
+
+    // Unblocked, the same calls go through; a team created then is blocked with the client later.
+    expect((await block(staff, 'unblock', DEMO_CLIENTS.blocked.id)).statusCode).toBe(200);
+    const created = await call(user, 'POST', `/v1/client-teams?${q}`, { name: 'Segundo time' });
+    expect(created.statusCode, created.body).toBe(201);
+    const second = created.json<{ id: string; blocked: boolean }>();
+    expect(second.blocked).toBe(false);
+    const keyNow = await call(user, 'POST', `/v1/api-keys?${q}`, {
+      name: 'integração',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      permissions: ['showVOD'],
+    });
+    expect(keyNow.statusCode, keyNow.body).toBe(201);
+    expect((await block(staff, 'block', DEMO_CLIENTS.blocked.id)).json().changed.sort()).toEqual(
+      [BLOCKED, second.id].sort(),
+    );
+    const live = await call(user, 'POST', `/v1/live-streams?accountId=${second.id}`, { nome: 'Y' });
+    expect(expectError(live, 403)).toMatch(LIVES);
+  });
+
+  it('is the state a team created for a blocked client takes, whatever creates it', async () => {
+    // The client stays blocked from the test above; any path that makes a team for it gets a blocked one.
+    const id = await server.app.db.transaction().execute((trx) =>
+      insertClientTeam(trx, {
+        clientId: DEMO_CLIENTS.blocked.id,
+        name: 'Criado por outro caminho',
+        creatorId: DEMO_USERS.blocked.id,
+        roleName: 'dono',
+        permissions: ['showVOD'],
+      }),
+    );
+    const row = await server.app.db
+      .selectFrom('accounts')
+      .select('blocked')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.blocked).toBe(true);
+    const other = await server.app.db.transaction().execute((trx) =>
+      insertClientTeam(trx, {
+        clientId: DEMO_CLIENTS.palco.id,
+        name: 'Livre',
+        creatorId: DEMO_USERS.staff.id,
+        roleName: 'dono',
+        permissions: ['showVOD'],
+      }),
+    );
+    const free = await server.app.db
+      .selectFrom('accounts')
+      .select('blocked')
+      .where('id', '=', other)
+      .executeTakeFirst();
+    expect(free?.blocked).toBe(false);
   });
 });

@@ -64,6 +64,7 @@ describe('migrations and seed', () => {
         'Up 20261125T163000_webhooks',
         'Up 20261125T170000_two_factor',
         'Up 20261127T100000_key_lanes',
+        'Up 20261127T110000_client_block',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -101,6 +102,8 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T110000_client_block',
+        'Down 20261127T100000_key_lanes',
         'Down 20261125T170000_two_factor',
         'Down 20261125T163000_webhooks',
         'Down 20261125T160000_billing',

@@ -49,6 +49,52 @@ const PUBLIC = [
   'GET /play/vod/:videoId/:token/*',
 ];
 
+/**
+ * Every signed-in write route a team blocked for non-payment may still call (docs/billing.md "Blocking
+ * for non-payment"): the rest add content or storage and declare `blocked`. A new write route must be
+ * put in one of the two on purpose.
+ */
+const ALLOWED_WHILE_BLOCKED = [
+  // The person: session, profile, password, two-factor, their own picture.
+  'POST /bff/logout',
+  'PUT /bff/me/selected-team',
+  'PATCH /v1/me/profile',
+  'POST /v1/me/avatar',
+  'POST /v1/me/password',
+  'POST /v1/me/sign-out-others',
+  'POST /v1/me/2fa/setup',
+  'POST /v1/me/2fa/enable',
+  'POST /v1/me/2fa/disable',
+  // Administration of who is in the team and what they may do.
+  'POST /v1/invitations',
+  'POST /v1/invitations/:id/resend',
+  'POST /v1/members',
+  'PATCH /v1/users/:userId/role',
+  'POST /v1/roles',
+  'PATCH /v1/roles/:roleId',
+  'PATCH /v1/client-teams/:teamId',
+  'PATCH /v1/account/settings',
+  // Staff's billing desk (block, unblock, plans, usage).
+  'POST /v1/billing/usage/rebuild',
+  'POST /v1/clients/:clientId/block',
+  'POST /v1/clients/:clientId/unblock',
+  'PUT /v1/clients/:clientId/plan',
+  // What exists keeps running: lives already live pause, resume and end (start is refused by the
+  // control route itself), their settings, keys, overlays and viewer IDs; videos keep their data.
+  'PUT /v1/live-streams/:id/control/:action',
+  'PATCH /v1/live-streams/:id',
+  'POST /v1/live-streams/:id/keys/regenerate',
+  'POST /v1/live-streams/:id/viewer-id',
+  'POST /v1/live-streams/apply-settings',
+  'PUT /bff/lives/preset',
+  'PUT /v1/live-streams/:id/overlays',
+  'PATCH /v1/accounts/:accountId/overlays/:overlayId',
+  'PATCH /v1/videos/:id',
+  // Integrations already set up keep being told what happens.
+  'POST /v1/webhooks',
+  'POST /v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+];
+
 let server: TestServer;
 let fixture: Fixture;
 
@@ -79,6 +125,30 @@ describe('the route table', () => {
       const rows = routes().map((r) => `| \`${key(r)}\` | ${describePermission(r.permission)} |`);
       console.log(['| route | permission |', '|---|---|', ...rows].join('\n'));
     }
+  });
+
+  it('declares the blocked rule on every write route but those a blocked client may still call', () => {
+    const writes = routes().filter(
+      (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.permission !== 'public',
+    );
+    expect(writes.length).toBeGreaterThan(40);
+    const undeclared = writes.filter((r) => !r.blocked).map(key);
+    expect(undeclared.sort()).toEqual([...ALLOWED_WHILE_BLOCKED].sort());
+    // What adds content or storage is refused: lives, videos, folders, overlays, images, teams, keys.
+    const refused = writes.filter((r) => r.blocked).map(key);
+    for (const route of [
+      'POST /v1/live-streams',
+      'POST /v1/videos/vod',
+      'POST /v1/contents',
+      'POST /v1/directories',
+      'POST /v1/accounts/:accountId/overlays',
+      'POST /v1/accounts/:accountId/overlays/:overlayId/image',
+      'POST /v1/account/logo',
+      'POST /v1/videos/:id/thumbnail',
+      'POST /v1/client-teams',
+      'POST /v1/api-keys',
+    ])
+      expect(refused).toContain(route);
   });
 
   it('declares showVOD on every video-library route', () => {

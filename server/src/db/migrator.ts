@@ -17,6 +17,7 @@ import * as billing from './migrations/20261125T160000_billing.ts';
 import * as webhooks from './migrations/20261125T163000_webhooks.ts';
 import * as twoFactor from './migrations/20261125T170000_two_factor.ts';
 import * as keyLanes from './migrations/20261127T100000_key_lanes.ts';
+import * as clientBlock from './migrations/20261127T110000_client_block.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261125T153100_classroom': classroom,
   '20261125T170000_two_factor': twoFactor,
   '20261127T100000_key_lanes': keyLanes,
+  '20261127T110000_client_block': clientBlock,
 };
 
 function migrator(db: Db): Migrator {

@@ -162,7 +162,10 @@ export async function seedDemoData(
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
 
-    await trx.insertInto('clients').values(Object.values(DEMO_CLIENTS)).execute();
+    await trx
+      .insertInto('clients')
+      .values(Object.values(DEMO_CLIENTS).map((c) => ({ ...c, blocked: c.id === DEMO_CLIENTS.blocked.id })))
+      .execute();
     await trx
       .insertInto('accounts')
       .values(

@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, onRouteHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAccountBlocked } from '../db/repositories/accounts.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type AuthContext, managesTeamUsersIn, roleIn, workingAccountId } from '../lib/session.ts';
 import { ALL_GRANTS, type Grant, type RoutePermission } from '../permissions.ts';
@@ -9,6 +10,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every route declares it; routes/index.ts refuses to boot without. */
     permission?: RoutePermission;
+    /**
+     * The route adds content or storage to a team: while the team's client is blocked for non-payment
+     * it answers 403 with this message (docs/billing.md "Blocking for non-payment"). Checked in the
+     * working team by `authorize`, and in the team of the object a call names by `requireDeclaredIn`.
+     * route-permissions.test.ts refuses a write route that neither declares it nor is listed as what a
+     * blocked client may still do.
+     */
+    blocked?: BlockedRule;
   }
   interface FastifyInstance {
     /** Every route of the app with its declaration (HEAD twins included), for the route-table test. */
@@ -20,6 +29,31 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   permission: RoutePermission | undefined;
+  blocked: BlockedRule | undefined;
+}
+
+/** The message a blocked team's content route answers (lives, videos and folders, anything else). */
+export type BlockedRule = 'accountBlockedLives' | 'accountBlockedVideos' | 'accountBlockedContent';
+
+/** Whether the team is blocked now: from the caller's memberships (read this request), else the row. */
+async function blockedNow(
+  request: FastifyRequest,
+  account: { id: string; blocked?: boolean },
+): Promise<boolean> {
+  if (account.blocked !== undefined) return account.blocked;
+  if (request.account?.id === account.id) return request.account.blocked;
+  const membership = request.auth?.memberships.find((m) => m.accountId === account.id);
+  if (membership) return membership.accountBlocked;
+  return isAccountBlocked(request.server.db, account.id);
+}
+
+/** The route's blocked rule (if it declares one) checked in that team: 403 with its message. */
+async function checkBlocked(
+  request: FastifyRequest,
+  account: { id: string; blocked?: boolean },
+): Promise<void> {
+  const rule = request.routeOptions.config.blocked;
+  if (rule && (await blockedNow(request, account))) throw new ApiError(403, rule);
 }
 
 /** Whether the caller, acting in that account, holds one of the grants. */
@@ -41,14 +75,23 @@ function declarationOf(request: FastifyRequest): RoutePermission | undefined {
  * the object the call names by id (a video of another of the caller's teams), or the one its body
  * names. Same answer as the hook: 403.
  */
-export function requireDeclaredIn(request: FastifyRequest, accountId: string): void {
+export async function requireDeclaredIn(
+  request: FastifyRequest,
+  account: { id: string; blocked: boolean },
+): Promise<void> {
   const permission = declarationOf(request);
   const auth = request.auth;
   if (!auth) throw new ApiError(401, 'unauthenticated');
-  if (permission === 'authenticated') return;
-  if (permission === 'staff' && auth.isStaff) return;
-  if (typeof permission === 'object' && holdsAny(auth, accountId, permission.anyOf)) return;
-  throw new ApiError(403, typeof permission === 'object' ? (permission.message ?? 'forbidden') : 'forbidden');
+  const allowed =
+    permission === 'authenticated' ||
+    (permission === 'staff' && auth.isStaff) ||
+    (typeof permission === 'object' && holdsAny(auth, account.id, permission.anyOf));
+  if (!allowed)
+    throw new ApiError(
+      403,
+      typeof permission === 'object' ? (permission.message ?? 'forbidden') : 'forbidden',
+    );
+  await checkBlocked(request, account);
 }
 
 /**
@@ -72,6 +115,7 @@ export const authorize: onRequestAsyncHookHandler = async (request) => {
   if (!accountId) throw new ApiError(404, 'accountNotFound');
   if (!holdsAny(auth, accountId, permission.anyOf))
     throw new ApiError(403, permission.message ?? 'forbidden');
+  await checkBlocked(request, { id: accountId });
 };
 
 function problem(permission: RoutePermission | undefined, scope: 'public' | 'authenticated'): string | null {
@@ -109,7 +153,9 @@ export default fp(
     app.decorate('routePermissions', routes);
     app.addHook('onRoute', (route) => {
       const permission = route.config?.permission;
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, permission });
+      const blocked = route.config?.blocked;
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, permission, blocked });
       const response = route.schema?.response as Record<string, unknown> | undefined;
       const checked = permission === 'staff' || typeof permission === 'object';
       if (checked && response && !(403 in response)) route.schema!.response = { ...response, ...errors(403) };

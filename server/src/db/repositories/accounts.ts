@@ -64,6 +64,8 @@ export async function listAccountsOfClient(
 
 /** Blocks or unblocks every team of a client; answers the teams whose state changed. */
 export async function setClientBlocked(db: Executor, clientId: string, blocked: boolean): Promise<string[]> {
+  // The client's own state: the teams it creates from now on take it (insertClientTeam).
+  await db.updateTable('clients').set({ blocked }).where('id', '=', clientId).execute();
   const rows = await db
     .updateTable('accounts')
     .set({ blocked })

@@ -80,7 +80,13 @@ export async function insertClientTeam(
 ): Promise<string> {
   const account = await trx
     .insertInto('accounts')
-    .values({ client_id: team.clientId, name: team.name, thumbnail: null })
+    .values((eb) => ({
+      client_id: team.clientId,
+      name: team.name,
+      thumbnail: null,
+      // A blocked client's new team is blocked too: the block is the client's (docs/billing.md).
+      blocked: eb.selectFrom('clients').select('blocked').where('id', '=', team.clientId),
+    }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const role = await trx

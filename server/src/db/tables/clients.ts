@@ -4,6 +4,8 @@ import type { Generated, Selectable } from 'kysely';
 export interface ClientsTable {
   id: Generated<string>;
   name: string;
+  /** Blocked for non-payment: every team of the client is, and a team created meanwhile too. */
+  blocked: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

@@ -14,7 +14,7 @@ const accountLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/account/logo',
     {
-      config: { permission: SETTINGS },
+      config: { permission: SETTINGS, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['account'],
         summary: "Set the team's logo (its thumbnail in the team selector)",

@@ -89,7 +89,7 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/client-teams',
     {
-      config: { permission: MANAGE_TEAMS },
+      config: { permission: MANAGE_TEAMS, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['teams'],
         summary: 'Create a team of the same client; the caller is its first member',
@@ -168,7 +168,7 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/client-teams/:teamId/thumbnail',
     {
-      config: { permission: MANAGE_TEAMS },
+      config: { permission: MANAGE_TEAMS, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['teams'],
         summary: "Set a team's thumbnail (the team selector's picture; /account/settings' logo)",

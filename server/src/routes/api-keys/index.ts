@@ -61,7 +61,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/api-keys',
     {
-      config: { permission: MANAGE_KEYS },
+      config: { permission: MANAGE_KEYS, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key; its secret is in this answer only',

@@ -49,7 +49,7 @@ const overlayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/accounts/:accountId/overlays',
     {
-      config: EDIT,
+      config: { ...EDIT, blocked: 'accountBlockedContent' },
       schema: {
         tags,
         summary: 'Create an overlay (an image one gets its image from POST …/{overlayId}/image)',

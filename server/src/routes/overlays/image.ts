@@ -33,7 +33,7 @@ const overlayImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/accounts/:accountId/overlays/:overlayId/image',
     {
-      config: { permission: { anyOf: ['showStreaming'] } },
+      config: { permission: { anyOf: ['showStreaming'] }, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['overlays'],
         summary:

@@ -36,8 +36,9 @@ export function overlayView(row: OverlayRow) {
 export async function pathAccount(request: FastifyRequest, accountId: string): Promise<string> {
   const id = accountId.toLowerCase();
   if (!request.auth) throw new ApiError(401, 'unauthenticated');
-  if (!(await accessibleAccount(request, request.auth, id))) throw new ApiError(404, 'accountNotFound');
-  requireDeclaredIn(request, id);
+  const account = await accessibleAccount(request, request.auth, id);
+  if (!account) throw new ApiError(404, 'accountNotFound');
+  await requireDeclaredIn(request, account);
   return id;
 }
 

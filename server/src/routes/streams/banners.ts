@@ -79,7 +79,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/live-streams/:id/banners/:kind',
     {
-      config: { permission: { anyOf: ['showStreaming'] } },
+      config: { permission: { anyOf: ['showStreaming'] }, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['live streams'],
         summary: 'Upload a banner image (multipart field `file`: PNG, JPEG or WebP by content, ≤ 10 MB)',

@@ -1,5 +1,4 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { assertLivesAllowed } from '../../billing/blocking.ts';
 import {
   deleteIdleStream,
   findStream,
@@ -88,7 +87,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/live-streams',
     {
-      config: { permission: { anyOf: ['showStreaming'] } },
+      config: { permission: { anyOf: ['showStreaming'] }, blocked: 'accountBlockedLives' },
       schema: {
         tags,
         summary: 'Create a stream; fields left out take the account’s general settings',
@@ -100,7 +99,6 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      await assertLivesAllowed(app.db, accountId);
       const body = request.body;
       const nome = normalizeName(body.nome);
       const scheduledStartTime = normalizeDate(body.scheduledStartTime, 'scheduledStartTime');

@@ -1,6 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { Temporal } from 'temporal-polyfill';
-import { assertLivesAllowed } from '../../billing/blocking.ts';
 import { plainText } from '../../db/plain-search.ts';
 import { insertStreams } from '../../db/repositories/streams.ts';
 import type { Latency, StreamType } from '../../db/tables/streams.ts';
@@ -158,7 +157,7 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bff/whereby/create-csv-rooms',
     {
-      config: { permission: { anyOf: ['showStreaming'] } },
+      config: { permission: { anyOf: ['showStreaming'] }, blocked: 'accountBlockedLives' },
       bodyLimit: CSV_BODY_LIMIT,
       schema: {
         tags: ['live streams'],
@@ -180,7 +179,6 @@ const csvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      await assertLivesAllowed(app.db, accountId);
       const lang = langOf(request);
       const timeZone = request.body.timeZone ?? 'America/Sao_Paulo';
       if (!validTimeZone(timeZone)) throw new ApiError(400, 'timeZoneInvalid', { field: 'timeZone' });

@@ -115,13 +115,8 @@ export async function loadVideo(
   if (!account) throw new ApiError(404, 'videoNotFound');
   // Without `accountId` a video of another of the caller's teams is found: the route's permission
   // must hold there too, not only in the working team the hook checked.
-  requireDeclaredIn(request, account.id);
+  await requireDeclaredIn(request, account);
   return { video, account };
-}
-
-/** SPEC §2.2 /blocked: new videos and uploads are refused while the account is blocked. */
-export function assertNotBlocked(account: AccountView): void {
-  if (account.blocked) throw new ApiError(403, 'accountBlockedVideos');
 }
 
 export function progressOf(video: VideoRecord): number {

@@ -70,7 +70,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/directories',
     {
-      config: { permission: VOD },
+      config: { permission: VOD, blocked: 'accountBlockedVideos' },
       schema: {
         tags: ['videos'],
         summary: 'Creates a folder',

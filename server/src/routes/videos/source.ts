@@ -17,7 +17,7 @@ import {
   parseContentRange,
 } from '../../media/upload-service.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
-import { assertNotBlocked, ConflictBody, loadVideo, UploadStateSchema, VideoParams, VOD } from './common.ts';
+import { ConflictBody, loadVideo, UploadStateSchema, VideoParams, VOD } from './common.ts';
 import { filePart } from './multipart.ts';
 
 const stateBody = (s: { offset: number; total: number | null; complete: boolean }) => ({
@@ -190,7 +190,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/source',
     {
-      config: { permission: VOD },
+      config: { permission: VOD, blocked: 'accountBlockedVideos' },
       schema: {
         tags: ['uploads'],
         summary: "Uploads the video's source: a chunk (Content-Range) or the whole file",
@@ -209,8 +209,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { video, account } = await loadVideo(request, request.params.id);
-      assertNotBlocked(account);
+      const { video } = await loadVideo(request, request.params.id);
       const range = parseContentRange(request.headers['content-range']);
       const declared = Number(request.headers['content-length']);
       const close = { headers: { connection: 'close' } };

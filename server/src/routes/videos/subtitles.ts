@@ -15,7 +15,7 @@ import {
   toVtt,
 } from '../../media/subtitles.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
-import { assertNotBlocked, loadVideo, VideoParams, VOD } from './common.ts';
+import { loadVideo, VideoParams, VOD } from './common.ts';
 import { fieldValue, filePart, readSmallFile } from './multipart.ts';
 
 /** BCP 47 as browsers send it (pt-BR, en, es-419, zh-Hant-TW). */
@@ -48,7 +48,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/subtitles/upload',
     {
-      config: { permission: VOD },
+      config: { permission: VOD, blocked: 'accountBlockedVideos' },
       schema: {
         tags: ['videos'],
         summary: 'Adds (or replaces) the subtitle of one language: WebVTT or SRT',
@@ -62,8 +62,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { video, account } = await loadVideo(request, request.params.id);
-      assertNotBlocked(account);
+      const { video } = await loadVideo(request, request.params.id);
       const part = await filePart(request, {
         maxBody: MAX_SUBTITLE_BYTES + 64 * 1024,
         tooLarge: 'subtitleTooLarge',
@@ -188,7 +187,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/v1/videos/:id/subtitles/job',
-      config: { permission: VOD },
+      config: method === 'POST' ? { permission: VOD, blocked: 'accountBlockedVideos' } : { permission: VOD },
       schema: {
         tags: ['videos'],
         summary:

@@ -32,7 +32,6 @@ import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../schemas.ts';
 import {
-  assertNotBlocked,
   loadVideo,
   progressOf,
   VideoParams,
@@ -102,7 +101,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/contents',
     {
-      config: { permission: VOD },
+      config: { permission: VOD, blocked: 'accountBlockedVideos' },
       schema: {
         tags: ['videos'],
         summary: 'Create content (SPEC §3): a video awaiting its upload',
@@ -120,8 +119,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await accessibleAccount(request, request.auth!, accountId);
       if (!account) throw new ApiError(404, 'accountNotFound');
       // The body names the account: the permission must hold there, whatever the working team is.
-      requireDeclaredIn(request, account.id);
-      assertNotBlocked(account);
+      await requireDeclaredIn(request, account);
       const directoryId = await checkDirectory(account.id, request.body.directoryId);
       const title = request.body.title.trim();
       if (!title) throw new ApiError(400, 'required', { field: 'title' });
@@ -133,7 +131,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/vod',
     {
-      config: { permission: VOD },
+      config: { permission: VOD, blocked: 'accountBlockedVideos' },
       schema: {
         tags: ['videos'],
         summary: 'Creates a video from its data',
@@ -149,7 +147,6 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const account = await workingAccount(request);
-      assertNotBlocked(account);
       const directoryId = await checkDirectory(account.id, request.body.directoryId);
       const title = request.body.title.trim();
       if (!title) throw new ApiError(400, 'required', { field: 'title' });
@@ -352,7 +349,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/v1/videos/:id/${kind}`,
       {
-        config: { permission: VOD },
+        config: { permission: VOD, blocked: 'accountBlockedVideos' },
         schema: {
           tags: ['videos'],
           summary: kind === 'thumbnail' ? "Sets the video's thumbnail" : "Sets the video's end screen",
@@ -366,8 +363,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const { video, account } = await loadVideo(request, request.params.id);
-        assertNotBlocked(account);
+        const { video } = await loadVideo(request, request.params.id);
         const part = await filePart(request, {
           maxBody: MAX_IMAGE_BYTES + IMAGE_OVERHEAD,
           tooLarge: 'videoImageTooLarge',
