@@ -35,9 +35,30 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Query values that must never reach a log line (recovery links land on the SPA fallback). */
+/**
+ * Path segments that are secrets (a capability: whoever has the URL may use it), each pattern's first
+ * group kept and the secret segment after it replaced: invitation links (the API's and the console's
+ * page), viewers' media tokens, the live preview's token, and signed VOD media (`{exp}.{sig}`).
+ * Public images whose random name is the key (`/media/streams|overlays|teams|users/…`) are not secrets
+ * of anyone's account and stay readable. A route with a secret in its path must be added here
+ * (docs/security.md "Smaller leaks closed").
+ */
+const SECRET_PATH_SEGMENTS: readonly RegExp[] = [
+  /^(\/v1\/invitation-links\/)[^/?#]+/,
+  /^(\/auth\/invite\/)[^/?#]+/,
+  /^(\/play\/(?:live|vod)\/[^/?#]+\/)[^/?#]+/,
+  /^(\/media\/live\/[^/?#]+\/[^/?#]+\/[^/?#]+\/)[^/?#]+/,
+  /^(\/media\/[^/?#]+\/[^/?#]+\/)\d+\.[^/?#]+/,
+];
+
+/** Query values and path segments that must never reach a log line (recovery links, invitations…). */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:hash|token|password|newPassword)=)[^&#]*/gi, '$1[Redacted]');
+  let redacted = url.replace(
+    /([?&](?:hash|token|password|newPassword|secret|signature|sig)=)[^&#]*/gi,
+    '$1[Redacted]',
+  );
+  for (const pattern of SECRET_PATH_SEGMENTS) redacted = redacted.replace(pattern, '$1[Redacted]');
+  return redacted;
 }
 
 function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { encryptSecret, webhookKey } from '../src/lib/webhook-crypto.ts';
+import { checkWebhookUrl, resolveTarget } from '../src/lib/webhook-target.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 
 const DEMO = DEMO_ACCOUNTS.demoProducoes.id;
@@ -250,9 +251,32 @@ describe('webhook endpoints', () => {
         'https://[fd00::1]/x',
         'https://169.254.169.254/latest/meta-data',
         'https://0.0.0.0/x',
+        // IPv4 spelled in decimal, octal or hex (the URL parser makes them 127.0.0.1).
+        'https://2130706433/x',
+        'https://0177.0.0.1/x',
+        'https://0x7f000001/x',
+        // Every IPv6 form that embeds an IPv4 address (issue 24 point 5), loopback or public inside.
+        'https://[::7f00:1]/x',
+        'https://[::127.0.0.1]/x',
+        'https://[::808:808]/x',
+        'https://[::ffff:127.0.0.1]/x',
+        'https://[::ffff:808:808]/x',
+        'https://[::ffff:0:7f00:1]/x',
+        'https://[64:ff9b::7f00:1]/x',
+        'https://[64:ff9b:1::a00:1]/x',
+        'https://[2002:7f00:1::1]/x',
+        'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x',
+        'https://[2a00:1450:4001::5efe:7f00:1]/x',
+        'https://[2a00:1450:4001::200:5efe:a00:1]/x',
       ]) {
         expect(await refused(url), url).toBe('The webhook URL cannot point to a local or private address');
       }
+      // Nor does a delivery connect to one, even where private targets are allowed.
+      for (const host of ['[::7f00:1]', '[::ffff:127.0.0.1]', '[64:ff9b::a00:1]'])
+        expect(await resolveTarget(host, true), host).toBeNull();
+      // A plain public IPv6 address is a receiver like any other (checked, never contacted).
+      expect(checkWebhookUrl('https://[2a00:1450:4001:80b::200e]/x', false)).toBe('ok');
+      expect(checkWebhookUrl('https://[2606:4700::6810:84e5]/x', false)).toBe('ok');
       expect(await refused('https://user:pw@hooks.example.com/x')).toMatch(/full URL/);
       expect(await refused('ftp://hooks.example.com/x')).toBe('The webhook URL must use https://');
 

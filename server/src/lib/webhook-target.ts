@@ -11,8 +11,34 @@ export const MAX_WEBHOOK_URL = 2000;
  */
 const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal']);
 
+/**
+ * Whether an IPv6 address carries an IPv4 address inside it, in any of the standard forms a network
+ * stack, a NAT64 gateway or a tunnel may turn into an IPv4 destination: IPv4-compatible (`::a.b.c.d`,
+ * `::/96`, e.g. `[::7f00:1]`), IPv4-mapped (`::ffff:0:0/96`), IPv4-translated (`::ffff:0:0:0/96`),
+ * NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`), 6to4 (`2002::/16`), Teredo (`2001::/32`) and ISATAP
+ * interface ids (`…:0:5efe:a.b.c.d`, `…:200:5efe:…`). Every such form is refused, whatever it embeds:
+ * a webhook receiver has a plain address (docs/webhooks.md).
+ */
+export function embedsIpv4(address: string): boolean {
+  if (!ipaddr.IPv6.isValid(address)) return false;
+  const p = ipaddr.IPv6.parse(address).parts;
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  return (
+    (zeros(0, 6) && !(p[6] === 0 && (p[7] ?? 0) <= 1)) || // IPv4-compatible, ::/96 (not :: nor ::1)
+    (zeros(0, 5) && p[5] === 0xffff) || // IPv4-mapped
+    (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) || // IPv4-translated
+    (p[0] === 0x64 && p[1] === 0xff9b) || // NAT64, well-known and local-use prefixes
+    p[0] === 0x2002 || // 6to4
+    (p[0] === 0x2001 && p[1] === 0) || // Teredo
+    (((p[4] ?? 0) & 0xfdff) === 0 && p[5] === 0x5efe) // ISATAP
+  );
+}
+
 export function addressAllowed(address: string, allowPrivate: boolean): boolean {
   if (!ipaddr.isValid(address)) return false;
+  // An IPv6 form embedding an IPv4 address is refused before ipaddr's process() would unwrap only the
+  // mapped one and call the rest "unicast".
+  if (embedsIpv4(address)) return false;
   const range = ipaddr.process(address).range();
   return range === 'unicast' || (allowPrivate && PRIVATE_RANGES.has(range));
 }
