@@ -110,6 +110,8 @@ export interface RealtimeConfig {
   maxBufferedBytes: number;
   /** Keep-alive ping to every socket (`WS_PING_MS`, 25 s). */
   pingMs: number;
+  /** Open sockets are checked against sessions and memberships this often (`WS_REVALIDATE_MS`, 2 s). */
+  revalidateMs: number;
   /** Replay window per account: this many events (`WS_REPLAY_EVENTS`, 500)... */
   replayEvents: number;
   /** ...or this age, whichever is smaller (`WS_REPLAY_MS`, 10 minutes). */
@@ -256,6 +258,7 @@ function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
     maxConnectionsPerUser: n('WS_MAX_CONNECTIONS_PER_USER', 20),
     maxBufferedBytes: n('WS_MAX_BUFFERED_BYTES', 1024 * 1024),
     pingMs: n('WS_PING_MS', 25_000),
+    revalidateMs: n('WS_REVALIDATE_MS', 2000),
     replayEvents: n('WS_REPLAY_EVENTS', 500),
     replayMs: n('WS_REPLAY_MS', 10 * 60_000),
     healthIntervalMs: n('SIGNAL_HEALTH_MS', 2000),

@@ -1,7 +1,10 @@
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
+import { currentSocketGrants } from '../db/repositories/memberships.ts';
+import type { Executor } from '../db/schema.ts';
 import { EventHub, LocalTransport } from '../lib/events.ts';
 import { PgTransport } from '../lib/events-pg.ts';
+import { STAFF_PERMISSION } from '../permissions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,11 +15,45 @@ declare module 'fastify' {
   }
 }
 
-/** What the keep-alive needs of one socket. */
+/** What the keep-alive and the revocation check need of one socket. */
 export interface KeptAlive {
   userId: string;
   /** Sends the JSON keep-alive line and checks the transport-level pong of the last round. */
   keepAlive(timestamp: string): void;
+  /** What its hello was authorized with; each revalidation compares the database with it. */
+  grant?: {
+    sessionId: string;
+    tokenVersion: number;
+    accountId: string;
+    /** `grantOf` of the user's roles at the hello: a different one now closes the socket. */
+    access: string;
+  };
+  /** Closes the socket with a close code of the contract (docs/realtime.md). */
+  revoke?(code: number, reason: string): void;
+}
+
+/** Close codes of a socket whose authorization changed after its hello (docs/realtime.md). */
+export const REVOKED = {
+  /** The token no longer authenticates: password changed, signed out, session ended. */
+  session: 4401,
+  /** No longer in that team (nor staff). */
+  membership: 4403,
+  /** Still in the team with another role: reconnect, and the hello grants what the role gives now. */
+  roleChanged: 4003,
+} as const;
+
+/**
+ * What a user may receive on one team's socket, as a comparable string: their role there (id and
+ * permissions), or staff's reach into a team they are not in; null for no access.
+ */
+export function grantOf(
+  roles: ReadonlyMap<string, { roleId: string; permissions: readonly string[] }> | undefined,
+  accountId: string,
+): string | null {
+  const own = roles?.get(accountId);
+  if (own) return `${own.roleId}:${[...own.permissions].sort().join(',')}`;
+  const staff = [...(roles?.values() ?? [])].some((r) => r.permissions.includes(STAFF_PERMISSION));
+  return staff ? 'staff' : null;
 }
 
 export class RealtimeSockets {
@@ -52,6 +89,36 @@ export class RealtimeSockets {
     const timestamp = new Date().toISOString();
     for (const socket of this.open) socket.keepAlive(timestamp);
   }
+
+  /**
+   * Revocation reaches open sockets (issue 24 point 2): compares every open socket's grant with the
+   * database in two queries, and closes the ones whose session was revoked (password change, "sign out
+   * every other session", logout, expiry), whose membership ended or whose role changed. Every
+   * instance runs it on its own sockets, so a change made through any instance closes them all.
+   */
+  async revalidate(db: Executor): Promise<number> {
+    const checked = [...this.open].filter((s) => s.grant);
+    if (checked.length === 0) return 0;
+    const now = await currentSocketGrants(
+      db,
+      checked.map((s) => ({ userId: s.userId, sessionId: s.grant!.sessionId })),
+    );
+    let closed = 0;
+    for (const socket of checked) {
+      const grant = socket.grant!;
+      const version = now.tokenVersionBySession.get(grant.sessionId);
+      const access = grantOf(now.rolesByUser.get(socket.userId), grant.accountId);
+      let code: number | null = null;
+      if (version !== grant.tokenVersion) code = REVOKED.session;
+      else if (access === null) code = REVOKED.membership;
+      else if (access !== grant.access) code = REVOKED.roleChanged;
+      if (code === null || !this.open.has(socket)) continue;
+      this.remove(socket);
+      socket.revoke?.(code, code === REVOKED.session ? 'session revoked' : 'access changed');
+      closed++;
+    }
+    return closed;
+  }
 }
 
 /**
@@ -75,6 +142,18 @@ export default fp(
     app.decorate('realtimeSockets', sockets);
     const timer = setInterval(() => sockets.keepAlive(), realtime.pingMs);
     timer.unref();
+    let checking = false;
+    const revalidation = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      sockets
+        .revalidate(app.db)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'realtime: could not revalidate sockets'))
+        .finally(() => {
+          checking = false;
+        });
+    }, realtime.revalidateMs);
+    revalidation.unref();
 
     await app.register(websocket, {
       options: { maxPayload: realtime.maxMessageBytes },
@@ -86,6 +165,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      clearInterval(revalidation);
       await hub.close();
     });
   },

@@ -21,7 +21,9 @@ export interface AccountSocketOptions {
 
 /** The account websocket of the contract (docs/realtime.md): 'palco.v1' subprotocol, a hello with
  * the session token and the last id seen as first message, events deduplicated by id, reconnects
- * with backoff (1 s doubling to 30 s, jitter) except after 4401/4403. */
+ * with backoff (1 s doubling to 30 s, jitter) except after 4401/4403 (after 4401 it says hello again
+ * at once if the session's token changed meanwhile: a password change made in this tab). 4003 (the
+ * role changed) reconnects like any other close. */
 export class AccountSocket {
   private ws: WebSocket | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -90,6 +92,14 @@ export class AccountSocket {
       if (this.ws !== ws) return;
       this.ws = undefined;
       clearTimeout(this.silence);
+      // Revoked after a password change or "sign out every other session" made here: this tab holds
+      // the new token already, so it says hello again with it at once.
+      const now = this.options.token();
+      if (close.code === 4401 && now && now !== token) {
+        this.options.onStatus('closed', close.code);
+        this.open();
+        return;
+      }
       if (FINAL_CLOSE_CODES.has(close.code)) {
         this.options.onStatus('refused', close.code);
         return;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../schema.ts';
 
 /** A user's team with the role held there: what `/bff/me` and `/v1/teams` are made of. */
@@ -36,4 +37,57 @@ export async function listMembershipsOfUser(db: Executor, userId: string): Promi
     .orderBy('a.name')
     .orderBy('a.id')
     .execute();
+}
+
+/** What an open account socket was authorized with (routes/realtime/connection.ts). */
+export interface SocketGrant {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * For the open sockets of an instance, in two queries whatever their number: the current token version
+ * of each live session (a missing entry: the session ended or expired), and every user's role per team
+ * (`roleId` and permissions), so each socket can compare with what its hello was given.
+ */
+export async function currentSocketGrants(
+  db: Executor,
+  grants: readonly SocketGrant[],
+): Promise<{
+  tokenVersionBySession: Map<string, number>;
+  rolesByUser: Map<string, Map<string, { roleId: string; permissions: string[] }>>;
+}> {
+  const sessionIds = [...new Set(grants.map((g) => g.sessionId))];
+  const userIds = [...new Set(grants.map((g) => g.userId))];
+  if (sessionIds.length === 0) return { tokenVersionBySession: new Map(), rolesByUser: new Map() };
+  const [sessions, roles] = await Promise.all([
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id as sessionId', 'u.token_version as tokenVersion'])
+      .where('s.id', 'in', sessionIds)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .execute(),
+    db
+      .selectFrom('memberships as m')
+      .innerJoin('roles as r', 'r.id', 'm.role_id')
+      .select([
+        'm.user_id as userId',
+        'm.account_id as accountId',
+        'r.id as roleId',
+        'r.permissions as permissions',
+      ])
+      .where('m.user_id', 'in', userIds)
+      .execute(),
+  ]);
+  const rolesByUser = new Map<string, Map<string, { roleId: string; permissions: string[] }>>();
+  for (const row of roles) {
+    const byAccount = rolesByUser.get(row.userId) ?? new Map();
+    byAccount.set(row.accountId, { roleId: row.roleId, permissions: row.permissions });
+    rolesByUser.set(row.userId, byAccount);
+  }
+  return {
+    tokenVersionBySession: new Map(sessions.map((s) => [s.sessionId, s.tokenVersion])),
+    rolesByUser,
+  };
 }

@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import { findAccountById } from '../../db/repositories/accounts.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../lib/session.ts';
-import type { KeptAlive } from '../../plugins/realtime.ts';
+import { grantOf, type KeptAlive } from '../../plugins/realtime.ts';
 
 /** Close codes of the account socket (docs/realtime.md "Close codes"). */
 export const CLOSE = {
@@ -135,8 +135,16 @@ export function serveAccountSocket(app: FastifyInstance, socket: AccountSocket, 
     if (state !== 'authorizing') return;
     if (typeof auth === 'number')
       return close(auth, auth === CLOSE.forbidden ? 'forbidden' : 'unauthenticated');
+    const roles = new Map(auth.memberships.map((m) => [m.accountId, m]));
     kept = {
       userId: auth.user.id,
+      grant: {
+        sessionId: auth.session.id,
+        tokenVersion: auth.user.token_version,
+        accountId,
+        access: grantOf(roles, accountId) ?? '',
+      },
+      revoke: (code, reason) => close(code, reason),
       keepAlive(timestamp) {
         if (!alive) return socket.terminate();
         alive = false;

@@ -112,4 +112,44 @@ describe('AccountSocket', () => {
       server?.close();
     }
   });
+
+  it('after 4401 says hello again at once with a token that changed meanwhile (a password change here)', async () => {
+    const hellos: Array<Record<string, unknown>> = [];
+    let token = 'old';
+    const url = await serve((peer, hello, n) => {
+      hellos.push(hello);
+      if (n === 0) {
+        peer.send(line({ id: '1', evento: 'conectado' }));
+        token = 'new';
+        setTimeout(() => peer.close(4401), 20);
+      } else peer.send(line({ id: '2', evento: 'conectado' }));
+    });
+    const statuses: SocketStatus[] = [];
+    const socket = new AccountSocket({
+      url,
+      token: () => token,
+      onEvent: () => {},
+      onStatus: (s) => statuses.push(s),
+      WebSocketImpl: ws,
+    });
+    socket.start();
+    await until(() => hellos.length === 2 && statuses.at(-1) === 'open');
+    socket.stop();
+    expect(hellos.map((h) => h.token)).toEqual(['old', 'new']);
+    expect(statuses).not.toContain('refused');
+  });
+
+  it('reconnects after 4003 (the role changed)', async () => {
+    let connections = 0;
+    const url = await serve((peer) => {
+      connections++;
+      if (connections === 1) peer.close(4003);
+      else peer.send(line({ id: '5', evento: 'conectado' }));
+    });
+    const c = client(url);
+    c.socket.start();
+    await until(() => connections === 2 && c.statuses.at(-1)?.[0] === 'open', 5_000);
+    c.socket.stop();
+    expect(c.statuses.map(([s]) => s)).not.toContain('refused');
+  });
 });
