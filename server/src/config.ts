@@ -84,6 +84,15 @@ export interface ViewersConfig {
   viewerTimeoutMs: number;
   /** Viewer counts are recomputed (and published when changed) this often (`VIEWER_COUNT_MS`, 5 s). */
   viewerCountMs: number;
+  /**
+   * Playback sessions one client address may be issued: a burst, then a rate per minute
+   * (`SESSIONS_PER_ADDRESS_BURST` 300, `SESSIONS_PER_ADDRESS_PER_MINUTE` 600), docs/playback.md.
+   */
+  sessionsPerAddress: { burst: number; perMinute: number };
+  /** Beacon events one client address may post (`BEACON_EVENTS_PER_ADDRESS_BURST` 2000, `…_PER_MINUTE` 6000). */
+  beaconEventsPerAddress: { burst: number; perMinute: number };
+  /** Beacon events one playback session may post (`BEACON_EVENTS_PER_SESSION_BURST` 60, `…_PER_MINUTE` 60). */
+  beaconEventsPerSession: { burst: number; perMinute: number };
 }
 
 export interface WebhooksConfig {
@@ -247,6 +256,18 @@ function viewersConfig(env: NodeJS.ProcessEnv): ViewersConfig {
     viewerIdSeconds: n('VIEWER_ID_SECONDS', 60),
     viewerTimeoutMs: n('VIEWER_TIMEOUT_SECONDS', 30) * 1000,
     viewerCountMs: n('VIEWER_COUNT_MS', 5000),
+    sessionsPerAddress: {
+      burst: n('SESSIONS_PER_ADDRESS_BURST', 300),
+      perMinute: n('SESSIONS_PER_ADDRESS_PER_MINUTE', 600),
+    },
+    beaconEventsPerAddress: {
+      burst: n('BEACON_EVENTS_PER_ADDRESS_BURST', 2000),
+      perMinute: n('BEACON_EVENTS_PER_ADDRESS_PER_MINUTE', 6000),
+    },
+    beaconEventsPerSession: {
+      burst: n('BEACON_EVENTS_PER_SESSION_BURST', 60),
+      perMinute: n('BEACON_EVENTS_PER_SESSION_PER_MINUTE', 60),
+    },
   };
 }
 

@@ -1,8 +1,11 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
-import { issueViewerSession } from '../src/media/playback-session.ts';
+import { viewerDir } from '../src/media/live-viewer.ts';
+import { issueViewerSession, mediaMark } from '../src/media/playback-session.ts';
 import { sessionKey } from '../src/media/viewer-session-check.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { AccountClient, listen } from './realtime-helpers.ts';
@@ -42,6 +45,16 @@ function post(body: unknown, headers: Record<string, string> = {}) {
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+/** The session's player loads the live's manifest (with the mark its playback answer gives it). */
+async function watch(sessionId: string) {
+  const { token } = server.app.playback.signer.issue('live', LIVE);
+  const mark = mediaMark(server.app.jwtKey, LIVE, sessionKey(sessionId));
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/play/live/${LIVE}/${token}/master.m3u8?v=${mark}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 const rowsOf = (sessionId: string) =>
   server.app.db
     .selectFrom('playback_events')
@@ -55,6 +68,10 @@ beforeAll(async () => {
     viewers: { ...loadConfig({}).viewers, beaconsPerMinute: 5, viewerCountMs: 200, viewerTimeoutMs: 2_000 },
   });
   base = await listen(server.app);
+  // The live is on the air: its viewer manifest exists.
+  const dir = viewerDir(server.config.dataDir, ACCOUNT, LIVE);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'master.m3u8'), '#EXTM3U\n');
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -154,7 +171,10 @@ describe('viewer counts', () => {
       const total = (n: number) => (e: Record<string, unknown>) =>
         e.evento === 'espectadores' && e.live_id === LIVE && e.total === n;
       const [a, b] = [session(), session()];
-      for (const id of [a, b]) await post({ sessionId: id, events: [{ type: 'heartbeat', at: Date.now() }] });
+      for (const id of [a, b]) {
+        await watch(id);
+        await post({ sessionId: id, events: [{ type: 'heartbeat', at: Date.now() }] });
+      }
       await consoleSocket.waitFor(total(2));
       await player.waitFor((m) => m.type === 'viewers' && m.count === 2);
       const res = await call(server.app, owner, 'GET', `/v1/live-streams/${LIVE}/viewers`);
@@ -179,6 +199,7 @@ describe('viewer counts', () => {
       // Heartbeat, the console's read and the end, in a few milliseconds: the counter (every 200 ms
       // here) almost never sees this session, so it is the read that must make the next change count.
       const id = session();
+      await watch(id);
       await post({ sessionId: id, events: [{ type: 'heartbeat', at: Date.now() }] });
       const res = await call(server.app, owner, 'GET', `/v1/live-streams/${LIVE}/viewers`);
       expect(res.json()).toEqual({ total: 1 });

@@ -65,6 +65,7 @@ describe('migrations and seed', () => {
         'Up 20261125T170000_two_factor',
         'Up 20261127T100000_key_lanes',
         'Up 20261127T110000_client_block',
+        'Up 20261127T120000_audience_bounds',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -102,6 +103,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T120000_audience_bounds',
         'Down 20261127T110000_client_block',
         'Down 20261127T100000_key_lanes',
         'Down 20261125T170000_two_factor',

@@ -18,6 +18,7 @@ import * as webhooks from './migrations/20261125T163000_webhooks.ts';
 import * as twoFactor from './migrations/20261125T170000_two_factor.ts';
 import * as keyLanes from './migrations/20261127T100000_key_lanes.ts';
 import * as clientBlock from './migrations/20261127T110000_client_block.ts';
+import * as audienceBounds from './migrations/20261127T120000_audience_bounds.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261125T170000_two_factor': twoFactor,
   '20261127T100000_key_lanes': keyLanes,
   '20261127T110000_client_block': clientBlock,
+  '20261127T120000_audience_bounds': audienceBounds,
 };
 
 function migrator(db: Db): Migrator {

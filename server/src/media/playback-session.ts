@@ -75,3 +75,21 @@ export function verifyViewerSession(
   if (typeof exp !== 'number' || exp < nowSeconds) return null;
   return { kind, id, accountId, viewerId, country, exp };
 }
+
+/**
+ * The mark a live's manifest URL carries for one session (`?v={key}.{mac}`, `key` the session's table
+ * key): the first fetch of that manifest shows the session's player really loads media, and only then
+ * does the session count as a viewer (docs/playback.md "Audience bounds").
+ */
+export function mediaMark(secret: string | Uint8Array, liveId: string, key: string): string {
+  return `${key}.${mac(secret, `media/${liveId}/${key}`).slice(0, 22)}`;
+}
+
+/** The session key a manifest's mark names, when this server made it for this live; else null. */
+export function checkMediaMark(secret: string | Uint8Array, liveId: string, mark: string): string | null {
+  const match = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{22})$/.exec(mark);
+  if (!match) return null;
+  const expected = Buffer.from(mac(secret, `media/${liveId}/${match[1]}`).slice(0, 22));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1]! : null;
+}

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { GeoLookup } from '../lib/geo.ts';
+import { TokenBuckets } from '../lib/token-buckets.ts';
 import { PlaybackSigner } from '../media/playback-tokens.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,12 @@ export interface Playback {
   signer: PlaybackSigner;
   /** The offline IP-to-country database; `geo.reload()` re-reads it. */
   geo: GeoLookup;
+  /** Audience bounds (docs/playback.md "Audience bounds"): per client address and per session. */
+  bounds: {
+    sessionsPerAddress: TokenBuckets;
+    eventsPerAddress: TokenBuckets;
+    eventsPerSession: TokenBuckets;
+  };
 }
 
 /** The public playback's signer and country database (docs/playback.md), loaded once at start. */
@@ -20,8 +27,22 @@ export default fp(
   async (app) => {
     const geo = new GeoLookup(app.config.geoipDbPath);
     await geo.open();
-    app.decorate('playback', { signer: new PlaybackSigner(app.jwtKey), geo } satisfies Playback);
-    app.addHook('onClose', async () => geo.close());
+    const { sessionsPerAddress, beaconEventsPerAddress, beaconEventsPerSession } = app.config.viewers;
+    const bounds = {
+      sessionsPerAddress: new TokenBuckets(sessionsPerAddress.burst, sessionsPerAddress.perMinute),
+      eventsPerAddress: new TokenBuckets(beaconEventsPerAddress.burst, beaconEventsPerAddress.perMinute),
+      eventsPerSession: new TokenBuckets(beaconEventsPerSession.burst, beaconEventsPerSession.perMinute),
+    };
+    app.decorate('playback', { signer: new PlaybackSigner(app.jwtKey), geo, bounds } satisfies Playback);
+    // Idle keys (their bucket full again) are forgotten every minute: memory follows the active audience.
+    const sweep = setInterval(() => {
+      for (const buckets of Object.values(bounds)) buckets.sweep();
+    }, 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await geo.close();
+    });
   },
   { name: 'playback', dependencies: ['auth'] },
 );

@@ -50,6 +50,8 @@ export interface ViewerSessionsTable {
   account_id: string;
   last_seen_at: Date;
   ended: Generated<boolean>;
+  /** When its player first fetched the live's manifest; null: never, and the session is not counted. */
+  media_at: Generated<Date | null>;
 }
 
 /** The last viewer count published per live: the guard that lets one instance publish each change. */

@@ -1,15 +1,22 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { activeOverlays } from '../../db/repositories/overlays.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
-import { issueViewerSession, newViewerId, verifyViewerSession } from '../../media/playback-session.ts';
+import {
+  issueViewerSession,
+  mediaMark,
+  newViewerId,
+  verifyViewerSession,
+} from '../../media/playback-session.ts';
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
+import { sessionKey } from '../../media/viewer-session-check.ts';
 import { Uuid } from '../schemas.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
@@ -65,9 +72,26 @@ const common = {
   schema: {
     tags: ['playback'],
     querystring: PlaybackQuery,
-    response: { 200: PlaybackInfo, 400: PlaybackError, 403: PlaybackError, 404: PlaybackError },
+    response: {
+      200: PlaybackInfo,
+      400: PlaybackError,
+      403: PlaybackError,
+      404: PlaybackError,
+      429: PlaybackError,
+    },
   },
 };
+
+/**
+ * Playback sessions one client address may be issued (a burst, then a rate): 429 with Retry-After
+ * past it. Sized for hundreds of viewers behind one address (docs/playback.md "Audience bounds").
+ */
+function boundSessions(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+  const wait = app.playback.bounds.sessionsPerAddress.take(request.ip);
+  if (wait === 0) return;
+  reply.header('retry-after', String(wait));
+  throw new ApiError(429, 'tooManyRequests', { params: { seconds: wait } });
+}
 
 /** The public playback endpoints (docs/playback.md): rules first, then signed media URLs. */
 const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -83,6 +107,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      boundSessions(app, request, reply);
       const liveId = request.params.liveId.toLowerCase();
       const row = await app.db
         .selectFrom('live_streams')
@@ -100,6 +125,15 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         row.status === 'live' &&
         (await exists(join(viewerDir(app.config.dataDir, row.account_id, liveId), 'master.m3u8')));
       const profile = LATENCY_PROFILES[row.latency];
+      const session = viewerSession(app, request, {
+        kind: 'live',
+        id: liveId,
+        accountId: row.account_id,
+        country: geo.country,
+        exp,
+      });
+      // The manifest URL names this session: its first fetch makes the session a counted viewer.
+      const mark = mediaMark(app.jwtKey, liveId, sessionKey(session.sessionId));
       const banner = (kind: 'thumbnail' | 'startSoonScreen' | 'pauseScreen' | 'endingScreen') =>
         imageUrl(row.account_id, liveId, kind, row.banners[kind]);
       return {
@@ -127,20 +161,14 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           pauseScreen: banner('pauseScreen'),
           endingScreen: banner('endingScreen'),
         },
-        manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8` : null,
+        manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8?v=${mark}` : null,
         manifestType: onAir ? ('hls' as const) : null,
         recordingVideoId:
           row.status === 'finished' && row.recording_status === 'ready' ? row.recording_video_id : null,
         subtitles: [],
         ads: row.ads,
         analyticsMeasurementId: row.analytics_measurement_id,
-        ...viewerSession(app, request, {
-          kind: 'live',
-          id: liveId,
-          accountId: row.account_id,
-          country: geo.country,
-          exp,
-        }),
+        ...session,
         overlays: await activeOverlays(app.db, liveId),
         channelUrl: `/v1/public/lives/${liveId}/channel`,
         beaconUrl: '/v1/public/beacons',
@@ -160,6 +188,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      boundSessions(app, request, reply);
       const videoId = request.params.videoId.toLowerCase();
       // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
       const video = await findVideo(app.db, videoId);

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { meterVodSegment } from '../../billing/segments.ts';
+import { markMediaFetched } from '../../db/repositories/viewers.ts';
 import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
+import { checkMediaMark } from '../../media/playback-session.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { Uuid } from '../schemas.ts';
 import { FILES } from '../videos/public.ts';
@@ -74,6 +76,11 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "A file of a live's viewer HLS (master, rendition playlists, segments), through a playback token",
         params: Type.Object({ liveId: Uuid, token: Token }),
+        querystring: Type.Object({
+          v: Type.Optional(
+            Type.String({ maxLength: 64, description: "the manifest's mark of one playback session" }),
+          ),
+        }),
         response,
       },
     },
@@ -119,6 +126,16 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       );
       if (!body) return refuse(request, reply, 404, 'not_found');
+      // The session's player loads the live's media: it counts as a viewer from now on (docs/playback.md
+      // "Audience bounds"). One viewer's manifest: kept by no shared cache.
+      const marked =
+        file === 'master.m3u8' && request.query.v
+          ? checkMediaMark(app.jwtKey, liveId, request.query.v)
+          : null;
+      if (marked) {
+        await markMediaFetched(app.db, { sessionId: marked, liveId, accountId });
+        cache = 'private, no-store';
+      }
       if (segmentLength > 0 && request.method === 'GET') {
         // Delivered minutes: summed in memory and written every few seconds (billing/delivered-meter.ts).
         app.deliveredMeter.add(accountId, segmentLength);
