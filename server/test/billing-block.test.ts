@@ -347,5 +347,9 @@ describe('the block belongs to the client (issue 24 point 1)', () => {
       .where('id', '=', other)
       .executeTakeFirst();
     expect(free?.blocked).toBe(false);
+    // Unblocking the client frees the team made while it was blocked, like the others.
+    const unblocked = await block(staff, 'unblock', DEMO_CLIENTS.blocked.id);
+    expect(unblocked.json().changed).toContain(id);
+    expect(await teamsOf(DEMO_CLIENTS.blocked.id)).toContainEqual({ id, blocked: false });
   });
 });

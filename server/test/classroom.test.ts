@@ -40,6 +40,18 @@ const open = (method: 'GET' | 'POST', url: string, payload?: object, lang = 'pt-
   server.app.inject({ method, url, headers: { 'accept-language': lang }, ...(payload ? { payload } : {}) });
 
 const register = (body: object) => open('POST', '/v1/studio/lives/participantes', body);
+let registrations = 0;
+/** An attendee registered (from an address of its own: registrations are rate-limited per address). */
+async function chatToken(live: string, email: string, name = 'Bia Lima'): Promise<string> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/v1/studio/lives/participantes',
+    payload: { name, email, liveId: live },
+    remoteAddress: `203.0.113.${++registrations}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ chatToken: string }>().chatToken;
+}
 
 describe('GET /bff/classroom/{liveId}', () => {
   it('tells anyone the class title, date and description; an unknown class is 404', async () => {
@@ -66,7 +78,8 @@ describe('POST /v1/studio/lives/participantes', () => {
     const live = await newClass();
     for (const name of ['José da Conceição', 'Ângela Müller']) {
       const res = await register({ name, email: 'Aluno@Escola.test', liveId: live, clientId: null });
-      expect(res.statusCode, res.body).toBe(204);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().chatToken).toMatch(/^[\w-]{43}$/);
     }
     const rows = await server.app.db
       .selectFrom('classroom_participants')
@@ -98,8 +111,44 @@ describe('POST /v1/studio/lives/participantes', () => {
 });
 
 describe('the classroom chat', () => {
-  const send = (live: string, text: string, email = 'bia@escola.test') =>
-    open('POST', `/v1/public/classroom/${live}/chat`, { name: 'Bia Lima', email, text });
+  const tokens = new Map<string, string>();
+  const send = async (live: string, text: string, email = 'bia@escola.test') => {
+    const key = `${live}/${email}`;
+    if (!tokens.has(key)) tokens.set(key, await chatToken(live, email));
+    return open('POST', `/v1/public/classroom/${live}/chat`, { token: tokens.get(key), text });
+  };
+
+  it('takes a message only with a registration of that class, as the name registered (issue 24)', async () => {
+    const live = await newClass();
+    const other = await newClass();
+    const token = await chatToken(live, 'ana@escola.test', 'Ana Souza');
+    const post = (body: object) => open('POST', `/v1/public/classroom/${live}/chat`, body);
+    // Posting as anyone with a name and an e-mail, as before, is refused.
+    expectError(await post({ name: 'Professor', email: 'prof@escola.test', text: 'oi' }), 400);
+    const refused = 'Inscreva-se na sala de aula para participar do chat.';
+    expect(expectError(await post({ token: 'x'.repeat(43), text: 'oi' }), 401)).toBe(refused);
+    // Another class's registration does not open this class's chat.
+    expect(
+      expectError(await post({ token: await chatToken(other, 'ana@escola.test'), text: 'oi' }), 401),
+    ).toBe(refused);
+    const sent = await post({ token, text: 'olá' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ author: 'Ana Souza', text: 'olá' });
+    // The token is not what the database keeps.
+    const kept = await server.app.db.selectFrom('classroom_chat_tokens').select('token_hash').execute();
+    expect(kept.map((r) => r.token_hash)).not.toContain(token);
+    expect(
+      expectError(
+        await server.app.inject({
+          method: 'POST',
+          url: `/v1/public/classroom/${live}/chat`,
+          headers: { 'accept-language': 'en' },
+          payload: { token: 'y'.repeat(43), text: 'hi' },
+        }),
+        401,
+      ),
+    ).toBe('Register for the class to take part in the chat.');
+  });
 
   it('stores plain, bounded text and lists it to anyone, newest last', async () => {
     const live = await newClass();

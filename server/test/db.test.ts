@@ -66,12 +66,14 @@ describe('migrations and seed', () => {
         'Up 20261127T100000_key_lanes',
         'Up 20261127T110000_client_block',
         'Up 20261127T120000_audience_bounds',
+        'Up 20261127T130000_classroom_chat_tokens',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
         'api_keys',
+        'classroom_chat_tokens',
         'classroom_messages',
         'classroom_participants',
         'client_plans',
@@ -103,6 +105,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T130000_classroom_chat_tokens',
         'Down 20261127T120000_audience_bounds',
         'Down 20261127T110000_client_block',
         'Down 20261127T100000_key_lanes',

@@ -55,7 +55,7 @@ export const getClassroom = (liveId: string) =>
   call<ClassroomInfo>(`/bff/classroom/${encodeURIComponent(liveId)}`);
 
 export const registerAttendee = (body: { name: string; email: string; liveId: string }) =>
-  call<void>('/v1/studio/lives/participantes', json({ ...body, clientId: null }));
+  call<{ chatToken: string }>('/v1/studio/lives/participantes', json({ ...body, clientId: null }));
 
 export const readChat = (liveId: string, after: string | null, signal?: AbortSignal) =>
   call<{ messages: ChatMessage[]; last: string | null }>(
@@ -63,5 +63,5 @@ export const readChat = (liveId: string, after: string | null, signal?: AbortSig
     signal ? { signal } : {},
   );
 
-export const sendChat = (liveId: string, body: { name: string; email: string; text: string }) =>
+export const sendChat = (liveId: string, body: { token: string; text: string }) =>
   call<ChatMessage>(`/v1/public/classroom/${encodeURIComponent(liveId)}/chat`, json(body));

@@ -3,6 +3,8 @@ export interface Attendee {
   name: string;
   email: string;
   liveId: string;
+  /** The registration's chat token: the chat takes messages with it (absent: registered before it). */
+  chatToken?: string;
 }
 
 export const ATTENDEE_KEY = 'palco-classroom-attendee';
@@ -11,10 +13,9 @@ export function readAttendee(storage: Pick<Storage, 'getItem'>): Attendee | null
   try {
     const value: unknown = JSON.parse(storage.getItem(ATTENDEE_KEY) ?? 'null');
     if (!value || typeof value !== 'object') return null;
-    const { name, email, liveId } = value as Record<string, unknown>;
-    return typeof name === 'string' && typeof email === 'string' && typeof liveId === 'string'
-      ? { name, email, liveId }
-      : null;
+    const { name, email, liveId, chatToken } = value as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof email !== 'string' || typeof liveId !== 'string') return null;
+    return typeof chatToken === 'string' ? { name, email, liveId, chatToken } : { name, email, liveId };
   } catch {
     return null;
   }

@@ -51,11 +51,11 @@ export function ChatPage({ liveId }: { liveId: string | null }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!liveId || !attendee || !text.trim() || busy) return;
+    if (!liveId || !attendee?.chatToken || !text.trim() || busy) return;
     setBusy(true);
     setError(undefined);
     try {
-      const sent = await sendChat(liveId, { name: attendee.name, email: attendee.email, text });
+      const sent = await sendChat(liveId, { token: attendee.chatToken, text });
       setText('');
       setMessages((old) => (old.some((m) => m.id === sent.id) ? old : [...old, sent].slice(-KEEP)));
     } catch (e) {
@@ -79,7 +79,7 @@ export function ChatPage({ liveId }: { liveId: string | null }) {
           </li>
         ))}
       </ol>
-      {attendee ? (
+      {attendee?.chatToken && attendee.liveId === liveId ? (
         <form onSubmit={onSubmit} className="cls-chat-form" aria-label={t`Enviar mensagem`}>
           <label htmlFor="cls-chat-text" className="cls-visually-hidden">
             <Trans>Mensagem</Trans>

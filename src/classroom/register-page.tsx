@@ -26,16 +26,18 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
     if (nameMessage || emailMessage) return;
     const attendee = { name: name.trim().replace(/ {2,}/g, ' '), email: email.trim(), liveId };
     setBusy(true);
+    let chatToken: string | undefined;
     try {
-      await registerAttendee(attendee);
+      chatToken = (await registerAttendee(attendee)).chatToken;
     } catch (error) {
-      // The server's own 4xx message (same rules); a network failure does not keep the viewer out.
+      // The server's own 4xx message (same rules); a network failure does not keep the viewer out
+      // (they watch, and the chat asks them to register again).
       if (error instanceof CallError && error.status < 500 && error.status !== 429) {
         setBusy(false);
         return setErrors({ form: error.message });
       }
     }
-    saveAttendee(localStorage, attendee);
+    saveAttendee(localStorage, chatToken ? { ...attendee, chatToken } : attendee);
     location.assign(viewUrl(liveId));
   };
 

@@ -19,6 +19,7 @@ import * as twoFactor from './migrations/20261125T170000_two_factor.ts';
 import * as keyLanes from './migrations/20261127T100000_key_lanes.ts';
 import * as clientBlock from './migrations/20261127T110000_client_block.ts';
 import * as audienceBounds from './migrations/20261127T120000_audience_bounds.ts';
+import * as chatTokens from './migrations/20261127T130000_classroom_chat_tokens.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261127T100000_key_lanes': keyLanes,
   '20261127T110000_client_block': clientBlock,
   '20261127T120000_audience_bounds': audienceBounds,
+  '20261127T130000_classroom_chat_tokens': chatTokens,
 };
 
 function migrator(db: Db): Migrator {

@@ -2,7 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
-import type { ClassroomMessagesTable, ClassroomParticipantsTable } from './tables/classroom.ts';
+import type {
+  ClassroomChatTokensTable,
+  ClassroomMessagesTable,
+  ClassroomParticipantsTable,
+} from './tables/classroom.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { DirectoriesTable } from './tables/directories.ts';
 import type { InvitationsTable } from './tables/invitations.ts';
@@ -46,6 +50,7 @@ export interface Database {
   overlays: OverlaysTable;
   live_stream_overlays: LiveStreamOverlaysTable;
   classroom_participants: ClassroomParticipantsTable;
+  classroom_chat_tokens: ClassroomChatTokensTable;
   classroom_messages: ClassroomMessagesTable;
   playback_events: PlaybackEventsTable;
   viewer_sessions: ViewerSessionsTable;

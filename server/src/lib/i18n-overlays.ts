@@ -21,6 +21,10 @@ export const OVERLAY_MESSAGES = {
   },
   participantNameInvalid: { 'pt-BR': 'Nome inserido inválido', en: 'Invalid name' },
   classroomNotFound: { 'pt-BR': 'Sala de aula não encontrada', en: 'Classroom not found' },
+  classroomChatRegistration: {
+    'pt-BR': 'Inscreva-se na sala de aula para participar do chat.',
+    en: 'Register for the class to take part in the chat.',
+  },
   chatTooFast: {
     'pt-BR': 'Você está enviando mensagens rápido demais. Aguarde {seconds} segundos',
     en: 'You are sending messages too fast. Wait {seconds} seconds',

@@ -2,12 +2,18 @@ import { sql } from 'kysely';
 import type { Executor } from '../schema.ts';
 import type { ClassroomMessageRow } from '../tables/classroom.ts';
 
-/** Registers an attendee of a class; registering again (same e-mail) keeps one row, with the new name. */
+/** Chat tokens kept per registration (a browser each): the oldest go past this. */
+const TOKENS_PER_PARTICIPANT = 10;
+
+/**
+ * Registers an attendee of a class; registering again (same e-mail) keeps one row, with the new name.
+ * Stores the hash of the registration's chat token (the caller made it and gives it to the attendee).
+ */
 export async function upsertParticipant(
   db: Executor,
-  p: { liveId: string; name: string; email: string; clientId: string | null },
+  p: { liveId: string; name: string; email: string; clientId: string | null; chatTokenHash: string },
 ): Promise<void> {
-  await db
+  const row = await db
     .insertInto('classroom_participants')
     .values({ live_id: p.liveId, name: p.name, email: p.email, client_id: p.clientId })
     .onConflict((oc) =>
@@ -15,7 +21,41 @@ export async function upsertParticipant(
         .expression(sql`live_id, lower(email)`)
         .doUpdateSet({ name: p.name, client_id: p.clientId, updated_at: new Date() }),
     )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('classroom_chat_tokens')
+    .values({ token_hash: p.chatTokenHash, participant_id: row.id })
     .execute();
+  await db
+    .deleteFrom('classroom_chat_tokens')
+    .where('participant_id', '=', row.id)
+    .where(
+      'token_hash',
+      'not in',
+      db
+        .selectFrom('classroom_chat_tokens')
+        .select('token_hash')
+        .where('participant_id', '=', row.id)
+        .orderBy('created_at', 'desc')
+        .limit(TOKENS_PER_PARTICIPANT),
+    )
+    .execute();
+}
+
+/** The attendee a chat token was issued to, for that live only. */
+export async function participantByChatToken(
+  db: Executor,
+  liveId: string,
+  tokenHash: string,
+): Promise<{ name: string; email: string } | undefined> {
+  return db
+    .selectFrom('classroom_chat_tokens as t')
+    .innerJoin('classroom_participants as p', 'p.id', 't.participant_id')
+    .select(['p.name', 'p.email'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('p.live_id', '=', liveId)
+    .executeTakeFirst();
 }
 
 export async function insertMessage(

@@ -10,6 +10,13 @@ export interface ClassroomParticipantsTable {
   updated_at: Generated<Date>;
 }
 
+/** A token issued at a registration: a chat message names its author through it (only the hash kept). */
+export interface ClassroomChatTokensTable {
+  token_hash: string;
+  participant_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface ClassroomMessagesTable {
   /** Identity: increasing, so a reader asks for what came after the last one it has. */
   id: ColumnType<string, never, never>;

@@ -3,12 +3,13 @@ import {
   findClassroomLive,
   insertMessage,
   messagesAfter,
+  participantByChatToken,
   recentSends,
 } from '../../db/repositories/classroom.ts';
 import type { ClassroomMessageRow } from '../../db/tables/classroom.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { errors, Nullable, Uuid } from '../schemas.ts';
-import { attendee } from './validate.ts';
+import { hashChatToken } from './validate.ts';
 
 export const MAX_MESSAGE = 500;
 /** Messages one attendee may send per window, and one address (every class together). */
@@ -116,21 +117,26 @@ const classroomChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['classroom'],
         summary: 'Send a chat message as the registered attendee (plain text, ≤ 500 characters)',
+        description:
+          '`token`: the chatToken the registration answered (POST /v1/studio/lives/participantes) for this ' +
+          'live; the author is the name registered with it. Missing, forged or another live’s → 401.',
         params: Params,
         body: Type.Object(
           {
-            name: Type.String({ maxLength: 200 }),
-            email: Type.String({ maxLength: 254 }),
+            token: Type.String({ maxLength: 100 }),
             text: Type.String({ maxLength: 2000 }),
           },
           { additionalProperties: false },
         ),
-        response: { 201: Message, ...errors(400, 404, 429) },
+        response: { 201: Message, ...errors(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
       const liveId = request.params.liveId.toLowerCase();
-      const { name, email } = attendee(request.body);
+      // The author is the registration the token was issued to: nobody posts as another attendee.
+      const registered = await participantByChatToken(app.db, liveId, hashChatToken(request.body.token));
+      if (!registered) throw new ApiError(401, 'classroomChatRegistration');
+      const { name, email } = registered;
       const text = cleanText(request.body.text);
       if (!text) throw new ApiError(400, 'required', { field: 'text' });
       if ([...text].length > MAX_MESSAGE)

@@ -3,7 +3,7 @@ import { findClassroomLive, upsertParticipant } from '../../db/repositories/clas
 import { ApiError } from '../../lib/errors.ts';
 import { errors, Nullable, Uuid } from '../schemas.ts';
 import { imageUrl } from '../streams/view.ts';
-import { attendee } from './validate.ts';
+import { attendee, hashChatToken, newChatToken } from './validate.ts';
 
 const ClassroomInfo = Type.Object({
   liveId: Type.String(),
@@ -60,7 +60,8 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'public', rateLimit: { max: 20, timeWindow: 60_000 } },
       schema: {
         tags: ['classroom'],
-        summary: 'Register an attendee of a class (public; registering again updates the name)',
+        summary:
+          'Register an attendee of a class (public; registering again updates the name); answers the chat token',
         body: Type.Object(
           {
             name: Type.String({ maxLength: 200 }),
@@ -70,15 +71,29 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 204: Type.Null(), ...errors(400, 404, 429) },
+        response: {
+          200: Type.Object({
+            chatToken: Type.String({
+              description: "The registration's token: the chat takes messages with it (docs/classroom.md)",
+            }),
+          }),
+          ...errors(400, 404, 429),
+        },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { name, email } = attendee(request.body);
       const liveId = request.body.liveId.toLowerCase();
       if (!(await findClassroomLive(app.db, liveId))) throw new ApiError(404, 'classroomNotFound');
-      await upsertParticipant(app.db, { liveId, name, email, clientId: request.body.clientId ?? null });
-      return reply.code(204).send(null);
+      const chatToken = newChatToken();
+      await upsertParticipant(app.db, {
+        liveId,
+        name,
+        email,
+        clientId: request.body.clientId ?? null,
+        chatTokenHash: hashChatToken(chatToken),
+      });
+      return { chatToken };
     },
   );
 };

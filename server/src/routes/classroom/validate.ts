@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '../../lib/errors.ts';
 
 /** SPEC §5: letters (Portuguese accents included) and spaces, not blank, at most 50 characters. The
@@ -17,4 +18,13 @@ export function attendee(body: { name: string; email: string }): { name: string;
   if (!email) throw new ApiError(400, 'required', { field: 'email' });
   if (!EMAIL.test(email)) throw new ApiError(400, 'email', { field: 'email' });
   return { name, email };
+}
+
+/** A registration's chat token: 32 random bytes; the server keeps only its SHA-256. */
+export function newChatToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashChatToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
