@@ -76,6 +76,30 @@ test('the owner changes the password and signs in again with the new one', async
   }
 });
 
+test('the FPS limit takes whole numbers only: 2.5 is refused with the spec’s message, not saved as 2', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.owner);
+  await chooseTeam(page, TEAM);
+  await page.goto('/account/settings');
+  const account = page.getByRole('form', { name: 'Conta' });
+  const field = account.getByLabel('Limite de FPS');
+  await expect(field).not.toHaveValue('');
+  const before = await field.inputValue();
+  const saved: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/v1/account/settings')) saved.push(r.postData() ?? '');
+  });
+  await field.fill('2.5');
+  await account.getByRole('button', { name: 'Salvar' }).click();
+  await expect(account.getByText('Apenas números inteiros')).toBeVisible();
+  // What the user typed stays as typed, and nothing was sent.
+  await expect(field).toHaveValue('2.5');
+  await page.reload();
+  await expect(account.getByLabel('Limite de FPS')).toHaveValue(before);
+  expect(saved).toEqual([]);
+});
+
 test('/account/settings on a 390 px phone: nothing wider than the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.owner);

@@ -14,7 +14,13 @@ async function newClass(request: APIRequestContext, nome: string): Promise<strin
   const res = await request.post('/v1/live-streams', {
     headers: { Authorization: `Bearer ${Token}` },
     params: { accountId: DEMO_TEAM },
-    data: { nome, descricao: 'Acordes e ritmos', scheduledStartTime: '2030-05-01T20:00:00.000Z' },
+    data: {
+      nome,
+      // The team's internal note, and the classroom's public description (issue 26 point 1).
+      descricao: 'Câmera 2 no palco lateral.',
+      classroomDescription: 'Acordes e ritmos',
+      scheduledStartTime: '2030-05-01T20:00:00.000Z',
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -38,6 +44,8 @@ for (const viewport of [
     await expect(page).toHaveURL(new RegExp(`/classroom/register\\?liveId=${liveId}$`));
     await expect(page.getByRole('heading', { name: `Aula de violão ${viewport.width}` })).toBeVisible();
     await expect(page.getByText('Acordes e ritmos')).toBeVisible();
+    // The internal note never reaches the public page.
+    await expect(page.getByText('Câmera 2 no palco lateral.')).toHaveCount(0);
 
     await registerAs(page, 'Ana 2', 'ana@escola.test');
     await expect(page.getByText('Nome inserido inválido')).toBeVisible();

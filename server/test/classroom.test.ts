@@ -54,6 +54,29 @@ async function chatToken(live: string, email: string, name = 'Bia Lima'): Promis
 }
 
 describe('GET /bff/classroom/{liveId}', () => {
+  it('never tells the team’s internal note: the classroom has a public description of its own', async () => {
+    // The demo's internal note ("Câmera 2 no palco lateral.") used to be on the public page.
+    const live = await newClass();
+    const before = await open('GET', `/bff/classroom/${live}`);
+    expect(before.json().description).toBeNull();
+    expect(before.body).not.toContain('Acordes básicos');
+    const set = await call(server.app, owner, 'PATCH', `/v1/live-streams/${live}?accountId=${DEMO}`, {
+      classroomDescription: '  Uma aula para quem nunca tocou.  ',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      descricao: 'Acordes básicos',
+      classroomDescription: 'Uma aula para quem nunca tocou.',
+    });
+    const after = await open('GET', `/bff/classroom/${live}`);
+    expect(after.json().description).toBe('Uma aula para quem nunca tocou.');
+    expect(after.body).not.toContain('Acordes básicos');
+    const tooLong = await call(server.app, owner, 'PATCH', `/v1/live-streams/${live}?accountId=${DEMO}`, {
+      classroomDescription: 'x'.repeat(2001),
+    });
+    expectError(tooLong, 400);
+  });
+
   it('tells anyone the class title, date and description; an unknown class is 404', async () => {
     const live = await newClass();
     const res = await open('GET', `/bff/classroom/${live}`);
@@ -61,7 +84,7 @@ describe('GET /bff/classroom/{liveId}', () => {
     expect(res.json()).toMatchObject({
       liveId: live,
       title: 'Aula de violão',
-      description: 'Acordes básicos',
+      description: null,
       schedule_date: '2030-05-01T20:00:00.000Z',
       schedule_image: null,
       speakers: [],

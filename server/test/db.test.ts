@@ -67,6 +67,7 @@ describe('migrations and seed', () => {
         'Up 20261127T110000_client_block',
         'Up 20261127T120000_audience_bounds',
         'Up 20261127T130000_classroom_chat_tokens',
+        'Up 20261127T140000_classroom_description',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -105,6 +106,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T140000_classroom_description',
         'Down 20261127T130000_classroom_chat_tokens',
         'Down 20261127T120000_audience_bounds',
         'Down 20261127T110000_client_block',

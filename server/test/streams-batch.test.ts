@@ -108,6 +108,7 @@ describe('POST /bff/whereby/create-csv-rooms', () => {
       'Colunas,10/03/2030,19:30,a,studio,low,extra', // 9
       `${'x'.repeat(121)},10/03/2030,19:30`, // 10
       'Data ruim,03/10/30,19:30', // 11
+      'Tudo ruim,31/02/2030,7h', // 12: both the date and the time are bad, both are said
     ].join('\r\n');
     const res = await csvRooms(csv);
     expect(expectError(res, 400)).toBe('O arquivo tem linhas com erro; nenhuma transmissão foi criada');
@@ -120,6 +121,8 @@ describe('POST /bff/whereby/create-csv-rooms', () => {
       { line: 9, message: 'A linha tem 7 colunas, mas o cabeçalho tem 6' },
       { line: 10, message: 'nome: O tamanho máximo é 120' },
       { line: 11, message: 'data: Data inválida (use DD/MM/AAAA ou AAAA-MM-DD)' },
+      { line: 12, message: 'data: Data inválida (use DD/MM/AAAA ou AAAA-MM-DD)' },
+      { line: 12, message: 'hora: Hora inválida (use HH:mm ou HH:mm:ss)' },
     ]);
     expect(await count()).toBe(before);
   });

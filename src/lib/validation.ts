@@ -107,6 +107,17 @@ export const maxDate =
 export const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 export const time: Rule = pattern(TIME_RE);
 
+/**
+ * A whole number typed in a numeric field, as typed: 'Apenas números inteiros' for `2.5` (the form
+ * never rounds what the user wrote behind their back), then its bounds (SPEC §5).
+ */
+export const wholeNumberIn = (min: number, max: number): readonly Rule<Numeric>[] => [
+  required,
+  integer,
+  minValue(min),
+  maxValue(max),
+];
+
 /** Runs the rules in order and answers the first failure. */
 export function check<V>(value: V, rules: readonly Rule<V>[]): MessageDescriptor | undefined {
   for (const rule of rules) {

@@ -20,6 +20,7 @@ import * as keyLanes from './migrations/20261127T100000_key_lanes.ts';
 import * as clientBlock from './migrations/20261127T110000_client_block.ts';
 import * as audienceBounds from './migrations/20261127T120000_audience_bounds.ts';
 import * as chatTokens from './migrations/20261127T130000_classroom_chat_tokens.ts';
+import * as classroomDescription from './migrations/20261127T140000_classroom_description.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261127T110000_client_block': clientBlock,
   '20261127T120000_audience_bounds': audienceBounds,
   '20261127T130000_classroom_chat_tokens': chatTokens,
+  '20261127T140000_classroom_description': classroomDescription,
 };
 
 function migrator(db: Db): Migrator {

@@ -109,7 +109,15 @@ export async function recentSends(
 export async function findClassroomLive(db: Executor, liveId: string) {
   return db
     .selectFrom('live_streams')
-    .select(['id', 'account_id', 'nome', 'descricao', 'scheduled_start_time', 'status', 'banners'])
+    .select([
+      'id',
+      'account_id',
+      'nome',
+      'classroom_description',
+      'scheduled_start_time',
+      'status',
+      'banners',
+    ])
     .where('id', '=', liveId)
     .executeTakeFirst();
 }

@@ -72,6 +72,8 @@ export interface LiveStreamsTable {
   /** Generated: `nome` in lower case without accents (title search and sorting by name). */
   search_name: ColumnType<string, never, never>;
   descricao: string | null;
+  /** The classroom's public description (issue 26): `descricao` is internal and never public. */
+  classroom_description: Generated<string | null>;
   status: ColumnType<StreamStatus, StreamStatus | undefined, StreamStatus>;
   scheduled_start_time: Date;
   started_at: Date | null;

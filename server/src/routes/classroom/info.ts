@@ -44,7 +44,8 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         title: live.nome,
         status: live.status,
         schedule_date: live.scheduled_start_time.toISOString(),
-        description: live.descricao,
+        // The classroom's own public text: the stream's `descricao` is the team's internal note.
+        description: live.classroom_description,
         schedule_image: url('thumbnail'),
         background: url('studioBackground'),
         background_login: url('startSoonScreen'),

@@ -51,6 +51,7 @@ export function loggableFields(row: LiveStreamRow): Record<string, unknown> {
   return {
     nome: row.nome,
     descricao: row.descricao,
+    classroomDescription: row.classroom_description,
     scheduledStartTime: new Date(row.scheduled_start_time).toISOString(),
     ...settingsFields(settingsOf(row)),
     signals: publicSignals(row.signals),

@@ -22,6 +22,7 @@ import {
   applySettings,
   completeSettings,
   lockedAfterEnd,
+  normalizeClassroomDescription,
   normalizeDate,
   normalizeDescription,
   normalizeName,
@@ -105,9 +106,13 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const signals = initialSignals(body.signals);
       const settings = applySettings(await accountSettings(app.db, accountId), normalizeSettings(body));
       const descricao = normalizeDescription(body.descricao) ?? null;
+      const classroomDescription = normalizeClassroomDescription(body.classroomDescription) ?? null;
       const row = await app.db.transaction().execute(async (trx) => {
         const [created] = await insertStreams(trx, [
-          newStreamRow(accountId, { nome, descricao, scheduledStartTime, signals }, settings),
+          {
+            ...newStreamRow(accountId, { nome, descricao, scheduledStartTime, signals }, settings),
+            classroom_description: classroomDescription,
+          },
         ]);
         await logStream(trx, request, accountId, 'TRANSMISSAO_CRIADA', created!.id, loggableFields(created!));
         return created!;
@@ -162,6 +167,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? undefined
           : normalizeDate(body.scheduledStartTime, 'scheduledStartTime');
       const descricao = normalizeDescription(body.descricao);
+      const classroomDescription = normalizeClassroomDescription(body.classroomDescription);
       const patch = normalizeSettings(body);
 
       const row = await app.db.transaction().execute(async (trx) => {
@@ -186,6 +192,8 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...current,
           nome: nome ?? current.nome,
           descricao: descricao === undefined ? current.descricao : descricao,
+          classroom_description:
+            classroomDescription === undefined ? current.classroom_description : classroomDescription,
           scheduled_start_time: scheduled ?? current.scheduled_start_time,
           signals: signals ?? current.signals,
           type: next.type,
@@ -206,6 +214,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const updated = await updateStream(trx, accountId, id, {
           nome: candidate.nome,
           descricao: candidate.descricao,
+          classroom_description: candidate.classroom_description,
           scheduled_start_time: candidate.scheduled_start_time,
           signals: JSON.stringify(candidate.signals),
           ...settingsColumns(next),

@@ -39,30 +39,45 @@ const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HMS = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /** The instant of a local date and time in the time zone, or the message key of what is wrong. */
-function instantOf(date: string, time: string, timeZone: string): Date | MessageKey {
+/** The row's day, or null when it is not a real DD/MM/AAAA or AAAA-MM-DD date. */
+function plainDateOf(date: string): Temporal.PlainDate | null {
   const d = DMY.exec(date.trim());
   const iso = YMD.exec(date.trim());
   const [year, month, day] = d ? [d[3], d[2], d[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
-  let plainDate: Temporal.PlainDate;
+  if (!year) return null;
   try {
-    if (!year) return 'csvDate';
-    plainDate = Temporal.PlainDate.from(
+    return Temporal.PlainDate.from(
       { year: Number(year), month: Number(month), day: Number(day) },
       { overflow: 'reject' },
     );
   } catch {
-    return 'csvDate';
+    return null;
   }
+}
+
+/** The row's time of day, or null when it is not a real HH:mm or HH:mm:ss time. */
+function plainTimeOf(time: string): Temporal.PlainTime | null {
   const h = HMS.exec(time.trim());
-  let plainTime: Temporal.PlainTime;
+  if (!h) return null;
   try {
-    if (!h) return 'csvTime';
-    plainTime = Temporal.PlainTime.from(
+    return Temporal.PlainTime.from(
       { hour: Number(h[1]), minute: Number(h[2]), second: Number(h[3] ?? 0) },
       { overflow: 'reject' },
     );
   } catch {
-    return 'csvTime';
+    return null;
+  }
+}
+
+/** The instant a row names in the zone, or every problem of its date and time (both when both are bad). */
+function instantOf(date: string, time: string, timeZone: string): Date | MessageKey[] {
+  const plainDate = plainDateOf(date);
+  const plainTime = plainTimeOf(time);
+  if (!plainDate || !plainTime) {
+    const problems: MessageKey[] = [];
+    if (!plainDate) problems.push('csvDate');
+    if (!plainTime) problems.push('csvTime');
+    return problems;
   }
   const instant = plainDate.toPlainDateTime(plainTime).toZonedDateTime(timeZone).toInstant();
   return new Date(instant.epochMilliseconds);
@@ -129,7 +144,7 @@ function checkRecords(parsed: CsvParse, timeZone: string, lang: Lang): CsvCheck 
       const descricao = get('descricao');
       if (descricao.length > 2000) problems.push(t(lang, 'csvDescriptionLength'));
       const when = instantOf(get('data'), get('hora'), timeZone);
-      if (typeof when === 'string') problems.push(t(lang, when));
+      if (Array.isArray(when)) for (const key of when) problems.push(t(lang, key));
       const tipo = plain(get('tipo'));
       const type = tipo ? TYPES[tipo] : undefined;
       if (tipo && !type) problems.push(t(lang, 'csvType'));

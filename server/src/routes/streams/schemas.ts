@@ -83,6 +83,9 @@ const SignalInput = Type.Object({
 
 const streamInputProperties = {
   descricao: Optional(Nullable(Type.String({ description: 'Internal note, ≤ 2000 characters' }))),
+  classroomDescription: Optional(
+    Nullable(Type.String({ description: 'The classroom page’s public description, ≤ 2000 characters' })),
+  ),
   signals: Optional(
     Type.Array(SignalInput, {
       maxItems: 10,
@@ -138,6 +141,7 @@ export const Stream = Type.Object({
   id: Uuid,
   nome: Type.String(),
   descricao: Nullable(Type.String()),
+  classroomDescription: Nullable(Type.String()),
   status: Status,
   scheduledStartTime: DateTime,
   startedAt: Nullable(DateTime),

@@ -96,6 +96,12 @@ export function normalizeDescription(value: string | null | undefined): string |
   return checkLength(value, 2000, 'descricao')?.trim() || null;
 }
 
+/** The classroom's public description as stored: trimmed, empty → null. */
+export function normalizeClassroomDescription(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return checkLength(value, 2000, 'classroomDescription')?.trim() || null;
+}
+
 const RESOLUTION = /^\d{2,5}x\d{2,5}$/;
 const MEASUREMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 

@@ -132,6 +132,7 @@ export function streamView(row: LiveStreamRow, showKeys: boolean): StreamView {
     id: row.id,
     nome: row.nome,
     descricao: row.descricao,
+    classroomDescription: row.classroom_description,
     status: row.status,
     scheduledStartTime: iso(row.scheduled_start_time)!,
     startedAt: iso(row.started_at),

@@ -8,6 +8,7 @@ import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { ColorInput } from '@/features/streaming/components/fields/color-input';
+import { check, wholeNumberIn } from '@/lib/validation';
 import { failureText } from '../../admin/components/role-options';
 import { type AccountSettings, useAccountSettings, useSaveAccountSettings } from '../api/account-settings';
 import { AccountLogoField } from './account-logo-field';
@@ -17,25 +18,34 @@ const ZONES: readonly string[] = Intl.supportedValuesOf?.('timeZone') ?? ['Ameri
 
 /** The team's settings (showAccountSettings): name, default language, time zone, FPS limit, player colour. */
 export function AccountSettingsForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useAccountSettings();
   const save = useSaveAccountSettings();
   const [draft, setDraft] = useState<AccountSettings>();
+  // The FPS limit as typed: checked, never rounded (2.5 is refused, not saved as 2).
+  const [fpsText, setFpsText] = useState('');
+  const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string>();
-  useEffect(() => setDraft(query.data), [query.data]);
+  useEffect(() => {
+    setDraft(query.data);
+    if (query.data) setFpsText(String(query.data.fpsLimit));
+  }, [query.data]);
 
   if (query.isError) return <Alert tone="error">{t`Não foi possível carregar as configurações`}</Alert>;
   if (!draft) return <p className={layout.muted}>{t`Carregando…`}</p>;
 
   const set = (patch: Partial<AccountSettings>) => setDraft({ ...draft, ...patch });
+  const fpsError = check(fpsText, wholeNumberIn(1, 240));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setChecked(true);
     const name = draft.name.trim();
     if (!name) return setError(t`O campo é obrigatório`);
+    if (fpsError) return setError(undefined);
     setError(undefined);
-    const { language, timeZone, fpsLimit, playerColor } = draft;
+    const { language, timeZone, playerColor } = draft;
     save.mutate(
-      { name, language, timeZone, fpsLimit, playerColor },
+      { name, language, timeZone, fpsLimit: Number(fpsText.trim()), playerColor },
       {
         onSuccess: () => notify('success', t`Configurações salvas`, name),
         onError: (e) =>
@@ -85,8 +95,9 @@ export function AccountSettingsForm() {
           hint={t`Acima deste valor, o alerta de FPS alto é exibido`}
           min={1}
           max={240}
-          value={String(draft.fpsLimit)}
-          onChange={(e) => set({ fpsLimit: Math.trunc(Number(e.target.value)) || 0 })}
+          value={fpsText}
+          error={checked && fpsError ? i18n._(fpsError) : undefined}
+          onChange={(e) => setFpsText(e.target.value)}
         />
         <ColorInput
           name="playerColor"

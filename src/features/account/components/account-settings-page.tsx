@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
 import { hasPermission } from '@/lib/permissions';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { AccountSettingsForm } from './account-settings-form';
 import { ProfileSection } from './profile-section';
@@ -8,6 +9,8 @@ import { ProfileSection } from './profile-section';
 /** /account/settings: the team's settings (showAccountSettings) and the user's own profile. */
 export function AccountSettingsPage() {
   const { permissions } = useSession();
+  const { t } = useLingui();
+  useDocumentTitle(t`Configurações`);
   return (
     <div className={layout.page}>
       <header className={layout.pageHeader}>

@@ -1,9 +1,12 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ProfileSection } from './profile-section';
 
 /** /profile: every signed-in user's own profile, whatever their permissions. */
 export function ProfilePage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Meu perfil`);
   return (
     <div className={layout.page}>
       <header className={layout.pageHeader}>

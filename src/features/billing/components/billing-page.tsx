@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
 import { ProgressBar } from '@/components/ui/progress';
 import { isStaff } from '@/lib/permissions';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { type Usage, useUsage } from '../api/get-usage';
 import { download, formatBytes, quotaPercent, usageCsv } from '../format';
@@ -111,6 +112,7 @@ function UsageMeters({ usage }: { usage: Usage }) {
 /** /billing (showFinancial, docs/billing.md): plan, this month's usage against it, past statements. */
 export function BillingPage() {
   const { t } = useLingui();
+  useDocumentTitle(t`Billing`);
   const { permissions } = useSession();
   const query = useUsage();
   return (

@@ -7,6 +7,7 @@ import * as form from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
+import { check, wholeNumberIn } from '@/lib/validation';
 import { useCreateOverlay } from '../api/create-overlay';
 import { type OverlayPosition, POSITIONS } from '../api/overlay';
 import { failureText, POSITION_LABELS } from './labels';
@@ -28,15 +29,17 @@ export function OverlayForm() {
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const [error, setError] = useState<string>();
+  // The width as typed: checked, never rounded behind the user's back.
+  const [widthText, setWidthText] = useState(String(EMPTY.widthPercent));
   const set = (patch: Partial<typeof EMPTY>) => setDraft({ ...draft, ...patch });
+  const widthError = check(widthText, wholeNumberIn(5, 100));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = draft.name.trim();
     const text = draft.text.trim();
     if (!name || (draft.kind === 'text' ? !text : !file)) return setError(t`O campo é obrigatório`);
-    if (draft.widthPercent < 5 || draft.widthPercent > 100)
-      return setError(t`A largura deve ficar entre 5 e 100%`);
+    if (widthError) return setError(`${t`Largura (% do player)`}: ${i18n._(widthError)}`);
     setError(undefined);
     create.mutate(
       {
@@ -44,7 +47,7 @@ export function OverlayForm() {
         kind: draft.kind,
         text: draft.kind === 'text' ? text : null,
         position: draft.position,
-        widthPercent: draft.widthPercent,
+        widthPercent: Number(widthText.trim()),
         color: draft.kind === 'text' ? draft.color : null,
         file,
       },
@@ -52,6 +55,7 @@ export function OverlayForm() {
         onSuccess: () => {
           notify('success', t`Overlay criado`, name);
           setDraft(EMPTY);
+          setWidthText(String(EMPTY.widthPercent));
           setFile(null);
           setFileKey((k) => k + 1);
         },
@@ -123,8 +127,8 @@ export function OverlayForm() {
           label={t`Largura (% do player)`}
           min={5}
           max={100}
-          value={String(draft.widthPercent)}
-          onChange={(e) => set({ widthPercent: Math.trunc(Number(e.target.value)) || 0 })}
+          value={widthText}
+          onChange={(e) => setWidthText(e.target.value)}
         />
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}

@@ -54,6 +54,7 @@ describe('form → payload', () => {
       ...newStreamForm(T, PRESET, ZONE),
       nome: '  Show  ',
       descricao: ' ',
+      classroomDescription: '  Aberta a todos  ',
       date: '2026-12-01',
       time: '19:00:00',
     };
@@ -69,6 +70,7 @@ describe('form → payload', () => {
     expect(createPayload(T, f, ZONE)).toEqual({
       nome: 'Show',
       descricao: null,
+      classroomDescription: 'Aberta a todos',
       scheduledStartTime: '2026-12-01T22:00:00Z',
       type: 'encoder',
       latency: 'default',

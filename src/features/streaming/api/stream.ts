@@ -34,6 +34,8 @@ export const StreamStruct = type({
   id: string(),
   nome: string(),
   descricao: nullable(string()),
+  /** The classroom page's public description (the internal `descricao` never leaves the console). */
+  classroomDescription: optional(nullable(string())),
   status: enums(STREAM_STATUSES),
   scheduledStartTime: string(),
   startedAt: nullable(string()),
@@ -107,6 +109,7 @@ export interface SignalInput {
 export interface StreamInput extends SettingsInput {
   nome?: string;
   descricao?: string | null;
+  classroomDescription?: string | null;
   scheduledStartTime?: string;
   signals?: SignalInput[];
 }

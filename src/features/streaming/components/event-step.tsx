@@ -72,6 +72,17 @@ export function EventStep({
             onChange={(descricao) => set({ descricao })}
           />
         </div>
+        <div className={formStyles.full}>
+          <TextArea
+            name="classroomDescription"
+            label={<Trans>Descrição da sala de aula (opcional)</Trans>}
+            hint={<Trans>Pública: aparece para os espectadores na inscrição e na sala de aula.</Trans>}
+            value={form.classroomDescription}
+            maxLength={DESCRIPTION_MAX}
+            error={error('classroomDescription')}
+            onChange={(classroomDescription) => set({ classroomDescription })}
+          />
+        </div>
         <TextField
           name="date"
           type="date"

@@ -38,6 +38,8 @@ export interface SettingsForm {
 export interface StreamForm extends SettingsForm {
   nome: string;
   descricao: string;
+  /** The classroom's public description (shown on its registration and viewing pages). */
+  classroomDescription: string;
   /** YYYY-MM-DD in the browser's time zone. */
   date: string;
   /** HH:mm:ss (SPEC §5). */
@@ -138,6 +140,7 @@ export function newStreamForm(T: TemporalApi, preset: Settings, zone: string): S
     ...settingsForm(preset),
     nome: '',
     descricao: '',
+    classroomDescription: '',
     date: next.toPlainDate().toString(),
     time: next.toPlainTime().toString({ smallestUnit: 'second' }),
     signals: [{ nome: 'Sinal 1', resolution: '', key: null }],
@@ -149,6 +152,7 @@ export function streamForm(T: TemporalApi, stream: Stream, zone: string): Stream
     ...settingsForm(stream),
     nome: stream.nome,
     descricao: stream.descricao ?? '',
+    classroomDescription: stream.classroomDescription ?? '',
     ...localDateTime(T, stream.scheduledStartTime, zone),
     signals: stream.signals.map((s) => ({
       id: s.id,
@@ -164,6 +168,7 @@ export function createPayload(T: TemporalApi, f: StreamForm, zone: string): Stre
   return {
     nome: f.nome.trim(),
     descricao: blankToNull(f.descricao),
+    classroomDescription: blankToNull(f.classroomDescription),
     scheduledStartTime: instantOf(T, f.date, f.time, zone),
     ...settingsPayload(f),
     signals: f.signals.map((s) => ({ nome: s.nome.trim(), resolution: blankToNull(s.resolution) })),

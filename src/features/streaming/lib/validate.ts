@@ -28,7 +28,7 @@ export const streamMessages = {
 
 /** Fields of each wizard step (create/edit: Event, Settings, Geoblock, Keys). */
 export const STEP_FIELDS: readonly (readonly string[])[] = [
-  ['nome', 'descricao', 'date', 'time'],
+  ['nome', 'descricao', 'classroomDescription', 'date', 'time'],
   [
     'type',
     'latency',
@@ -103,6 +103,7 @@ export function validateStreamForm(T: typeof Temporal, f: StreamForm, bounds: Da
   const errors: FormErrors = { ...validateSchedule(T, f, bounds), ...validateSettings(f) };
   put(errors, 'nome', check(f.nome.trim(), [required, maxLength(NAME_MAX)]));
   put(errors, 'descricao', check(f.descricao, [maxLength(DESCRIPTION_MAX)]));
+  put(errors, 'classroomDescription', check(f.classroomDescription, [maxLength(DESCRIPTION_MAX)]));
   if (f.signals.length === 0) errors.signals = streamMessages.signalRequired;
   else if (f.signals.length > SIGNALS_MAX) errors.signals = messages.maxLength(SIGNALS_MAX);
   f.signals.forEach((s, i) => {

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { requireGate } from '@/lib/guards';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Webhooks of the selected team (docs/webhooks.md); the API area of the menu links here. */
 export const Route = createFileRoute('/_authed/_shell/webhooks')({
@@ -9,5 +11,7 @@ export const Route = createFileRoute('/_authed/_shell/webhooks')({
 });
 
 function WebhooksPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Webhooks`);
   return <WebhooksSection headingLevel={1} />;
 }

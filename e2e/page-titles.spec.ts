@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+import { chooseTeam } from './shell-helpers';
+import { signIn } from './support/auth';
+import { DEMO } from './support/env';
+
+// Issue 26 point 8: every page names itself in the tab ("<page> | Palco"), not "Palco" alone.
+
+test('billing, webhooks, settings and profile name themselves in the tab title', async ({ page }) => {
+  await signIn(page, DEMO.owner);
+  await chooseTeam(page, 'Demo Produções');
+  for (const [path, title] of [
+    ['/billing', 'Billing | Palco'],
+    ['/webhooks', 'Webhooks | Palco'],
+    ['/account/settings', 'Configurações | Palco'],
+    ['/profile', 'Meu perfil | Palco'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page, path).toHaveTitle(title);
+  }
+});
