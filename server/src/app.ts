@@ -51,12 +51,18 @@ const SECRET_PATH_SEGMENTS: readonly RegExp[] = [
   /^(\/media\/[^/?#]+\/[^/?#]+\/)\d+\.[^/?#]+/,
 ];
 
+/**
+ * Query values that are secrets: recovery links (`token`, `hash`), passwords, signatures, and a
+ * viewer's signed session (`sessionId`, the key of its beacons, sent back to the playback info route).
+ */
+const SECRET_QUERY = /([?&](?:hash|token|password|newPassword|secret|signature|sig|sessionId)=)[^&#]*/gi;
+
+/** A live manifest's `v`: the per-session mark that makes the session a counted viewer. */
+const PLAY_MARK = /^(\/play\/[^?#]*\?(?:[^#]*&)?v=)[^&#]*/;
+
 /** Query values and path segments that must never reach a log line (recovery links, invitations…). */
 export function redactUrl(url: string): string {
-  let redacted = url.replace(
-    /([?&](?:hash|token|password|newPassword|secret|signature|sig)=)[^&#]*/gi,
-    '$1[Redacted]',
-  );
+  let redacted = url.replace(SECRET_QUERY, '$1[Redacted]').replace(PLAY_MARK, '$1[Redacted]');
   for (const pattern of SECRET_PATH_SEGMENTS) redacted = redacted.replace(pattern, '$1[Redacted]');
   return redacted;
 }

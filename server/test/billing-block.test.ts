@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEncoded } from '../src/billing/metering.ts';
 import { insertClientTeam } from '../src/db/repositories/client-teams.ts';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_USERS } from '../src/db/seed.ts';
+import { createTeam } from './admin-helpers.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, makeTestVideo, multipart, postRange, waitForStatus } from './video-helpers.ts';
 
@@ -313,6 +314,29 @@ describe('the block belongs to the client (issue 24 point 1)', () => {
     );
     const live = await call(user, 'POST', `/v1/live-streams?accountId=${second.id}`, { nome: 'Y' });
     expect(expectError(live, 403)).toMatch(LIVES);
+  });
+
+  it('is checked in the team of the object a call names, not in the blocked working team', async () => {
+    // The blocked user is also in a team of another client, which is not blocked.
+    const other = await createTeam(server.app, {
+      name: 'Outro cliente, em dia',
+      clientId: DEMO_CLIENTS.palco.id,
+      roles: { editor: ['showVOD', 'showStreaming'] },
+      members: [],
+    });
+    await server.app.db
+      .insertInto('memberships')
+      .values({ user_id: DEMO_USERS.blocked.id, account_id: other.accountId, role_id: other.roles.editor! })
+      .execute();
+    const user = await loginAs(server.app, DEMO_USERS.blocked.login);
+    expect((await block(staff, 'block', DEMO_CLIENTS.blocked.id)).statusCode).toBe(200);
+    const video = await createContent(server.app, user, 'No time em dia', other.accountId);
+    // Named by id, without accountId: the working team (blocked) is not the video's.
+    const thumb = await upload(user, `/v1/videos/${video}/thumbnail`);
+    expect(thumb.statusCode, thumb.body).toBe(200);
+    // Another team's video still answers 404, never the block.
+    const foreign = await createContent(server.app, owner, 'De outro time');
+    expectError(await upload(user, `/v1/videos/${foreign}/thumbnail`), 404);
   });
 
   it('is the state a team created for a blocked client takes, whatever creates it', async () => {

@@ -562,9 +562,50 @@ describe('logged URLs', () => {
       .flatMap((line) => (line.req ? [line.req.url] : []));
     // The routes are still there to read, the secrets are not.
     expect(requests).toContain('/v1/invitation-links/[Redacted]/accept');
-    expect(requests).toContain('/play/vod/' + DEMO_ACCOUNTS.demoProducoes.id + '/[Redacted]/master.m3u8');
+    expect(requests).toContain(`/play/vod/${DEMO_ACCOUNTS.demoProducoes.id}/[Redacted]/master.m3u8`);
     const all = logLines.slice(from).join('');
     for (const secret of [invitation, mediaToken, 'signature-secret-abcdef'])
+      expect(all, secret).not.toContain(secret);
+  });
+});
+
+describe('logged URLs, query secrets', () => {
+  it("never carry a viewer's signed session nor a live manifest's viewer mark", async () => {
+    const owner = await loginAs(server.app, DEMO_USERS.owner.login);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: `/v1/live-streams?accountId=${DEMO_ACCOUNTS.demoProducoes.id}`,
+      headers: bearer(owner),
+      payload: {
+        nome: 'Sessões fora do log',
+        scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const liveId = created.json<{ id: string }>().id;
+    const first = await server.app.inject({ method: 'GET', url: `/v1/public/lives/${liveId}/playback` });
+    expect(first.statusCode, first.body).toBe(200);
+    const sessionId = first.json<{ sessionId: string }>().sessionId;
+    expect(sessionId.length).toBeGreaterThan(20);
+    const from = logLines.length;
+    // A player sends its session back (docs/playback.md) and fetches the manifest with its mark.
+    const again = await server.app.inject({
+      method: 'GET',
+      url: `/v1/public/lives/${liveId}/playback?sessionId=${encodeURIComponent(sessionId)}`,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const mark = 'viewer-mark-secret-0123456789';
+    await server.app.inject({ method: 'GET', url: `/play/live/${liveId}/media-token/master.m3u8?v=${mark}` });
+    await server.app.backgroundIdle();
+
+    const requests = logLines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { req?: { url: string } })
+      .flatMap((line) => (line.req ? [line.req.url] : []));
+    expect(requests).toContain(`/v1/public/lives/${liveId}/playback?sessionId=[Redacted]`);
+    expect(requests).toContain(`/play/live/${liveId}/[Redacted]/master.m3u8?v=[Redacted]`);
+    const all = logLines.slice(from).join('');
+    for (const secret of [sessionId, encodeURIComponent(sessionId), mark])
       expect(all, secret).not.toContain(secret);
   });
 });

@@ -311,11 +311,13 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   },
   'POST /v1/public/classroom/:liveId/chat': async (ctx) => {
     const { id } = await stream(ctx);
-    await ctx.act(null, 'POST', `/v1/public/classroom/${id}/chat`, {
+    const registered = await ctx.call(null, 'POST', '/v1/studio/lives/participantes', {
       name: 'Ana Lima',
       email: 'ana@escola.test',
-      text: 'Olá',
+      liveId: id,
     });
+    const { chatToken } = registered.json<{ chatToken: string }>();
+    await ctx.act(null, 'POST', `/v1/public/classroom/${id}/chat`, { token: chatToken, text: 'Olá' });
     return { event: null, why: 'a chat message is the chat itself, not a change to the team' };
   },
 

@@ -136,7 +136,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on every instance (PostgreSQL)', () 
     const other = await buildApp(testConfig(server.store, { realtime }));
     try {
       const otherBase = await listen(other);
-      await createTeam(server.app, {
+      const second = await createTeam(server.app, {
         name: 'Duas instâncias',
         clientId: DEMO_CLIENTS.demo.id,
         roles: { membro: ['showStreaming'] },
@@ -144,22 +144,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on every instance (PostgreSQL)', () 
       });
       const token = await loginAs(server.app, 'instancias@revoga.test');
       const there = await AccountClient.connect(otherBase, team.accountId, gestor);
-      const [membership] = await server.app.db
-        .selectFrom('memberships')
-        .select('account_id')
-        .where(
-          'user_id',
-          '=',
-          (
-            await server.app.db
-              .selectFrom('users')
-              .select('id')
-              .where('login', '=', 'instancias@revoga.test')
-              .executeTakeFirstOrThrow()
-          ).id,
-        )
-        .execute();
-      const socket = await AccountClient.connect(otherBase, membership!.account_id, token);
+      const socket = await AccountClient.connect(otherBase, second.accountId, token);
       const res = await call('POST', '/v1/me/password', token, {
         currentPassword: 'palco123',
         newPassword: 'nova1234',

@@ -18,6 +18,13 @@ declare module 'fastify' {
      * blocked client may still do.
      */
     blocked?: BlockedRule;
+    /**
+     * Where the blocked rule is checked: `'working'` (default) in the team the call works in, by the
+     * permission hook; `'named'` only in the team of the object the call names (a video by id, the body's
+     * or the path's team), by `requireDeclaredIn` — a user whose working team is blocked may still add to
+     * another of their teams, and a call naming another team's object answers 404 before any block.
+     */
+    blockedIn?: 'working' | 'named';
   }
   interface FastifyInstance {
     /** Every route of the app with its declaration (HEAD twins included), for the route-table test. */
@@ -115,7 +122,7 @@ export const authorize: onRequestAsyncHookHandler = async (request) => {
   if (!accountId) throw new ApiError(404, 'accountNotFound');
   if (!holdsAny(auth, accountId, permission.anyOf))
     throw new ApiError(403, permission.message ?? 'forbidden');
-  await checkBlocked(request, { id: accountId });
+  if (request.routeOptions.config.blockedIn !== 'named') await checkBlocked(request, { id: accountId });
 };
 
 function problem(permission: RoutePermission | undefined, scope: 'public' | 'authenticated'): string | null {

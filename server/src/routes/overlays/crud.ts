@@ -49,7 +49,7 @@ const overlayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/accounts/:accountId/overlays',
     {
-      config: { ...EDIT, blocked: 'accountBlockedContent' },
+      config: { ...EDIT, blocked: 'accountBlockedContent', blockedIn: 'named' },
       schema: {
         tags,
         summary: 'Create an overlay (an image one gets its image from POST …/{overlayId}/image)',

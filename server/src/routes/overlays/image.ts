@@ -33,7 +33,11 @@ const overlayImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/accounts/:accountId/overlays/:overlayId/image',
     {
-      config: { permission: { anyOf: ['showStreaming'] }, blocked: 'accountBlockedContent' },
+      config: {
+        permission: { anyOf: ['showStreaming'] },
+        blocked: 'accountBlockedContent',
+        blockedIn: 'named',
+      },
       schema: {
         tags: ['overlays'],
         summary:

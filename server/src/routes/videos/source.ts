@@ -190,7 +190,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/source',
     {
-      config: { permission: VOD, blocked: 'accountBlockedVideos' },
+      config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' },
       schema: {
         tags: ['uploads'],
         summary: "Uploads the video's source: a chunk (Content-Range) or the whole file",

@@ -48,7 +48,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/subtitles/upload',
     {
-      config: { permission: VOD, blocked: 'accountBlockedVideos' },
+      config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' },
       schema: {
         tags: ['videos'],
         summary: 'Adds (or replaces) the subtitle of one language: WebVTT or SRT',
@@ -187,7 +187,10 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/v1/videos/:id/subtitles/job',
-      config: method === 'POST' ? { permission: VOD, blocked: 'accountBlockedVideos' } : { permission: VOD },
+      config:
+        method === 'POST'
+          ? { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' }
+          : { permission: VOD },
       schema: {
         tags: ['videos'],
         summary:

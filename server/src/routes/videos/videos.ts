@@ -101,7 +101,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/contents',
     {
-      config: { permission: VOD, blocked: 'accountBlockedVideos' },
+      config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' },
       schema: {
         tags: ['videos'],
         summary: 'Create content (SPEC §3): a video awaiting its upload',
@@ -349,7 +349,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/v1/videos/:id/${kind}`,
       {
-        config: { permission: VOD, blocked: 'accountBlockedVideos' },
+        config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' },
         schema: {
           tags: ['videos'],
           summary: kind === 'thumbnail' ? "Sets the video's thumbnail" : "Sets the video's end screen",
