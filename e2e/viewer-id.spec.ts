@@ -1,6 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { type Api, controlStream, createStream, unique } from './streaming-helpers';
-import { DEMO } from './support/env';
+import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
+import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
+import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // Issue 17 points 3 and 5, the console's side: the control panel's viewer-ID signal reaches the live's
@@ -11,6 +13,7 @@ interface Info {
   sessionId: string;
   beaconUrl: string;
   channelUrl: string;
+  manifestUrl: string | null;
 }
 
 async function heartbeat(page: Page, info: Info) {
@@ -31,12 +34,42 @@ test('the control panel sends the viewer-ID signal to the players and shows who 
     scheduledStartTime: new Date(Date.now() - 60_000).toISOString(),
   });
   await controlStream(api, live.id, 'start');
+  // A real encoder puts the live on the air: a viewer counts once their player loads its media.
+  const key = (await getStream(api, live.id)).body!.signals[0]!.key!;
+  const encoder: ChildProcess = publishTestSignal(`rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`, 80);
+  try {
+    await watchAndCount(page, api, live);
+  } finally {
+    encoder.kill('SIGINT');
+  }
+});
 
-  // One viewer: a playback session, then its beacons.
-  const playback = await page.request.get(`/v1/public/lives/${live.id}/playback`);
-  expect(playback.status()).toBe(200);
-  const info = (await playback.json()) as Info;
+async function watchAndCount(page: Page, api: Api, live: { id: string; nome: string }) {
+  // One viewer: a playback session; issued and beaconing, it is nobody yet (docs/playback.md
+  // "Audience bounds"); once its player loads the live's manifest, it watches.
+  let info: Info | undefined;
+  await expect
+    .poll(
+      async () => {
+        const playback = await page.request.get(`/v1/public/lives/${live.id}/playback`);
+        expect(playback.status()).toBe(200);
+        info = (await playback.json()) as Info;
+        return info.manifestUrl;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/^\/play\/live\//);
+  if (!info?.manifestUrl) throw new Error('the live never went on the air');
   expect(info.channelUrl).toBe(`/v1/public/lives/${live.id}/channel`);
+  await heartbeat(page, info);
+  expect(
+    (await page.request
+      .get(`/v1/live-streams/${live.id}/viewers?accountId=${api.teamId}`, {
+        headers: { authorization: `Bearer ${api.token}` },
+      })
+      .then((r) => r.json())) as { total: number },
+  ).toEqual({ total: 0 });
+  expect((await page.request.get(info.manifestUrl)).status()).toBe(200);
   await heartbeat(page, info);
 
   await page.goto(`/streaming/${live.id}/panel`);
@@ -87,11 +120,12 @@ test('the control panel sends the viewer-ID signal to the players and shows who 
   await heartbeat(page, info);
   await page.goto(`/broadcast?live=${live.id}`);
   const tile = page.getByTestId('wall-tile').filter({ hasText: live.nome });
-  await expect(tile.getByTestId('wall-viewers')).toHaveText('1');
+  // (The embed's own session leaves with its page: its final beacon, else its silence.)
+  await expect(tile.getByTestId('wall-viewers')).toHaveText('1', { timeout: 45_000 });
 
   // The viewer leaves: nobody watches any more.
   await page.request.post(info.beaconUrl, {
     data: { sessionId: info.sessionId, events: [{ type: 'end', at: Date.now() }] },
   });
   await expect(tile.getByTestId('wall-viewers')).toHaveText('0', { timeout: 20_000 });
-});
+}

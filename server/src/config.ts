@@ -91,8 +91,11 @@ export interface ViewersConfig {
   sessionsPerAddress: { burst: number; perMinute: number };
   /** Beacon events one client address may post (`BEACON_EVENTS_PER_ADDRESS_BURST` 2000, `…_PER_MINUTE` 6000). */
   beaconEventsPerAddress: { burst: number; perMinute: number };
-  /** Beacon events one playback session may post (`BEACON_EVENTS_PER_SESSION_BURST` 60, `…_PER_MINUTE` 60). */
-  beaconEventsPerSession: { burst: number; perMinute: number };
+  /**
+   * Beacon events one playback session may post (`BEACON_EVENTS_PER_SESSION_BURST` 60, `…_PER_MINUTE`
+   * 60), and over its whole life (`BEACON_EVENTS_PER_SESSION_TOTAL` 3000).
+   */
+  beaconEventsPerSession: { burst: number; perMinute: number; total: number };
 }
 
 export interface WebhooksConfig {
@@ -267,6 +270,7 @@ function viewersConfig(env: NodeJS.ProcessEnv): ViewersConfig {
     beaconEventsPerSession: {
       burst: n('BEACON_EVENTS_PER_SESSION_BURST', 60),
       perMinute: n('BEACON_EVENTS_PER_SESSION_PER_MINUTE', 60),
+      total: n('BEACON_EVENTS_PER_SESSION_TOTAL', 3000),
     },
   };
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { viewerDir } from '../src/media/live-viewer.ts';
-import { issueViewerSession } from '../src/media/playback-session.ts';
+import { issueViewerSession, verifyViewerSession } from '../src/media/playback-session.ts';
 import { sessionKey } from '../src/media/viewer-session-check.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call } from './streams-helpers.ts';
@@ -22,14 +22,15 @@ let issued = 0;
 const nextAddress = () => `198.51.100.${++address}`;
 
 beforeAll(async () => {
-  // The default bursts; slow refills, so what a test stores does not depend on how long it runs.
+  // The default bursts; slow refills (a session every 10 minutes), so what a test stores or refuses does
+  // not depend on how long it runs.
   const defaults = loadConfig({}).viewers;
   server = await startTestServer({
     viewers: {
       ...defaults,
-      sessionsPerAddress: { burst: defaults.sessionsPerAddress.burst, perMinute: 6 },
+      sessionsPerAddress: { burst: defaults.sessionsPerAddress.burst, perMinute: 0.1 },
       beaconEventsPerAddress: { burst: defaults.beaconEventsPerAddress.burst, perMinute: 60 },
-      beaconEventsPerSession: { burst: defaults.beaconEventsPerSession.burst, perMinute: 6 },
+      beaconEventsPerSession: { ...defaults.beaconEventsPerSession, perMinute: 6 },
     },
   });
   owner = await loginAs(server.app, 'owner@palco.test');
@@ -47,8 +48,16 @@ interface Playback {
   manifestUrl: string | null;
 }
 
-const playback = (from: string) =>
-  server.app.inject({ method: 'GET', url: `/v1/public/lives/${LIVE}/playback`, remoteAddress: from });
+const playback = (from: string, query = '', headers: Record<string, string> = {}) =>
+  server.app.inject({
+    method: 'GET',
+    url: `/v1/public/lives/${LIVE}/playback${query}`,
+    remoteAddress: from,
+    headers,
+  });
+/** A renewal or a poll of the player holding `sessionId` (what src/embed/main.ts sends). */
+const renewal = (sessionId: string, from: string) =>
+  playback(from, `?sessionId=${encodeURIComponent(sessionId)}`);
 const beacon = (sessionId: string, from: string, events = 1) =>
   server.app.inject({
     method: 'POST',
@@ -75,15 +84,16 @@ const rowsOf = async (sessionIds: string[]) => {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 };
-const directSession = () =>
+/** A session signed by the server, as its playback answer gives one. */
+const directSession = (exp = Math.floor(Date.now() / 1000) + 3600, id = LIVE) =>
   issueViewerSession(
     {
       kind: 'live',
-      id: LIVE,
+      id,
       accountId: ACCOUNT,
       viewerId: `V${String(++issued).padStart(7, '0')}`,
       country: 'BR',
-      exp: Math.floor(Date.now() / 1000) + 3600,
+      exp,
     },
     server.app.jwtKey,
   );
@@ -143,8 +153,35 @@ describe('the viewer count', () => {
     const refused = await playback(school);
     expect(expectError(refused, 429)).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A client naming another address in X-Forwarded-For is the same address (no trusted proxy here).
+    expect((await playback(school, '', { 'x-forwarded-for': '203.0.113.77' })).statusCode).toBe(429);
     // Another address is not held back.
     expect((await playback(nextAddress())).statusCode).toBe(200);
+
+    // The 300 players keep renewing (a poll every 10 s while they wait or play without the live's
+    // channel, a renewal before their token expires) and heartbeating: a renewal continues a viewer
+    // already counted against the address and takes nothing, so none of them is refused (a refused
+    // renewal stops the player), each keeps its viewer ID, and every one still counts.
+    for (let round = 0; round < 2; round++) {
+      for (const sessionId of sessions) {
+        const res = await renewal(sessionId, school);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<{ viewerId: string }>().viewerId).toBe(
+          verifyViewerSession(sessionId, server.app.jwtKey)!.viewerId,
+        );
+        expect((await beacon(sessionId, school)).statusCode).toBe(204);
+      }
+    }
+    expect(await viewers()).toBe(300);
+    // Also the renewal that crosses an expiry step (a new session id for the same viewer).
+    const older = directSession(Math.floor(Date.now() / 1000) + 1200);
+    const renewed = await renewal(older, school);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json<Playback>().sessionId).not.toBe(older);
+    // A renewal is no way round the bound: anything but a valid session of this live is a new viewer.
+    expect((await renewal('not-a-session', school)).statusCode).toBe(429);
+    const otherLive = DEMO_STREAMS.podcast.id;
+    expect((await renewal(directSession(undefined, otherLive), school)).statusCode).toBe(429);
     for (const sessionId of sessions)
       await server.app.inject({
         method: 'POST',
@@ -152,7 +189,7 @@ describe('the viewer count', () => {
         remoteAddress: school,
         payload: { sessionId, events: [{ type: 'end', at: Date.now() }] },
       });
-  });
+  }, 120_000);
 });
 
 describe('beacon events', () => {
@@ -166,6 +203,56 @@ describe('beacon events', () => {
     expect(answers.slice(3).every((code) => code === 429)).toBe(true);
     expect(await rowsOf([id])).toBe(60);
   });
+
+  it('are bounded per session over its whole life: past its total, a post is refused whole', async () => {
+    // A server whose sessions may post 110 events in all, at any pace.
+    const small = await startTestServer({
+      viewers: {
+        ...loadConfig({}).viewers,
+        beaconEventsPerSession: { burst: 20, perMinute: 1_000_000, total: 110 },
+      },
+    });
+    try {
+      const id = issueViewerSession(
+        {
+          kind: 'live',
+          id: LIVE,
+          accountId: ACCOUNT,
+          viewerId: 'TOTAL001',
+          country: null,
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        },
+        small.app.jwtKey,
+      );
+      const post = (events: number, lang?: string) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/v1/public/beacons',
+          headers: lang ? { 'accept-language': lang } : {},
+          payload: {
+            sessionId: id,
+            events: Array.from({ length: events }, () => ({ type: 'heartbeat', at: Date.now() })),
+          },
+        });
+      for (let i = 0; i < 5; i++) expect((await post(20)).statusCode).toBe(204);
+      // 100 stored, 10 left: a post of 20 is refused whole, one of 10 still passes, then nothing.
+      expect(expectError(await post(20), 403)).toBe(
+        'Esta sessão de reprodução já enviou todos os eventos permitidos: peça uma nova sessão',
+      );
+      expect((await post(10)).statusCode).toBe(204);
+      expect(expectError(await post(1, 'en'), 403)).toBe(
+        'This playback session has sent all the events it may: ask for a new session',
+      );
+      const row = await small.app.db
+        .selectFrom('playback_events')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('session_id', '=', sessionKey(id))
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(110);
+    } finally {
+      await small.close();
+    }
+  }, 120_000);
 
   it('are bounded per address: 250 posts of 20 events from one address store at most its burst', async () => {
     const from = nextAddress();

@@ -10,6 +10,10 @@ export const VIEWER_MESSAGES = {
     'pt-BR': 'Sessão de reprodução inválida ou expirada',
     en: 'Invalid or expired playback session',
   },
+  beaconSessionSpent: {
+    'pt-BR': 'Esta sessão de reprodução já enviou todos os eventos permitidos: peça uma nova sessão',
+    en: 'This playback session has sent all the events it may: ask for a new session',
+  },
   beaconBodyInvalid: {
     'pt-BR': 'O corpo do beacon deve ser JSON',
     en: 'The beacon body must be JSON',

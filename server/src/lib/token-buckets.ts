@@ -17,21 +17,33 @@ export class TokenBuckets {
     this.perMs = perMinute / 60_000;
   }
 
+  private tokensOf(key: string, now: number): number {
+    const held = this.buckets.get(key);
+    return held ? Math.min(this.burst, held.tokens + (now - held.at) * this.perMs) : this.burst;
+  }
+
   /**
-   * Takes `count` tokens of the key's bucket: 0 when they were there, else the seconds until they
-   * will be (nothing is taken then). A request larger than the burst can never pass: Infinity.
+   * The seconds until the key's bucket holds `count` tokens, taking nothing: 0 when it does now.
+   * Infinity when it never will: a request larger than the burst, or a bucket without refill (a
+   * total) that is spent.
+   */
+  wait(key: string, count = 1, now = Date.now()): number {
+    if (count > this.burst) return Number.POSITIVE_INFINITY;
+    const tokens = this.tokensOf(key, now);
+    if (tokens >= count) return 0;
+    if (this.perMs === 0) return Number.POSITIVE_INFINITY;
+    return Math.max(1, Math.ceil((count - tokens) / this.perMs / 1000));
+  }
+
+  /**
+   * Takes `count` tokens of the key's bucket: 0 when they were there, else what `wait` tells (nothing
+   * is taken then).
    */
   take(key: string, count = 1, now = Date.now()): number {
-    if (count > this.burst) return Number.POSITIVE_INFINITY;
-    const held = this.buckets.get(key);
-    const tokens = held ? Math.min(this.burst, held.tokens + (now - held.at) * this.perMs) : this.burst;
-    if (tokens < count) {
-      if (held) {
-        held.tokens = tokens;
-        held.at = now;
-      }
-      return Math.max(1, Math.ceil((count - tokens) / this.perMs / 1000));
-    }
+    const wait = this.wait(key, count, now);
+    if (wait > 0) return wait;
+    const tokens = this.tokensOf(key, now);
+    const held = this.buckets.has(key);
     if (!held && this.buckets.size >= this.maxKeys) this.sweep(now);
     // Re-inserted last: the map's order is the order of use, oldest first.
     this.buckets.delete(key);

@@ -19,6 +19,8 @@ export interface Playback {
     sessionsPerAddress: TokenBuckets;
     eventsPerAddress: TokenBuckets;
     eventsPerSession: TokenBuckets;
+    /** Without refill: what one session may post over its whole life. */
+    eventsTotalPerSession: TokenBuckets;
   };
 }
 
@@ -32,9 +34,11 @@ export default fp(
       sessionsPerAddress: new TokenBuckets(sessionsPerAddress.burst, sessionsPerAddress.perMinute),
       eventsPerAddress: new TokenBuckets(beaconEventsPerAddress.burst, beaconEventsPerAddress.perMinute),
       eventsPerSession: new TokenBuckets(beaconEventsPerSession.burst, beaconEventsPerSession.perMinute),
+      eventsTotalPerSession: new TokenBuckets(beaconEventsPerSession.total, 0),
     };
     app.decorate('playback', { signer: new PlaybackSigner(app.jwtKey), geo, bounds } satisfies Playback);
     // Idle keys (their bucket full again) are forgotten every minute: memory follows the active audience.
+    // A session's total never refills: its key goes only when 100,000 are held (least recently used).
     const sweep = setInterval(() => {
       for (const buckets of Object.values(bounds)) buckets.sweep();
     }, 60_000);

@@ -67,7 +67,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['playback'],
         summary: 'Player telemetry (QoE beacons)',
         description:
-          'Body {sessionId, events: [{type, at, ...}]} as JSON or text/plain; at most 20 events and 16 KiB. 403: the session is not valid. 429: more than BEACONS_PER_MINUTE posts of one session in a minute, or past the events bounds of the session or of the client address (docs/playback.md "Audience bounds").',
+          'Body {sessionId, events: [{type, at, ...}]} as JSON or text/plain; at most 20 events and 16 KiB. 403: the session is not valid, or it has posted its BEACON_EVENTS_PER_SESSION_TOTAL events. 429: more than BEACONS_PER_MINUTE posts of one session in a minute, or past the events bounds of the session or of the client address (docs/playback.md "Audience bounds").',
         body: BeaconBody,
         response: { 204: { type: 'null', description: 'Stored' }, ...errors(400, 403, 413, 415, 429) },
       },
@@ -80,16 +80,21 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = await ownerOf(app.db, session.kind, session.id);
       if (!accountId || accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
       const key = sessionKey(sessionId);
-      // Events are bounded per session and per client address (docs/playback.md "Audience bounds"):
-      // a player's telemetry passes, a flood is refused before anything is written.
-      const { eventsPerSession, eventsPerAddress } = app.playback.bounds;
-      const wait =
-        eventsPerSession.take(key, events.length) || eventsPerAddress.take(request.ip, events.length);
+      // Events are bounded per session (a rate and a total) and per client address (docs/playback.md
+      // "Audience bounds"): a player's telemetry passes, a flood is refused before anything is written,
+      // and a refused post takes nothing from any bucket.
+      const { eventsPerSession, eventsPerAddress, eventsTotalPerSession } = app.playback.bounds;
+      const count = events.length;
+      if (eventsTotalPerSession.wait(key, count) > 0) throw new ApiError(403, 'beaconSessionSpent');
+      const wait = eventsPerSession.wait(key, count) || eventsPerAddress.wait(request.ip, count);
       if (wait > 0) {
         const seconds = Number.isFinite(wait) ? wait : 60;
         reply.header('retry-after', String(seconds));
         throw new ApiError(429, 'tooManyRequests', { params: { seconds } });
       }
+      eventsPerSession.take(key, count);
+      eventsPerAddress.take(request.ip, count);
+      eventsTotalPerSession.take(key, count);
       const now = Date.now();
       const common = {
         session_id: key,

@@ -85,8 +85,19 @@ const common = {
 /**
  * Playback sessions one client address may be issued (a burst, then a rate): 429 with Retry-After
  * past it. Sized for hundreds of viewers behind one address (docs/playback.md "Audience bounds").
+ * A renewal (the player sends its valid session of this live or video: a poll while it waits or plays,
+ * the renewal before its token expires) continues a viewer already paid for, keeps its viewer ID and
+ * takes no token: hundreds of players behind one address renewing together are never refused (a
+ * refused renewal stops the player).
  */
-function boundSessions(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+function boundSessions(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
+  reply: FastifyReply,
+  resource: { kind: PlaybackKind; id: string },
+): void {
+  const previous = request.query.sessionId ? verifyViewerSession(request.query.sessionId, app.jwtKey) : null;
+  if (previous && previous.kind === resource.kind && previous.id === resource.id) return;
   const wait = app.playback.bounds.sessionsPerAddress.take(request.ip);
   if (wait === 0) return;
   reply.header('retry-after', String(wait));
@@ -107,8 +118,8 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      boundSessions(app, request, reply);
       const liveId = request.params.liveId.toLowerCase();
+      boundSessions(app, request, reply, { kind: 'live', id: liveId });
       const row = await app.db
         .selectFrom('live_streams')
         .selectAll()
@@ -188,8 +199,8 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      boundSessions(app, request, reply);
       const videoId = request.params.videoId.toLowerCase();
+      boundSessions(app, request, reply, { kind: 'vod', id: videoId });
       // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
       const video = await findVideo(app.db, videoId);
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
