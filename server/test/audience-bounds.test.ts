@@ -209,7 +209,7 @@ describe('beacon events', () => {
     const small = await startTestServer({
       viewers: {
         ...loadConfig({}).viewers,
-        beaconEventsPerSession: { burst: 20, perMinute: 1_000_000, total: 110 },
+        beaconEventsPerSession: { burst: 1000, perMinute: 1000, total: 110 },
       },
     });
     try {
