@@ -114,6 +114,13 @@ test('a VOD in an iframe on another site: a broken ad is skipped; the pre-roll p
 
   // The controls wear the player colour; space pauses, m unmutes.
   await expect(frame.locator('.controls .play')).toHaveCSS('background-color', 'rgb(0, 170, 0)');
+  // Drawn icons, not emoji (which show as empty boxes without an emoji font): no text in any button.
+  const buttons = frame.locator('.controls button');
+  expect(await buttons.count()).toBeGreaterThan(3);
+  for (const b of await buttons.all()) {
+    await expect(b.locator('svg')).toHaveCount(1);
+    expect((await b.textContent())?.trim()).toBe('');
+  }
   await frame.locator('.stage').click({ position: { x: 10, y: 10 } });
   await frame.locator('body').press('m');
   await expect(frame.getByRole('button', { name: 'Silenciar' })).toBeAttached();

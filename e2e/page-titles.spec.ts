@@ -19,3 +19,12 @@ test('billing, webhooks, settings and profile name themselves in the tab title',
     await expect(page, path).toHaveTitle(title);
   }
 });
+
+test('an owner (showClients, not staff) asking for /clients lands on /403, not on a failing list', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.owner);
+  await chooseTeam(page, 'Demo Produções');
+  await page.goto('/clients');
+  await expect(page).toHaveURL(/\/403$/);
+});

@@ -249,3 +249,17 @@ test('a reload puts the page back at its scroll position', async ({ page }) => {
   await expect(page.getByTestId('stream-row').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test('opening an entry of the menu does not make it wrap or move the entries below it', async ({ page }) => {
+  await signIn(page, DEMO.operator);
+  await page.goto('/streaming');
+  const nav = menu(page);
+  const historic = nav.getByRole('link', { name: 'Histórico de transmissões', exact: true });
+  const vod = nav.getByRole('link', { name: 'Video on Demand', exact: true });
+  const before = { historic: await historic.boundingBox(), vod: await vod.boundingBox() };
+  await historic.click();
+  await expect(historic).toHaveAttribute('aria-current', 'page');
+  const after = { historic: await historic.boundingBox(), vod: await vod.boundingBox() };
+  expect(after.historic?.height).toBe(before.historic?.height);
+  expect(after.vod?.y).toBe(before.vod?.y);
+});

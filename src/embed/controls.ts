@@ -1,3 +1,4 @@
+import { type IconName, setIcon } from './icons';
 import { clampSeek, keyAction } from './keys';
 import type { ShakaPlayer } from './shaka';
 import { labels } from './texts';
@@ -11,8 +12,9 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 }
 
-function button(className: string, label: string, glyph: string): HTMLButtonElement {
-  const b = el('button', `ctl ${className}`, glyph);
+function button(className: string, label: string, icon: IconName): HTMLButtonElement {
+  const b = el('button', `ctl ${className}`);
+  setIcon(b, icon);
   b.type = 'button';
   b.setAttribute('aria-label', label);
   b.title = label;
@@ -40,10 +42,10 @@ export function mountControls(
   const l = labels();
   const canSeek = info.kind === 'vod' || info.dvr.enabled;
   const bar = el('div', 'controls');
-  const play = button('play', l.play, '▶');
-  const back = button('back', l.back, '↺10');
-  const forward = button('forward', l.forward, '10↻');
-  const mute = button('mute', l.unmute, '🔇');
+  const play = button('play', l.play, 'play');
+  const back = button('back', l.back, 'back');
+  const forward = button('forward', l.forward, 'forward');
+  const mute = button('mute', l.unmute, 'muted');
   const time = el('span', 'time');
   const seek = el('input', 'seek');
   seek.type = 'range';
@@ -56,7 +58,7 @@ export function mountControls(
   const subtitles = el('select', 'subtitles');
   subtitles.setAttribute('aria-label', l.subtitles);
   subtitles.title = l.subtitles;
-  const full = button('fullscreen', l.fullscreen, '⛶');
+  const full = button('fullscreen', l.fullscreen, 'fullscreen');
   bar.append(play, ...(canSeek ? [back, forward] : []), mute, time, ...(canSeek ? [seek] : []));
   bar.append(quality, subtitles, full);
   root.append(bar);
@@ -74,9 +76,9 @@ export function mountControls(
   };
 
   const paint = () => {
-    play.textContent = video.paused ? '▶' : '❚❚';
+    setIcon(play, video.paused ? 'play' : 'pause');
     play.setAttribute('aria-label', video.paused ? l.play : l.pause);
-    mute.textContent = video.muted ? '🔇' : '🔊';
+    setIcon(mute, video.muted ? 'muted' : 'volume');
     mute.setAttribute('aria-label', video.muted ? l.unmute : l.mute);
     const range = player.seekRange();
     if (info.kind === 'live' && !canSeek) time.textContent = l.live;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayLabels } from '../components/labels';
 import { formatBytes, quotaPercent, statementCsv, usageCsv } from '../format';
 
 const labels = {
@@ -66,5 +67,13 @@ describe('usageCsv', () => {
         ['dia', 'a', 'b', 'c', 'd'],
       ),
     ).toBe('dia,a,b,c,d\r\n2026-11-01,0.0012,0.2667,0,0.0667\r\n2026-11-02,0.0012,0,0,0.0667\r\n');
+  });
+});
+
+describe('the charts’ day labels', () => {
+  it('follow the reader’s locale, not uPlot’s US month/day', () => {
+    const nov3 = Date.parse('2026-11-03T12:00:00Z') / 1000;
+    expect(dayLabels('pt-BR', [nov3])).toEqual(['03/11']);
+    expect(dayLabels('en', [nov3])).toEqual(['11/03']);
   });
 });

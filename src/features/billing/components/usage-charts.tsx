@@ -5,6 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import { vars } from '@/styles/theme.css';
 import type { UsageDay } from '../api/get-usage';
 import * as css from './billing.css';
+import { dayLabels } from './labels';
 
 type Metric = Exclude<keyof UsageDay, 'day'>;
 
@@ -16,6 +17,8 @@ function themeColor(value: string): string {
 
 /** One daily chart (uPlot, canvas): the days of the month on x, the metric's daily figure as bars. */
 function DailyChart({ days, metric, title }: { days: UsageDay[]; metric: Metric; title: string }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -29,7 +32,10 @@ function DailyChart({ days, metric, title }: { days: UsageDay[]; metric: Metric;
         height: 160,
         legend: { show: false },
         scales: { x: { time: true } },
-        axes: [{ stroke: muted }, { stroke: muted, size: 56 }],
+        axes: [
+          { stroke: muted, values: (_plot, splits) => dayLabels(locale, splits) },
+          { stroke: muted, size: 56 },
+        ],
         series: [
           {},
           {
@@ -51,7 +57,7 @@ function DailyChart({ days, metric, title }: { days: UsageDay[]; metric: Metric;
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, metric, title]);
+  }, [days, metric, title, locale]);
   return (
     <figure className={css.meter} aria-label={title}>
       <figcaption className={css.chartTitle}>{title}</figcaption>

@@ -16,7 +16,10 @@ export function UsageCard({ query }: { query: UseQueryResult<Usage> }) {
   const rows: [string, string][] = u
     ? [
         [t`Armazenamento agora`, `${n(u.storageBytesNow / 1e9, 2)} GB`],
-        [t`Armazenamento no mês`, `${n(u.totals.storageGbMonths, 2)} / ${n(u.plan.quotas.storageGb)} GB-mês`],
+        [
+          t`Armazenamento no mês`,
+          `${n(u.totals.storageGbMonths, 2)} / ${n(u.plan.quotas.storageGb)} ${t`GB-mês`}`,
+        ],
         [t`Minutos codificados`, `${n(u.totals.encodedMinutes)} / ${n(u.plan.quotas.encodedMinutes)}`],
         [t`Minutos ao vivo`, `${n(u.totals.liveMinutes)} / ${n(u.plan.quotas.liveMinutes)}`],
         [t`Minutos entregues`, `${n(u.totals.deliveredMinutes)} / ${n(u.plan.quotas.deliveredMinutes)}`],

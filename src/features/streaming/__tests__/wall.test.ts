@@ -65,6 +65,29 @@ describe('a live tile health', () => {
     });
   });
 
+  it('shows the figures of the signal the warning speaks of (signal 2 over the FPS limit, not signal 1)', () => {
+    const h = healthFromEvents(
+      {
+        s1: health('s1', 'ok', { fps: 30 }),
+        s2: health('s2', 'warning', { fps: 60, motivo: 'fps_alto', video_kbps: 2500 }),
+      },
+      NOW + 1_000,
+    );
+    expect(h).toMatchObject({ health: 'warning', reason: 'fps_alto', fps: 60, videoKbps: 2500 });
+    const signal = (id: string, fps: number) => ({
+      signalId: id,
+      publishing: true,
+      width: 1280,
+      height: 720,
+      fps,
+    });
+    expect(healthFromStatus('live', [signal('s1', 30), signal('s2', 60)])).toMatchObject({
+      health: 'warning',
+      reason: 'fps_alto',
+      fps: 60,
+    });
+  });
+
   it('ignores events that are no longer fresh', () => {
     expect(healthFromEvents({ s1: health('s1', 'failing') }, NOW + HEALTH_FRESH_MS)).toBeUndefined();
     expect(healthFromEvents(undefined, NOW)).toBeUndefined();

@@ -47,7 +47,9 @@ export function healthFromEvents(events: HealthBySignal | undefined, now: number
   const fresh = Object.values(events ?? {}).filter((e) => now - e.receivedAt < HEALTH_FRESH_MS);
   if (fresh.length === 0) return undefined;
   const worst = fresh.reduce((a, b) => (RANK[b.saude] > RANK[a.saude] ? b : a));
-  const shown = fresh.find((e) => e.publicando) ?? worst;
+  // The figures shown are the signal the health speaks of when one is in trouble and publishing (the
+  // badge says "FPS acima do limite" of signal 2: its fps, not signal 1's), else the first publishing.
+  const shown = (worst.saude !== 'ok' && worst.publicando ? worst : fresh.find((e) => e.publicando)) ?? worst;
   return {
     health: worst.saude,
     reason: worst.saude === 'ok' ? null : (worst.motivo ?? null),
@@ -70,7 +72,8 @@ export function healthFromStatus(
   const base = { fps: first?.fps ?? null, videoKbps: null, audioKbps: null, publishing: !!first };
   if (!first && status === 'live') return { ...base, health: 'failing', reason: 'sem_sinal' };
   if (!first && status === 'paused') return { ...base, health: 'warning', reason: 'sem_sinal' };
-  if (publishing.some((s) => s.fps !== null && s.fps > FPS_LIMIT))
-    return { ...base, health: 'warning', reason: 'fps_alto' };
+  const over = publishing.find((s) => s.fps !== null && s.fps > FPS_LIMIT);
+  // The fps shown is the one the warning speaks of.
+  if (over) return { ...base, fps: over.fps, health: 'warning', reason: 'fps_alto' };
   return { ...base, health: 'ok', reason: null };
 }

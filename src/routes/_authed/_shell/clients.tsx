@@ -1,9 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ClientsPage } from '@/features/admin/components/clients-page';
 import { requireGate } from '@/lib/guards';
+import { isStaff } from '@/lib/permissions';
 
-/** SPEC §2.2 /clients (showClients; the server answers staff only): docs/api-admin.md "Clients". */
+/**
+ * SPEC §2.2 /clients (showClients; the server answers staff only): docs/api-admin.md "Clients". An
+ * owner holds showClients too, but every client is staff's to see: they go to /403 rather than to a
+ * page whose list fails with a 403 (issue 26 point 8).
+ */
 export const Route = createFileRoute('/_authed/_shell/clients')({
-  beforeLoad: ({ context }) => requireGate(context.auth, '/clients'),
+  beforeLoad: ({ context }) => {
+    requireGate(context.auth, '/clients');
+    if (!isStaff(context.auth.get().permissions)) throw redirect({ to: '/403' });
+  },
   component: ClientsPage,
 });
