@@ -89,8 +89,10 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const wait = eventsPerSession.wait(key, count) || eventsPerAddress.wait(request.ip, count);
       if (wait > 0) {
         const seconds = Number.isFinite(wait) ? wait : 60;
-        reply.header('retry-after', String(seconds));
-        throw new ApiError(429, 'tooManyRequests', { params: { seconds } });
+        throw new ApiError(429, 'tooManyRequests', {
+          params: { seconds },
+          headers: { 'retry-after': String(seconds) },
+        });
       }
       eventsPerSession.take(key, count);
       eventsPerAddress.take(request.ip, count);

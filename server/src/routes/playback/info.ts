@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activeOverlays } from '../../db/repositories/overlays.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
@@ -93,15 +93,16 @@ const common = {
 function boundSessions(
   app: FastifyInstance,
   request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
-  reply: FastifyReply,
   resource: { kind: PlaybackKind; id: string },
 ): void {
   const previous = request.query.sessionId ? verifyViewerSession(request.query.sessionId, app.jwtKey) : null;
   if (previous && previous.kind === resource.kind && previous.id === resource.id) return;
   const wait = app.playback.bounds.sessionsPerAddress.take(request.ip);
   if (wait === 0) return;
-  reply.header('retry-after', String(wait));
-  throw new ApiError(429, 'tooManyRequests', { params: { seconds: wait } });
+  throw new ApiError(429, 'tooManyRequests', {
+    params: { seconds: wait },
+    headers: { 'retry-after': String(wait) },
+  });
 }
 
 /** The public playback endpoints (docs/playback.md): rules first, then signed media URLs. */
@@ -119,7 +120,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const liveId = request.params.liveId.toLowerCase();
-      boundSessions(app, request, reply, { kind: 'live', id: liveId });
+      boundSessions(app, request, { kind: 'live', id: liveId });
       const row = await app.db
         .selectFrom('live_streams')
         .selectAll()
@@ -200,7 +201,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const videoId = request.params.videoId.toLowerCase();
-      boundSessions(app, request, reply, { kind: 'vod', id: videoId });
+      boundSessions(app, request, { kind: 'vod', id: videoId });
       // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
       const video = await findVideo(app.db, videoId);
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
