@@ -32,14 +32,18 @@ export interface KeptAlive {
   revoke?(code: number, reason: string): void;
 }
 
-/** Close codes of a socket whose authorization changed after its hello (docs/realtime.md). */
-export const REVOKED = {
-  /** The token no longer authenticates: password changed, signed out, session ended. */
-  session: 4401,
-  /** No longer in that team (nor staff). */
-  membership: 4403,
+/** Close codes of the account socket (docs/realtime.md "Close codes"). */
+export const CLOSE = {
+  invalidMessage: 4400,
+  /** A bad or expired token at the hello, or later a revoked session (password changed, signed out). */
+  unauthenticated: 4401,
+  /** Not in that team (nor staff), at the hello or later. */
+  forbidden: 4403,
   /** Still in the team with another role: reconnect, and the hello grants what the role gives now. */
   roleChanged: 4003,
+  helloTimeout: 4408,
+  tooManyConnections: 4429,
+  slowConsumer: 4009,
 } as const;
 
 /**
@@ -109,12 +113,12 @@ export class RealtimeSockets {
       const version = now.tokenVersionBySession.get(grant.sessionId);
       const access = grantOf(now.rolesByUser.get(socket.userId), grant.accountId);
       let code: number | null = null;
-      if (version !== grant.tokenVersion) code = REVOKED.session;
-      else if (access === null) code = REVOKED.membership;
-      else if (access !== grant.access) code = REVOKED.roleChanged;
+      if (version !== grant.tokenVersion) code = CLOSE.unauthenticated;
+      else if (access === null) code = CLOSE.forbidden;
+      else if (access !== grant.access) code = CLOSE.roleChanged;
       if (code === null || !this.open.has(socket)) continue;
       this.remove(socket);
-      socket.revoke?.(code, code === REVOKED.session ? 'session revoked' : 'access changed');
+      socket.revoke?.(code, code === CLOSE.unauthenticated ? 'session revoked' : 'access changed');
       closed++;
     }
     return closed;

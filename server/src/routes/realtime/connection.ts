@@ -4,17 +4,7 @@ import { Value } from 'typebox/value';
 import { findAccountById } from '../../db/repositories/accounts.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../lib/session.ts';
-import { grantOf, type KeptAlive } from '../../plugins/realtime.ts';
-
-/** Close codes of the account socket (docs/realtime.md "Close codes"). */
-export const CLOSE = {
-  invalidMessage: 4400,
-  unauthenticated: 4401,
-  forbidden: 4403,
-  helloTimeout: 4408,
-  tooManyConnections: 4429,
-  slowConsumer: 4009,
-} as const;
+import { CLOSE, grantOf, type KeptAlive } from '../../plugins/realtime.ts';
 
 const Hello = Type.Object(
   {
