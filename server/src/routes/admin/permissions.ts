@@ -52,16 +52,16 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         clientId = membership?.clientId ?? '00000000-0000-0000-0000-000000000000';
         showRoles = holdsAny(auth, accountId, ['showPermissions']);
       }
-      const roles = showRoles ? await listRolesHolding(app.db, clientId) : [];
+      const held = showRoles ? await listRolesHolding(app.db, clientId) : [];
+      // A key acts in its own team only: the client's other teams' roles stay out of its answer.
+      const keyTeam = auth.apiKey ? accountOf(request) : null;
+      const roles = keyTeam ? held.filter((r) => r.accountId === keyTeam) : held;
       return ALL_PERMISSIONS.map((permission) => ({
         permission,
         description: PERMISSION_CATALOG[permission].description[lang],
         opens: PERMISSION_CATALOG[permission].opens,
         roles: roles
-          // A key acts in its own team only: the client's other teams' roles stay out of its answer.
-          .filter(
-            (r) => r.permissions.includes(permission) && (!auth.apiKey || r.accountId === accountOf(request)),
-          )
+          .filter((r) => r.permissions.includes(permission))
           .map((r) => ({
             id: r.roleId,
             name: r.roleName,
