@@ -119,7 +119,7 @@ const classroomChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Send a chat message as the registered attendee (plain text, ≤ 500 characters)',
         description:
           '`token`: the chatToken the registration answered (POST /v1/studio/lives/participantes) for this ' +
-          'live; the author is the name registered with it. Missing, forged or another live’s → 401.',
+          'live; the author is the name registered with it. A forged or another live’s token → 401.',
         params: Params,
         body: Type.Object(
           {
