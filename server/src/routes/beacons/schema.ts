@@ -27,7 +27,12 @@ export const BEACON_TYPES = [
 ] as const;
 export type BeaconType = (typeof BEACON_TYPES)[number];
 /** Events after which the session no longer watches. */
-export const FINAL_TYPES: readonly string[] = ['end', 'exit_before_start', 'startup_failed', 'playback_failed'];
+export const FINAL_TYPES: readonly string[] = [
+  'end',
+  'exit_before_start',
+  'startup_failed',
+  'playback_failed',
+];
 /** The player's state after an event. */
 export const PLAYER_STATES = ['loading', 'playing', 'paused', 'rebuffering', 'ended'] as const;
 
