@@ -3,6 +3,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { capConnectionsPerAddress, guardBodies, httpServerOptions } from './lib/http-limits.ts';
+import analytics from './plugins/analytics.ts';
 import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
 import billing from './plugins/billing.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(media);
   await app.register(ingest);
   await app.register(playback);
+  await app.register(analytics);
   await app.register(webhooks);
   await app.register(billing);
 

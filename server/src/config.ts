@@ -67,6 +67,17 @@ export interface Config {
   viewers: ViewersConfig;
   /** Webhook deliveries (docs/webhooks.md). */
   webhooks: WebhooksConfig;
+  /** Audience analytics (docs/analytics.md). */
+  analytics: AnalyticsConfig;
+}
+
+export interface AnalyticsConfig {
+  /** Beacons are written in batches this often (`ANALYTICS_FLUSH_MS`, 1000). */
+  flushMs: number;
+  /** Viewers are sampled and new points pushed to the consoles this often (`ANALYTICS_TICK_MS`, 2000). */
+  tickMs: number;
+  /** Raw player events are kept this long (`ANALYTICS_RETENTION_DAYS`, 30); views and buckets stay. */
+  retentionDays: number;
 }
 
 export interface ViewersConfig {
@@ -363,6 +374,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
     trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),
     viewers: viewersConfig(env),
+    analytics: {
+      flushMs: parsePositiveInteger('ANALYTICS_FLUSH_MS', env.ANALYTICS_FLUSH_MS, 1000),
+      tickMs: parsePositiveInteger('ANALYTICS_TICK_MS', env.ANALYTICS_TICK_MS, 2000),
+      retentionDays: parsePositiveInteger('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 30),
+    },
     webhooks: {
       allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
       timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),

@@ -73,6 +73,7 @@ const viewers = async () =>
     total: number;
   }>().total;
 const rowsOf = async (sessionIds: string[]) => {
+  await server.app.analytics.writer.flush();
   const row = await server.app.db
     .selectFrom('playback_events')
     .select(sql<string>`count(*)`.as('n'))
@@ -243,6 +244,7 @@ describe('beacon events', () => {
       expect(expectError(await post(1, 'en'), 403)).toBe(
         'This playback session has sent all the events it may: ask for a new session',
       );
+      await small.app.analytics.writer.flush();
       const row = await small.app.db
         .selectFrom('playback_events')
         .select(sql<string>`count(*)`.as('n'))

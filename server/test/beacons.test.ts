@@ -55,13 +55,16 @@ async function watch(sessionId: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
 }
-const rowsOf = (sessionId: string) =>
-  server.app.db
+/** Beacons are written in batches: what is pending is flushed before reading. */
+const rowsOf = async (sessionId: string) => {
+  await server.app.analytics.writer.flush();
+  return server.app.db
     .selectFrom('playback_events')
     .selectAll()
     .where('session_id', '=', sessionKey(sessionId))
     .orderBy('id')
     .execute();
+};
 
 beforeAll(async () => {
   server = await startTestServer({

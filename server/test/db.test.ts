@@ -68,11 +68,14 @@ describe('migrations and seed', () => {
         'Up 20261127T120000_audience_bounds',
         'Up 20261127T130000_classroom_chat_tokens',
         'Up 20261127T140000_classroom_description',
+        'Up 20261127T150000_analytics',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
         'accounts',
         'activity_logs',
+        'analytics_buckets',
+        'analytics_pushes',
         'api_keys',
         'classroom_chat_tokens',
         'classroom_messages',
@@ -92,6 +95,7 @@ describe('migrations and seed', () => {
         'overlays',
         'password_resets',
         'playback_events',
+        'playback_views',
         'realtime_counters',
         'roles',
         'sessions',
@@ -106,6 +110,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T150000_analytics',
         'Down 20261127T140000_classroom_description',
         'Down 20261127T130000_classroom_chat_tokens',
         'Down 20261127T120000_audience_bounds',

@@ -21,6 +21,7 @@ import * as clientBlock from './migrations/20261127T110000_client_block.ts';
 import * as audienceBounds from './migrations/20261127T120000_audience_bounds.ts';
 import * as chatTokens from './migrations/20261127T130000_classroom_chat_tokens.ts';
 import * as classroomDescription from './migrations/20261127T140000_classroom_description.ts';
+import * as analytics from './migrations/20261127T150000_analytics.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261127T120000_audience_bounds': audienceBounds,
   '20261127T130000_classroom_chat_tokens': chatTokens,
   '20261127T140000_classroom_description': classroomDescription,
+  '20261127T150000_analytics': analytics,
 };
 
 function migrator(db: Db): Migrator {

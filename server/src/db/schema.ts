@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
+import type { AnalyticsBucketsTable, AnalyticsPushesTable, PlaybackViewsTable } from './tables/analytics.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
 import type {
   ClassroomChatTokensTable,
@@ -55,6 +56,9 @@ export interface Database {
   playback_events: PlaybackEventsTable;
   viewer_sessions: ViewerSessionsTable;
   live_viewer_counts: LiveViewerCountsTable;
+  playback_views: PlaybackViewsTable;
+  analytics_buckets: AnalyticsBucketsTable;
+  analytics_pushes: AnalyticsPushesTable;
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -37,6 +37,9 @@ export interface EventPayloads {
   viewer_id: { live_id: string; until: string };
   /** Current viewers of a live (sessions with a beacon in the last 30 s), sent when it changes. */
   espectadores: { live_id: string; total: number };
+  /** A live's analytics bucket `t` (epoch ms) as it stands: every metric, total and by breakdown
+   * (docs/analytics.md "Push"). */
+  analytics: { live_id: string; t: number } & Record<string, unknown>;
 }
 
 export type EventName = keyof EventPayloads;

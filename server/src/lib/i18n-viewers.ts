@@ -14,6 +14,10 @@ export const VIEWER_MESSAGES = {
     'pt-BR': 'Esta sessão de reprodução já enviou todos os eventos permitidos: peça uma nova sessão',
     en: 'This playback session has sent all the events it may: ask for a new session',
   },
+  analyticsWindowInvalid: {
+    'pt-BR': 'O início do período deve ser anterior ao fim',
+    en: 'The start of the period must come before its end',
+  },
   beaconBodyInvalid: {
     'pt-BR': 'O corpo do beacon deve ser JSON',
     en: 'The beacon body must be JSON',

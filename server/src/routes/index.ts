@@ -5,6 +5,7 @@ import accountRoutes from './account/index.ts';
 import adminRoutes from './admin/index.ts';
 import invitationLinkRoutes from './admin/invitation-link.ts';
 import smallImageMedia from './admin/small-image-media.ts';
+import analyticsRoutes from './analytics/index.ts';
 import apiKeyRoutes from './api-keys/index.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
@@ -77,6 +78,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(webhookRoutes);
     await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
+    await authed.register(analyticsRoutes);
   });
 };
 

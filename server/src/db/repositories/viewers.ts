@@ -1,7 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../schema.ts';
 import type { StreamStatus } from '../tables/streams.ts';
-import type { PlaybackEventsTable } from '../tables/viewers.ts';
 
 /** What the public viewer side needs of a live: its team and state. No account check: the id is public. */
 export async function findLiveForViewers(
@@ -32,33 +31,6 @@ export async function ownerOf(db: Executor, kind: 'live' | 'vod', id: string): P
       ? await db.selectFrom('live_streams').select('account_id').where('id', '=', id).executeTakeFirst()
       : await db.selectFrom('videos').select('account_id').where('id', '=', id).executeTakeFirst();
   return row?.account_id ?? null;
-}
-
-/** Stores a post's events and, for a live, that its session still watches (or stopped). */
-export async function storeBeacons(
-  db: Executor,
-  rows: Insertable<PlaybackEventsTable>[],
-  watching: { sessionId: string; liveId: string; accountId: string; ended: boolean } | null,
-): Promise<void> {
-  await db.insertInto('playback_events').values(rows).execute();
-  if (!watching) return;
-  await db
-    .insertInto('viewer_sessions')
-    .values({
-      session_id: watching.sessionId,
-      live_id: watching.liveId,
-      account_id: watching.accountId,
-      last_seen_at: new Date(),
-      ended: watching.ended,
-    })
-    .onConflict((oc) =>
-      oc.column('session_id').doUpdateSet((eb) => ({
-        last_seen_at: eb.ref('excluded.last_seen_at'),
-        // An ended session stays ended (a late heartbeat must not bring it back).
-        ended: sql<boolean>`viewer_sessions.ended or excluded.ended`,
-      })),
-    )
-    .execute();
 }
 
 /** Sessions watching each live now: a beacon younger than `timeoutMs`, no final event. */

@@ -41,6 +41,13 @@ export interface PlaybackEventsTable {
   country: string | null;
   region: string | null;
   cmcd: ColumnType<CmcdFields | null, string | null, string | null>;
+  state: string | null;
+  playing_ms: number | null;
+  rebuffering_ms: number | null;
+  paused_ms: number | null;
+  playhead: number | null;
+  waited_ms: number | null;
+  cdn: string | null;
 }
 
 /** A playback session of a live, for viewer counts: it counts while `last_seen_at` is recent. */

@@ -1,16 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Bowser from 'bowser';
-import type { FastifyRequest } from 'fastify';
-import { ownerOf, storeBeacons } from '../../db/repositories/viewers.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownerOf } from '../../db/repositories/viewers.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
 import { errors } from '../schemas.ts';
-import { BeaconBody, type BeaconEventBody, FINAL_TYPES, MAX_BEACON_BYTES } from './schema.ts';
+import { BeaconBody, MAX_BEACON_BYTES } from './schema.ts';
 
-/** A player clock further off than this is not believed: the event takes the time it arrived. */
-const CLOCK_SKEW_MS = 24 * 3600_000;
+/** State, city and network provider of a client address (null when unknown). */
+function placeOf(_app: FastifyInstance, _ip: string) {
+  return {};
+}
 
 function userAgentOf(request: FastifyRequest) {
   const ua = request.headers['user-agent'];
@@ -27,7 +29,8 @@ function userAgentOf(request: FastifyRequest) {
 /**
  * `POST /v1/public/beacons`: player telemetry (issue 17 point 4, docs/playback.md "Beacons"). Public:
  * the signed playback session in the body is the credential. JSON or text/plain (what sendBeacon
- * sends), at most 16 KiB and 20 events, rate-limited per session; each event is stored raw.
+ * sends), at most 16 KiB and 20 events, rate-limited per session; the analytics writer batches them
+ * (docs/analytics.md "Pipeline").
  */
 const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const counter = new ViewerCounter(app);
@@ -97,39 +100,25 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       eventsPerSession.take(key, count);
       eventsPerAddress.take(request.ip, count);
       eventsTotalPerSession.take(key, count);
-      const now = Date.now();
-      const common = {
-        session_id: key,
-        account_id: accountId,
-        live_id: session.kind === 'live' ? session.id : null,
-        video_id: session.kind === 'vod' ? session.id : null,
-        viewer_id: session.viewerId,
-        ...userAgentOf(request),
-        country: session.country,
-        // The installed database (GeoLite2 country) tells countries only (docs/playback.md "Beacons").
-        region: null,
-      };
-      const rows = events.map((e: BeaconEventBody) => ({
-        ...common,
-        type: e.type,
-        at: new Date(Math.abs(e.at - now) > CLOCK_SKEW_MS ? now : e.at),
-        rendition: e.rendition ?? null,
-        bitrate_kbps: e.bitrateKbps ?? null,
-        startup_ms: e.startupMs ?? null,
-        rebuffer_ms: e.rebufferMs ?? null,
-        error_code: e.error ?? null,
-        cmcd: e.cmcd ? JSON.stringify(e.cmcd) : null,
-      }));
-      const watching =
-        session.kind === 'live'
-          ? {
-              sessionId: key,
-              liveId: session.id,
-              accountId,
-              ended: events.some((e) => FINAL_TYPES.includes(e.type)),
-            }
-          : null;
-      await storeBeacons(app.db, rows, watching);
+      const ip = request.ip;
+      await app.analytics.writer.record({
+        sessionKey: key,
+        kind: session.kind,
+        subjectId: session.id,
+        accountId,
+        viewerId: session.viewerId,
+        events,
+        // Looked up once per view (docs/analytics.md "Enrichment"); never stored: no address is kept.
+        dims: () => ({
+          ...userAgentOf(request),
+          country: session.country,
+          state: null,
+          city: null,
+          asn: null,
+          provider: null,
+          ...placeOf(app, ip),
+        }),
+      });
       return reply.code(204).send(null);
     },
   );

@@ -68,6 +68,8 @@ const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = accountOf(request);
       const id = request.params.id.toLowerCase();
       if (!(await findStream(app.db, accountId, id))) throw new ApiError(404, 'streamNotFound');
+      // Beacons are written in batches: this instance's pending ones count too.
+      await app.analytics.writer.flush();
       const total = await watchingLive(app.db, id, app.config.viewers.viewerTimeoutMs);
       // The console shows this figure and then follows the `espectadores` events, which the counter
       // publishes only when the stored count changes: store it (publishing it when it changed), or a

@@ -1,0 +1,265 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
+import {
+  addToBuckets,
+  findViewMemory,
+  insertPlaybackEvents,
+  upsertViewerSessions,
+  upsertViews,
+} from '../db/repositories/analytics.ts';
+import type { Db } from '../db/schema.ts';
+import type { AnalyticsBucketsTable, PlaybackViewsTable } from '../db/tables/analytics.ts';
+import type { PlaybackEventsTable } from '../db/tables/viewers.ts';
+import type { BeaconEventBody } from '../routes/beacons/schema.ts';
+import {
+  addCounters,
+  type BucketDelta,
+  deltasOf,
+  mergeViewDelta,
+  type ViewDelta,
+  type ViewDims,
+  type ViewMemory,
+} from './deltas.ts';
+
+/** A player clock further off than this is not believed: the event takes the time it arrived. */
+const CLOCK_SKEW_MS = 24 * 3600_000;
+/** A post whose newest event is further from now than this comes from a clock that is off: its
+ * events are moved by that offset (a post leaves within about a second of its newest event). */
+const CLOCK_OFF_MS = 3_000;
+/** Views an instance remembers between posts (the oldest go first; a miss reads the view's row). */
+const MEMORY_MAX = 100_000;
+
+/** One accepted post, as the beacon route hands it over. */
+export interface BeaconPost {
+  sessionKey: string;
+  kind: 'live' | 'vod';
+  subjectId: string;
+  accountId: string;
+  viewerId: string;
+  events: readonly BeaconEventBody[];
+  /** The view's enrichment, computed only when the view is new to this instance and to the database. */
+  dims: () => ViewDims;
+}
+
+interface PendingView {
+  base: Omit<
+    Insertable<PlaybackViewsTable>,
+    'playing_ms' | 'rebuffer_ms' | 'paused_ms' | 'rebuffer_count' | 'started_at' | 'last_at'
+  >;
+  delta: ViewDelta;
+}
+
+/**
+ * Beacons in, batched writes out (docs/analytics.md "Pipeline"): each post becomes raw event rows, a
+ * delta of its view and deltas of its buckets, merged in memory and written every `flushMs` in one
+ * transaction (so a beacon costs no database write of its own, and at most `flushMs` of telemetry is
+ * lost when an instance dies).
+ */
+export class AnalyticsWriter {
+  private events: Insertable<PlaybackEventsTable>[] = [];
+  private views = new Map<string, PendingView>();
+  private sessions = new Map<
+    string,
+    { session_id: string; live_id: string; account_id: string; last_seen_at: Date; ended: boolean }
+  >();
+  private buckets = new Map<
+    string,
+    Insertable<AnalyticsBucketsTable> & { counters: BucketDelta['counters'] }
+  >();
+  private readonly memory = new Map<string, ViewMemory>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly flushMs: number,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /** Telemetry waiting for the next flush (events). */
+  pending(): number {
+    return this.events.length;
+  }
+
+  private async memoryOf(post: BeaconPost): Promise<ViewMemory> {
+    const known = this.memory.get(post.sessionKey);
+    if (known) {
+      // Most recently used last: the oldest leave first.
+      this.memory.delete(post.sessionKey);
+      this.memory.set(post.sessionKey, known);
+      return known;
+    }
+    const row = await findViewMemory(this.db, post.sessionKey);
+    const memory: ViewMemory = row
+      ? {
+          dims: {
+            device: row.device,
+            os: row.os,
+            browser: row.browser,
+            browser_version: row.browser_version,
+            country: row.country,
+            state: row.state,
+            city: row.city,
+            asn: row.asn,
+            provider: row.provider,
+          },
+          rendition: row.rendition,
+          cdn: row.cdn,
+        }
+      : { dims: post.dims(), rendition: null, cdn: null };
+    this.memory.set(post.sessionKey, memory);
+    if (this.memory.size > MEMORY_MAX) {
+      const oldest = this.memory.keys().next().value;
+      if (oldest !== undefined) this.memory.delete(oldest);
+    }
+    return memory;
+  }
+
+  /** Takes a post: nothing is written before the next flush. */
+  async record(post: BeaconPost): Promise<void> {
+    const now = Date.now();
+    // The player's clock, corrected by how far its newest event is from now (a post leaves at once).
+    const newest = Math.max(...post.events.map((e) => e.at));
+    const off = now - newest;
+    const offset = Math.abs(off) > CLOCK_SKEW_MS ? null : Math.abs(off) > CLOCK_OFF_MS ? off : 0;
+    const times = post.events.map((e) => (offset === null ? now : Math.min(now, e.at + offset)));
+    const memory = await this.memoryOf(post);
+    const { dims } = memory;
+    const { view, buckets } = deltasOf(post.events, times, memory);
+
+    post.events.forEach((e, i) => {
+      this.events.push({
+        session_id: post.sessionKey,
+        account_id: post.accountId,
+        live_id: post.kind === 'live' ? post.subjectId : null,
+        video_id: post.kind === 'vod' ? post.subjectId : null,
+        viewer_id: post.viewerId,
+        device: dims.device,
+        os: dims.os,
+        browser: dims.browser,
+        browser_version: dims.browser_version,
+        country: dims.country,
+        region: dims.state,
+        type: e.type,
+        at: new Date(times[i] ?? now),
+        rendition: e.rendition ?? null,
+        bitrate_kbps: e.bitrateKbps ?? null,
+        startup_ms: e.startupMs ?? null,
+        rebuffer_ms: e.rebufferMs ?? null,
+        error_code: e.error ?? null,
+        cmcd: e.cmcd ? JSON.stringify(e.cmcd) : null,
+        state: e.state ?? null,
+        playing_ms: e.playingMs ?? null,
+        rebuffering_ms: e.rebufferingMs ?? null,
+        paused_ms: e.pausedMs ?? null,
+        playhead: e.playhead ?? null,
+        waited_ms: e.waitedMs ?? null,
+        cdn: e.cdn ?? null,
+      });
+    });
+
+    const pending = this.views.get(post.sessionKey);
+    if (pending) mergeViewDelta(pending.delta, view);
+    else
+      this.views.set(post.sessionKey, {
+        base: {
+          session_id: post.sessionKey,
+          account_id: post.accountId,
+          live_id: post.kind === 'live' ? post.subjectId : null,
+          video_id: post.kind === 'vod' ? post.subjectId : null,
+          viewer_id: post.viewerId,
+          ...dims,
+        },
+        delta: view,
+      });
+
+    for (const b of buckets) {
+      const key = `${post.subjectId}|${b.t}|${b.dim}|${b.value}`;
+      const held = this.buckets.get(key);
+      if (held) addCounters(held.counters, b.counters);
+      else
+        this.buckets.set(key, {
+          subject_id: post.subjectId,
+          kind: post.kind,
+          account_id: post.accountId,
+          t: new Date(b.t),
+          dim: b.dim,
+          value: b.value,
+          counters: { ...b.counters },
+        });
+    }
+
+    if (post.kind === 'live') {
+      const held = this.sessions.get(post.sessionKey);
+      this.sessions.set(post.sessionKey, {
+        session_id: post.sessionKey,
+        live_id: post.subjectId,
+        account_id: post.accountId,
+        last_seen_at: new Date(now),
+        ended: (held?.ended ?? false) || view.final,
+      });
+    }
+    if (view.final) this.memory.delete(post.sessionKey);
+  }
+
+  /** Writes what is pending, in one transaction; flushes never overlap. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.events.length === 0 && this.sessions.size === 0) return;
+    const events = this.events;
+    const views = [...this.views.values()];
+    const sessions = [...this.sessions.values()];
+    const buckets = [...this.buckets.values()];
+    this.events = [];
+    this.views = new Map();
+    this.sessions = new Map();
+    this.buckets = new Map();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await insertPlaybackEvents(trx, events);
+        await upsertViews(
+          trx,
+          views.map(({ base, delta }) => ({
+            ...base,
+            started_at: new Date(delta.firstAt),
+            last_at: new Date(delta.lastAt),
+            ended_at: delta.final ? new Date(delta.lastAt) : null,
+            status: delta.status ?? 'loading',
+            rendition: delta.rendition,
+            cdn: delta.cdn,
+            startup_ms: delta.startup_ms,
+            waited_ms: delta.waited_ms,
+            error_code: delta.error_code,
+            playing_ms: delta.playing_ms,
+            rebuffer_ms: delta.rebuffer_ms,
+            paused_ms: delta.paused_ms,
+            rebuffer_count: delta.rebuffer_count,
+          })),
+        );
+        await upsertViewerSessions(trx, sessions);
+        await addToBuckets(
+          trx,
+          buckets.map(({ counters, ...key }) => ({ ...key, ...counters })),
+        );
+      });
+    } catch (error) {
+      // Telemetry is best effort: a failed batch is dropped (and said), never retried without bound.
+      this.log.warn({ err: error, events: events.length }, 'analytics: a batch of beacons was not written');
+    }
+  }
+}

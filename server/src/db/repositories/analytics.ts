@@ -1,0 +1,320 @@
+import { type Insertable, sql } from 'kysely';
+import type { Executor } from '../schema.ts';
+import type { AnalyticsBucketsTable, PlaybackViewsTable, ViewStatus } from '../tables/analytics.ts';
+import type { PlaybackEventsTable } from '../tables/viewers.ts';
+
+/** Rows per statement: well under PostgreSQL's 65 535 parameters whatever the table. */
+const CHUNK = 400;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** What a view row holds of its enrichment and last rendition/CDN (an instance's memory on a miss). */
+export async function findViewMemory(db: Executor, sessionId: string) {
+  return db
+    .selectFrom('playback_views')
+    .select([
+      'device',
+      'os',
+      'browser',
+      'browser_version',
+      'country',
+      'state',
+      'city',
+      'asn',
+      'provider',
+      'rendition',
+      'cdn',
+    ])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function insertPlaybackEvents(db: Executor, rows: Insertable<PlaybackEventsTable>[]) {
+  for (const part of chunks(rows)) await db.insertInto('playback_events').values(part).execute();
+}
+
+const FINAL_STATUSES: ViewStatus[] = ['ended', 'failed', 'exitBeforeStart'];
+
+/**
+ * Adds each view's deltas into its row (creating it): times are summed, the first startup time, wait
+ * and error kept, a final status never replaced. `status` 'loading' in a delta means "no news" unless
+ * the row is new. Rows are written in key order, so two instances never wait on each other in a cycle.
+ */
+export async function upsertViews(db: Executor, rows: Insertable<PlaybackViewsTable>[]) {
+  const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
+  const finals = sql.join(FINAL_STATUSES.map((s) => sql.lit(s)));
+  for (const part of chunks(sorted)) {
+    await db
+      .insertInto('playback_views')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('session_id').doUpdateSet({
+          started_at: sql`least(playback_views.started_at, excluded.started_at)`,
+          last_at: sql`greatest(playback_views.last_at, excluded.last_at)`,
+          ended_at: sql`coalesce(playback_views.ended_at, excluded.ended_at)`,
+          status: sql`case
+            when playback_views.status in (${finals}) then playback_views.status
+            when excluded.status = 'loading' and playback_views.status <> 'loading' then playback_views.status
+            else excluded.status end`,
+          rendition: sql`coalesce(excluded.rendition, playback_views.rendition)`,
+          cdn: sql`coalesce(excluded.cdn, playback_views.cdn)`,
+          startup_ms: sql`coalesce(playback_views.startup_ms, excluded.startup_ms)`,
+          waited_ms: sql`coalesce(playback_views.waited_ms, excluded.waited_ms)`,
+          error_code: sql`coalesce(playback_views.error_code, excluded.error_code)`,
+          playing_ms: sql`playback_views.playing_ms + excluded.playing_ms`,
+          rebuffer_ms: sql`playback_views.rebuffer_ms + excluded.rebuffer_ms`,
+          paused_ms: sql`playback_views.paused_ms + excluded.paused_ms`,
+          rebuffer_count: sql`playback_views.rebuffer_count + excluded.rebuffer_count`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Sessions of lives that still send beacons (or stopped: `ended`), for viewer counts. */
+export async function upsertViewerSessions(
+  db: Executor,
+  rows: { session_id: string; live_id: string; account_id: string; last_seen_at: Date; ended: boolean }[],
+) {
+  const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
+  for (const part of chunks(sorted)) {
+    await db
+      .insertInto('viewer_sessions')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('session_id').doUpdateSet({
+          last_seen_at: sql`greatest(viewer_sessions.last_seen_at, excluded.last_seen_at)`,
+          // An ended session stays ended (a late heartbeat must not bring it back).
+          ended: sql<boolean>`viewer_sessions.ended or excluded.ended`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export const BUCKET_COUNTERS = [
+  'attempts',
+  'starts',
+  'startup_failures',
+  'playback_failures',
+  'ebvs',
+  'startup_ms_sum',
+  'startup_h0',
+  'startup_h1',
+  'startup_h2',
+  'startup_h3',
+  'startup_h4',
+  'startup_h5',
+  'playing_ms',
+  'rebuffer_ms',
+  'rebuffer_count',
+  'q240_ms',
+  'q360_ms',
+  'q480_ms',
+  'q720_ms',
+  'q1080_ms',
+] as const;
+
+/** Adds counters into their buckets (every instance adds into the same rows), in key order. */
+export async function addToBuckets(db: Executor, rows: Insertable<AnalyticsBucketsTable>[]) {
+  const key = (r: Insertable<AnalyticsBucketsTable>) =>
+    `${r.subject_id}|${new Date(r.t).toISOString()}|${r.dim}|${r.value}`;
+  const sorted = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  const set = Object.fromEntries(
+    BUCKET_COUNTERS.map((c) => [c, sql`analytics_buckets.${sql.ref(c)} + excluded.${sql.ref(c)}`]),
+  );
+  for (const part of chunks(sorted)) {
+    await db
+      .insertInto('analytics_buckets')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['subject_id', 't', 'dim', 'value']).doUpdateSet({ ...set, updated_at: sql`now()` }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Viewers now, per live and per (os, state, provider, cdn): sessions whose player fetched the media,
+ * with a beacon younger than `timeoutMs`, not ended and not paused. Every live with a remembered
+ * session has rows, with 0 when nobody watches (so the drop is recorded).
+ */
+export async function currentViewersByDimension(db: Executor, timeoutMs: number) {
+  const since = new Date(Date.now() - timeoutMs);
+  const rows = await db
+    .selectFrom('viewer_sessions as s')
+    .leftJoin('playback_views as v', 'v.session_id', 's.session_id')
+    .select([
+      's.live_id',
+      's.account_id',
+      'v.os',
+      'v.state',
+      'v.provider',
+      'v.cdn',
+      sql<string>`count(*) filter (where s.last_seen_at > ${since} and not s.ended and s.media_at is not null and coalesce(v.status, 'loading') <> 'paused')`.as(
+        'n',
+      ),
+    ])
+    .groupBy(['s.live_id', 's.account_id', 'v.os', 'v.state', 'v.provider', 'v.cdn'])
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** Writes a tick's viewer gauge into bucket `t`: every earlier sample of these lives in it is reset
+ * first, so a dimension value nobody watches any more reads 0. */
+export async function writeViewerGauge(
+  db: Executor,
+  t: Date,
+  rows: { subject_id: string; account_id: string; dim: string; value: string; viewers: number }[],
+) {
+  if (rows.length === 0) return;
+  const lives = [...new Set(rows.map((r) => r.subject_id))];
+  await db
+    .updateTable('analytics_buckets')
+    .set({ viewers: 0 })
+    .where('subject_id', 'in', lives)
+    .where('t', '=', t)
+    .where('viewers', 'is not', null)
+    .execute();
+  const sorted = [...rows].sort((a, b) =>
+    `${a.subject_id}|${a.dim}|${a.value}` < `${b.subject_id}|${b.dim}|${b.value}` ? -1 : 1,
+  );
+  for (const part of chunks(sorted)) {
+    await db
+      .insertInto('analytics_buckets')
+      .values(
+        part.map((r) => ({ ...r, kind: 'live' as const, t, viewers: r.viewers, viewers_peak: r.viewers })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['subject_id', 't', 'dim', 'value']).doUpdateSet({
+          viewers: sql`excluded.viewers`,
+          viewers_peak: sql`greatest(coalesce(analytics_buckets.viewers_peak, 0), excluded.viewers)`,
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Lives whose buckets changed since `since` (another instance's beacons included). */
+export async function livesUpdatedSince(db: Executor, since: Date) {
+  return db
+    .selectFrom('analytics_buckets')
+    .select(['subject_id', 'account_id'])
+    .where('updated_at', '>', since)
+    .where('kind', '=', 'live')
+    .groupBy(['subject_id', 'account_id'])
+    .execute();
+}
+
+/** True for the one instance that pushes this tick of a subject. */
+export async function claimPush(db: Executor, subjectId: string, minGapMs: number): Promise<boolean> {
+  const now = new Date();
+  const row = await db
+    .insertInto('analytics_pushes')
+    .values({ subject_id: subjectId, pushed_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('subject_id')
+        .doUpdateSet({ pushed_at: now })
+        .where('analytics_pushes.pushed_at', '<', new Date(now.getTime() - minGapMs)),
+    )
+    .returning('subject_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A subject's bucket rows between two times (inclusive), every dimension. */
+export async function bucketRows(db: Executor, subjectId: string, from: Date, to: Date) {
+  return db
+    .selectFrom('analytics_buckets')
+    .select(['t', 'dim', 'value', 'viewers', 'viewers_peak', ...BUCKET_COUNTERS])
+    .where('subject_id', '=', subjectId)
+    .where('t', '>=', from)
+    .where('t', '<=', to)
+    .orderBy('t')
+    .execute();
+}
+export type BucketRow = Awaited<ReturnType<typeof bucketRows>>[number];
+
+/** Raw events older than `before` leave (their views and buckets stay). */
+export async function deleteEventsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('playback_events').where('received_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A team's lives for the analytics picker: on air first, then the newest. */
+export async function livesForAnalytics(db: Executor, accountId: string, limit: number) {
+  return db
+    .selectFrom('live_streams')
+    .select(['id', 'nome', 'status', 'scheduled_start_time', 'started_at', 'finished_at'])
+    .where('account_id', '=', accountId)
+    .orderBy(sql`case when status in ('live', 'paused') then 0 else 1 end`)
+    .orderBy(sql`coalesce(started_at, scheduled_start_time)`, 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A live's views summed: how many, by how many viewers, their watch time and started views. */
+export async function viewTotals(db: Executor, liveId: string) {
+  const row = await db
+    .selectFrom('playback_views')
+    .select([
+      sql<string>`count(*)`.as('views'),
+      sql<string>`count(distinct viewer_id)`.as('viewers'),
+      sql<string>`coalesce(sum(playing_ms + rebuffer_ms), 0)`.as('watch_ms'),
+      sql<string>`count(*) filter (where startup_ms is not null)`.as('started'),
+    ])
+    .where('live_id', '=', liveId)
+    .executeTakeFirstOrThrow();
+  return {
+    views: Number(row.views),
+    viewers: Number(row.viewers),
+    watchMs: Number(row.watch_ms),
+    started: Number(row.started),
+  };
+}
+
+/** A live's views counted by one of their columns, most first. */
+export async function viewsBy(db: Executor, liveId: string, column: 'cdn' | 'os', limit: number) {
+  const rows = await db
+    .selectFrom('playback_views')
+    .select([sql<string | null>`${sql.ref(column)}`.as('value'), sql<string>`count(*)`.as('n')])
+    .where('live_id', '=', liveId)
+    .groupBy(column)
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(column)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
+}
+
+/** Where a live's views come from (country, state, city), most first. */
+export async function viewPlaces(db: Executor, liveId: string, limit: number) {
+  const rows = await db
+    .selectFrom('playback_views')
+    .select(['country', 'state', 'city', sql<string>`count(*)`.as('n')])
+    .where('live_id', '=', liveId)
+    .groupBy(['country', 'state', 'city'])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(['country', 'state', 'city'])
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ country: r.country, state: r.state, city: r.city, views: Number(r.n) }));
+}
+
+/** The first and last bucket of a subject (null when it has none). */
+export async function bucketSpan(db: Executor, subjectId: string) {
+  const row = await db
+    .selectFrom('analytics_buckets')
+    .select([sql<Date | null>`min(t)`.as('first'), sql<Date | null>`max(t)`.as('last')])
+    .where('subject_id', '=', subjectId)
+    .where('dim', '=', 'total')
+    .executeTakeFirstOrThrow();
+  return row.first && row.last ? { first: new Date(row.first), last: new Date(row.last) } : null;
+}

@@ -1,0 +1,84 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint columns: pg answers them as strings, they are written as numbers. */
+type Big = ColumnType<string, number | undefined, number>;
+
+/** A view's state as the support page shows it. */
+export type ViewStatus =
+  | 'loading'
+  | 'playing'
+  | 'paused'
+  | 'rebuffering'
+  | 'ended'
+  | 'failed'
+  | 'exitBeforeStart';
+
+/** One view (one playback session) with its enrichment and totals (docs/analytics.md). */
+export interface PlaybackViewsTable {
+  session_id: string;
+  account_id: string;
+  live_id: string | null;
+  video_id: string | null;
+  viewer_id: string;
+  started_at: Date;
+  last_at: Date;
+  ended_at: Date | null;
+  status: ColumnType<ViewStatus, ViewStatus | undefined, ViewStatus>;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  browser_version: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  asn: number | null;
+  provider: string | null;
+  cdn: string | null;
+  rendition: string | null;
+  startup_ms: number | null;
+  waited_ms: number | null;
+  error_code: string | null;
+  playing_ms: Big;
+  rebuffer_ms: Big;
+  paused_ms: Big;
+  rebuffer_count: Generated<number>;
+}
+
+/** Additive counters of one 10-second bucket of a live or video, for one dimension value. */
+export interface AnalyticsBucketsTable {
+  subject_id: string;
+  kind: 'live' | 'vod';
+  account_id: string;
+  t: Date;
+  /** total, os, state, provider or cdn. */
+  dim: string;
+  value: string;
+  attempts: Generated<number>;
+  starts: Generated<number>;
+  startup_failures: Generated<number>;
+  playback_failures: Generated<number>;
+  ebvs: Generated<number>;
+  startup_ms_sum: Big;
+  startup_h0: Generated<number>;
+  startup_h1: Generated<number>;
+  startup_h2: Generated<number>;
+  startup_h3: Generated<number>;
+  startup_h4: Generated<number>;
+  startup_h5: Generated<number>;
+  playing_ms: Big;
+  rebuffer_ms: Big;
+  rebuffer_count: Generated<number>;
+  q240_ms: Big;
+  q360_ms: Big;
+  q480_ms: Big;
+  q720_ms: Big;
+  q1080_ms: Big;
+  viewers: number | null;
+  viewers_peak: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AnalyticsPushesTable {
+  subject_id: string;
+  pushed_at: Date;
+}

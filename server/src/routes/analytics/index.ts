@@ -1,0 +1,253 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BUCKET_MS } from '../../analytics/deltas.ts';
+import { METRICS, seriesAnswer, startupPercentile, windowTotals } from '../../analytics/series.ts';
+import {
+  bucketRows,
+  bucketSpan,
+  livesForAnalytics,
+  viewPlaces,
+  viewsBy,
+  viewTotals,
+} from '../../db/repositories/analytics.ts';
+import { findStream } from '../../db/repositories/streams.ts';
+import type { LiveStreamRow } from '../../db/tables/streams.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { accountOf, imageUrl } from '../streams/view.ts';
+
+/** The live charts' window (SPEC §5: 30 minutes) and the longest one call answers. */
+export const LIVE_WINDOW_MS = 30 * 60_000;
+export const MAX_WINDOW_MS = 24 * 3600_000;
+
+const READ_ANALYTICS = { anyOf: ['showStreamingAnalytics'] } as const;
+
+const Epoch = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
+
+/** The live of the call's team, or 404 (another team's live included). */
+async function liveOf(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const accountId = accountOf(request);
+  const row = await findStream(app.db, accountId, id.toLowerCase());
+  if (!row) throw new ApiError(404, 'streamNotFound');
+  return { accountId, row };
+}
+
+/** The window a series answers: asked, else the last 30 minutes on air, else the whole live. */
+async function windowOf(
+  app: FastifyInstance,
+  row: LiveStreamRow,
+  query: { from?: number; to?: number },
+): Promise<{ from: number; to: number }> {
+  const now = Date.now();
+  if (query.from !== undefined || query.to !== undefined) {
+    const to = Math.min(query.to ?? now, now + BUCKET_MS);
+    const from = query.from ?? to - LIVE_WINDOW_MS;
+    if (from > to) throw new ApiError(400, 'analyticsWindowInvalid');
+    return { from: Math.max(from, to - MAX_WINDOW_MS), to };
+  }
+  if (row.status === 'live' || row.status === 'paused') return { from: now - LIVE_WINDOW_MS, to: now };
+  const span = await bucketSpan(app.db, row.id);
+  if (!span) return { from: now - LIVE_WINDOW_MS, to: now };
+  const to = span.last.getTime();
+  return { from: Math.max(span.first.getTime(), to - MAX_WINDOW_MS), to };
+}
+
+const bucketStart = (ms: number) => Math.floor(ms / BUCKET_MS) * BUCKET_MS;
+
+/**
+ * Audience analytics of lives (issue 25, docs/analytics.md "API"): the picker's list, the summary
+ * figures and the six series with their breakdowns. Tenancy like every route: another team's live
+ * is a 404.
+ */
+const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/analytics/lives',
+    {
+      config: { permission: READ_ANALYTICS },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Lives to see the analytics of',
+        description: 'Those on air first, then by date, newest first.',
+        security: bearer,
+        querystring: Type.Intersect([
+          AccountIdQuery,
+          Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })) }),
+        ]),
+        response: {
+          200: Type.Object({
+            items: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                titulo: Type.String(),
+                status: Type.String(),
+                data: Type.String({ format: 'date-time' }),
+              }),
+            ),
+          }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await livesForAnalytics(app.db, accountOf(request), request.query.limit ?? 50);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          titulo: r.nome,
+          status: r.status,
+          data: (r.started_at ?? r.scheduled_start_time).toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/analytics/lives/:id/summary',
+    {
+      config: { permission: READ_ANALYTICS },
+      schema: {
+        tags: ['analytics'],
+        summary: "A live's audience figures",
+        description:
+          'Viewers now and at the peak, views, distinct viewers, watch time, startup time, failure, exit-before-start and rebuffering rates over the whole live, CDN use, places, views per OS, and the ingest signals (docs/analytics.md).',
+        security: bearer,
+        params: Type.Object({ id: Uuid }),
+        querystring: AccountIdQuery,
+        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { accountId, row } = await liveOf(app, request, request.params.id);
+      const now = Date.now();
+      const span = await bucketSpan(app.db, row.id);
+      const rows = span ? await bucketRows(app.db, row.id, span.first, span.last) : [];
+      const sums = windowTotals(rows.filter((r) => r.dim === 'total'));
+      const current = rows.filter(
+        (r) => r.dim === 'total' && new Date(r.t).getTime() >= bucketStart(now) - BUCKET_MS,
+      );
+      const viewersNow =
+        row.status === 'live' || row.status === 'paused'
+          ? (current.sort((a, b) => new Date(b.t).getTime() - new Date(a.t).getTime())[0]?.viewers ?? 0)
+          : 0;
+      let peak = 0;
+      let peakAt: string | null = null;
+      for (const r of rows)
+        if (r.dim === 'total' && (r.viewers_peak ?? 0) > peak) {
+          peak = r.viewers_peak ?? 0;
+          peakAt = new Date(r.t).toISOString();
+        }
+      const totals = await viewTotals(app.db, row.id);
+      const cdn = await viewsBy(app.db, row.id, 'cdn', 10);
+      const os = await viewsBy(app.db, row.id, 'os', 10);
+      const places = await viewPlaces(app.db, row.id, 50);
+      const percent = (part: number, whole: number) =>
+        whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0;
+      const signals = latestSignals(app, accountId, row.id);
+      const started = row.started_at?.getTime() ?? null;
+      const ended = row.finished_at?.getTime() ?? null;
+      return {
+        live: {
+          id: row.id,
+          titulo: row.nome,
+          status: row.status,
+          thumbnail: imageUrl(accountId, row.id, 'thumbnail', row.banners.thumbnail),
+          url: `/embed/${row.id}`,
+          startedAt: row.started_at?.toISOString() ?? null,
+          endedAt: row.finished_at?.toISOString() ?? null,
+        },
+        asOf: new Date(now).toISOString(),
+        viewersNow,
+        peak,
+        peakAt,
+        totalReproduction: totals.views,
+        spectators: totals.viewers,
+        totalTime: started === null ? 0 : Math.max(0, (ended ?? now) - started),
+        totalHours: Math.round(totals.watchMs / 36_000) / 100,
+        sessionTime: totals.started > 0 ? Math.round(totals.watchMs / totals.started) : 0,
+        startupTime: {
+          averageMs: sums.starts > 0 ? Math.round(sums.startup_ms_sum / sums.starts) : null,
+          p50Ms: startupPercentile(sums, 0.5),
+          p90Ms: startupPercentile(sums, 0.9),
+        },
+        attempts: sums.attempts,
+        initFail: { count: sums.startup_failures, percent: percent(sums.startup_failures, sums.attempts) },
+        playbackFail: {
+          count: sums.playback_failures,
+          percent: percent(sums.playback_failures, sums.starts),
+        },
+        exitBeforeStart: { count: sums.ebvs, percent: percent(sums.ebvs, sums.attempts) },
+        rebuffering: {
+          percent: percent(sums.rebuffer_ms, sums.playing_ms + sums.rebuffer_ms),
+          count: sums.rebuffer_count,
+          ms: sums.rebuffer_ms,
+        },
+        cdnUse: cdn.map((c) => ({
+          cdn: c.value ?? 'desconhecido',
+          views: c.n,
+          percent: percent(c.n, totals.views),
+        })),
+        liveDetails: { hora: new Date(now).toISOString(), locations: places },
+        spectatorsGraph: { labels: os.map((o) => o.value ?? 'desconhecido'), series: os.map((o) => o.n) },
+        signals,
+        signalStart: signals.length > 0 ? (row.started_at?.toISOString() ?? null) : null,
+        attributions: app.analytics.attributions,
+      };
+    },
+  );
+
+  app.get(
+    '/v1/analytics/lives/:id/series/:metric',
+    {
+      config: { permission: READ_ANALYTICS },
+      schema: {
+        tags: ['analytics'],
+        summary: "A live's time series",
+        description:
+          '10-second points `[epochMs, value]` of viewers (count), rebuffering, initFail, exitBeforeStart (percent), initTime (ms) or videoQuality (percent of playing time per quality), total and by CDN, state, OS and network provider (top 5 and `outros`). Default window: the last 30 minutes of a live on air, the whole of a finished one; at most 24 h.',
+        security: bearer,
+        params: Type.Object({ id: Uuid, metric: Type.Union(METRICS.map((m) => Type.Literal(m))) }),
+        querystring: Type.Intersect([
+          AccountIdQuery,
+          Type.Object({ from: Type.Optional(Epoch), to: Type.Optional(Epoch) }),
+        ]),
+        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { row } = await liveOf(app, request, request.params.id);
+      const { from, to } = await windowOf(app, row, request.query);
+      const rows = await bucketRows(app.db, row.id, new Date(bucketStart(from)), new Date(to));
+      return {
+        metric: request.params.metric,
+        bucketMs: BUCKET_MS,
+        from,
+        to,
+        ...seriesAnswer(request.params.metric, rows),
+      };
+    },
+  );
+};
+
+/** The live's signals as the last `sinal_saude` events of this instance's window tell them. */
+function latestSignals(app: FastifyInstance, accountId: string, liveId: string) {
+  const seen = new Map<string, Record<string, unknown>>();
+  for (const event of app.events.recent(accountId, 'sinal_saude', 200)) {
+    if (event.live_id !== liveId || typeof event.signal_id !== 'string' || seen.has(event.signal_id))
+      continue;
+    seen.set(event.signal_id, event);
+  }
+  return [...seen.values()]
+    .filter((e) => e.publicando === true)
+    .map((e) => ({
+      signal_id: e.signal_id,
+      fps: e.fps ?? null,
+      video_kbps: e.video_kbps ?? null,
+      audio_kbps: e.audio_kbps ?? null,
+      width: e.width ?? null,
+      height: e.height ?? null,
+      saude: e.saude ?? null,
+      at: e.timestamp,
+    }));
+}
+
+export default analyticsRoutes;
