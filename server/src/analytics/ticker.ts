@@ -22,12 +22,15 @@ const RETENTION_EVERY_MS = 3600_000;
 export class AnalyticsTicker {
   private timer: NodeJS.Timeout | null = null;
   private retention: NodeJS.Timeout | null = null;
-  private running = false;
+  private busy = false;
+  private chain: Promise<void> = Promise.resolve();
 
   constructor(private readonly app: FastifyInstance) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), this.app.config.analytics.tickMs);
+    this.timer = setInterval(() => {
+      if (!this.busy) void this.tick();
+    }, this.app.config.analytics.tickMs);
     this.timer.unref();
     this.retention = setInterval(() => void this.forget(), RETENTION_EVERY_MS);
     this.retention.unref();
@@ -48,16 +51,19 @@ export class AnalyticsTicker {
     }
   }
 
-  async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.sampleAndPush();
-    } catch (error) {
-      this.app.log.warn({ err: error }, 'analytics: tick failed');
-    } finally {
-      this.running = false;
-    }
+  /** One tick, after the one under way (ticks never overlap). */
+  tick(): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      this.busy = true;
+      try {
+        await this.sampleAndPush();
+      } catch (error) {
+        this.app.log.warn({ err: error }, 'analytics: tick failed');
+      } finally {
+        this.busy = false;
+      }
+    });
+    return this.chain;
   }
 
   private async sampleAndPush(): Promise<void> {
