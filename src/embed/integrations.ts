@@ -1,11 +1,17 @@
 import type { Overlay, PlaybackInfo } from './types';
 
 /** The modules other parts of issue 17 add to the player (viewer contract §2): telemetry, the live
- * channel and the viewer-ID signal (tel), overlays (cls). Each loads lazily after the video, and only
- * once it exists in the build: import.meta.glob answers nothing for a file that is not there yet. */
+ * channel and the viewer-ID signal (tel), overlays (cls). Each loads lazily (telemetry as the page
+ * starts, since a view begins before the player loads; the others after the video), and only once it
+ * exists in the build: import.meta.glob answers nothing for a file that is not there yet. */
 interface Modules {
   telemetry: {
-    startTelemetry(o: { info: PlaybackInfo; player: unknown; video: HTMLVideoElement }): () => void;
+    /** One view's beacons, from its play intent (telemetry.ts). */
+    startTelemetry(o: { info: PlaybackInfo; intentAt?: number }): {
+      attach(player: unknown, video: HTMLVideoElement): void;
+      fail(error: unknown): void;
+      stop(): void;
+    };
   };
   channel: {
     openChannel(

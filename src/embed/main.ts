@@ -25,6 +25,10 @@ message.setAttribute('role', 'status');
 stage.append(overlayLayer, message);
 root.append(stage);
 
+/** Telemetry's module, asked for as the page starts: a view begins before the player loads, and the
+ * play intent should not wait for this chunk. */
+const telemetryModule = integration('telemetry');
+
 const origin = embeddingOrigin(window);
 let target: EmbedTarget | null = targetOf(location.pathname);
 let handle: PlayerHandle | null = null;
@@ -84,17 +88,30 @@ async function onStopped() {
 
 async function start(info: PlaybackInfo) {
   const key = `${info.kind}:${info.id}`;
-  // Once a page: a player that starts again (the live came back, a retry) goes straight to content.
-  if (info.ads.preRollVastUrl && !preRollDone) {
-    preRollDone = true;
-    await playAd(info.ads.preRollVastUrl, stage, labels().ad);
+  // The play intent: the embed plays by itself as soon as there is something to play. The view starts
+  // here (docs/analytics.md "Definitions"), so that the pre-roll and the load are inside its startup
+  // time, and a load error or a viewer leaving before the first frame are counted.
+  const intentAt = Date.now();
+  const view = (await telemetryModule)?.startTelemetry({ info, intentAt }) ?? null;
+  stopTelemetry = view ? () => view.stop() : null;
+  try {
+    // Once a page: a player that starts again (the live came back, a retry) goes straight to content.
+    if (info.ads.preRollVastUrl && !preRollDone) {
+      preRollDone = true;
+      await playAd(info.ads.preRollVastUrl, stage, labels().ad);
+    }
+    handle = await createPlayer(
+      stage,
+      info,
+      () => void onStopped(),
+      (player, video) => view?.attach(player, video),
+    );
+  } catch (error) {
+    view?.fail(error);
+    throw error;
   }
-  handle = await createPlayer(stage, info, () => void onStopped());
   playing = key;
   played = true;
-  const telemetry = await integration('telemetry');
-  if (telemetry && handle)
-    stopTelemetry = telemetry.startTelemetry({ info, player: handle.player, video: handle.video });
 }
 
 function renderOverlays(overlays: Overlay[]) {

@@ -11,6 +11,16 @@ export interface PlayerHandle {
   destroy(): Promise<void>;
 }
 
+/** Why a player could not start, when shaka has no error of its own: `code` is what telemetry reports. */
+export class StartError extends Error {
+  constructor(
+    readonly code: 'unsupported' | 'no_manifest',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** SPEC §2.8: a VOD's subtitle cues load 1 s after the player starts. */
 const SUBTITLES_DELAY_MS = 1_000;
 
@@ -27,18 +37,20 @@ export function latencyConfig(info: Pick<PlaybackInfo, 'kind' | 'latencyTargets'
 
 /**
  * Plays `info`'s manifest in a new video element inside `stage`, muted (browsers let only a muted
- * video start by itself; the viewer unmutes). Rejects when the browser cannot play it or the
- * manifest does not load; `onStopped` is told when playback stops for good (a live that ended).
+ * video start by itself; the viewer unmutes). Rejects when the browser cannot play it (a StartError)
+ * or the manifest does not load (shaka's error); `onStopped` is told when playback stops for good (a
+ * live that ended). `onPlayer` gets the player and its video before the manifest loads (telemetry).
  */
 export async function createPlayer(
   stage: HTMLElement,
   info: PlaybackInfo,
   onStopped: () => void,
+  onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
 ): Promise<PlayerHandle> {
-  if (!info.manifestUrl) throw new Error('nothing to play');
+  if (!info.manifestUrl) throw new StartError('no_manifest', 'nothing to play');
   const shaka = await loadShaka(info.manifestType);
   shaka.polyfill.installAll();
-  if (!shaka.Player.isBrowserSupported()) throw new Error('unsupported browser');
+  if (!shaka.Player.isBrowserSupported()) throw new StartError('unsupported', 'unsupported browser');
   const video = document.createElement('video');
   video.className = 'video';
   video.muted = true;
@@ -49,6 +61,7 @@ export async function createPlayer(
 
   const player = new shaka.Player();
   await player.attach(video);
+  onPlayer?.(player, video);
   player.configure(latencyConfig(info));
   // shaka retries a failing live stream forever by default; a live that stopped (ended, paused, its
   // token refused) is a question for the playback endpoint instead.

@@ -1,34 +1,70 @@
+import { CRITICAL } from './shaka';
 import type { PlaybackInfo } from './types';
 
 /**
- * Player telemetry (issue 17 point 4, docs/playback.md "Beacons"): start, startup time or failure,
- * exit before start, rebuffers, rendition changes, a heartbeat every 10 s (with CMCD keys read from
- * shaka's stats) and end, posted in batches to `info.beaconUrl`; the last batch goes by sendBeacon
- * when the page is hidden for good.
+ * Player telemetry (docs/analytics.md "Definitions" and "Beacon contract", docs/playback.md "Beacons").
+ * A view starts at the play intent (the embed autoplays: when it decides to play), before shaka
+ * loads: `start` is posted at once, and a load error, an unsupported browser or a viewer leaving
+ * during the load or the pre-roll are counted. The player is attached once it exists; from then on
+ * state changes (first frame, stalls, pauses, renditions) are posted within about a second, a
+ * heartbeat every 10 s (with CMCD keys read from shaka's stats), and every event carries the time
+ * spent playing, rebuffering and paused since the previous one. The last batch goes by sendBeacon when
+ * the page is hidden for good.
  */
 
 export const HEARTBEAT_MS = 10_000;
+/** State changes wait this long, so that a burst of them goes in one post. */
+export const DEBOUNCE_MS = 1_000;
 /** The server takes at most this many events per post. */
 export const MAX_EVENTS_PER_POST = 20;
+/** Debounced posts a minute, at most (the server takes BEACONS_PER_MINUTE, 30, heartbeats included):
+ * past it, state changes wait for the next heartbeat. */
+export const STATE_POSTS_PER_MINUTE = 20;
+/** The server's bound on a duration field (24 h). */
+const MAX_MS = 86_400_000;
+
+/** shaka.net.NetworkingEngine.RequestType: which request a response or an HTTP error belongs to. */
+const REQUEST_TYPES: Record<number, string> = { 0: 'manifest', 1: 'segment', 2: 'license', 6: 'key' };
+const SEGMENT_REQUEST = 1;
+/** shaka.util.Error.Code.BAD_HTTP_STATUS: data[1] is the status, data[4] the request type. */
+const BAD_HTTP_STATUS = 1001;
+
+export type PlayerState = 'loading' | 'playing' | 'paused' | 'rebuffering' | 'ended';
 
 export interface BeaconEvent {
   type: string;
   at: number;
+  state?: PlayerState;
+  playingMs?: number;
+  rebufferingMs?: number;
+  pausedMs?: number;
+  playhead?: number;
   rendition?: string;
   bitrateKbps?: number;
+  cdn?: string;
   startupMs?: number;
+  waitedMs?: number;
   rebufferMs?: number;
   error?: string;
   cmcd?: Record<string, number | string>;
 }
 
+type ResponseFilter = (type: number, response: { headers: Record<string, string> }) => void;
+
 /** What telemetry reads of shaka's player (the lazy import keeps its types out of this module). */
-interface ShakaLike extends EventTarget {
-  getStats?(): { streamBandwidth?: number; estimatedBandwidth?: number; height?: number };
+export interface ShakaLike extends EventTarget {
+  getStats?(): { streamBandwidth?: number; estimatedBandwidth?: number };
   getVariantTracks?(): { active: boolean; height: number | null; bandwidth: number; audioOnly?: boolean }[];
+  getNetworkingEngine?(): {
+    registerResponseFilter(filter: ResponseFilter): void;
+    unregisterResponseFilter?(filter: ResponseFilter): void;
+  } | null;
 }
-interface VideoLike extends EventTarget {
+export interface VideoLike extends EventTarget {
   readonly currentTime: number;
+  readonly paused: boolean;
+  readonly seeking: boolean;
+  readonly ended: boolean;
   readonly buffered: { length: number; end(i: number): number };
 }
 
@@ -36,90 +72,316 @@ export interface TelemetryDeps {
   /** Posts one batch; `final` when the page is going away (sendBeacon). */
   send(body: string, final: boolean): void;
   now(): number;
+  /** Runs `run` once after `ms`; the answer cancels it. */
+  schedule(run: () => void, ms: number): () => void;
+}
+
+/** A shaka error's `detail` (shaka.util.Error), or the error a load rejected with. */
+interface ErrorLike {
+  code?: unknown;
+  severity?: unknown;
+  data?: unknown;
 }
 
 const kbps = (bps: number | undefined) => (bps && Number.isFinite(bps) ? Math.round(bps / 1000) : undefined);
 
-/** One playback session's beacons. */
+/** `text` inside a beacon field's pattern: runs of other characters become one space. */
+function sanitize(text: string, allowed: RegExp, max: number): string {
+  return text.replace(allowed, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
+}
+
+/**
+ * The `error` of a failure: shaka's numeric code, `{request}_http_{status}` for an HTTP error with a
+ * status (`manifest_http_500`), an error's own string code (`unsupported`), else `unknown`.
+ */
+export function errorCode(error: unknown): string {
+  const e = (error && typeof error === 'object' ? error : {}) as ErrorLike;
+  let code: string | null = null;
+  if (e.code === BAD_HTTP_STATUS && Array.isArray(e.data) && typeof e.data[1] === 'number') {
+    const request = typeof e.data[4] === 'number' ? REQUEST_TYPES[e.data[4]] : undefined;
+    code = `${request ? `${request}_` : ''}http_${e.data[1]}`;
+  } else if (typeof e.code === 'number' || typeof e.code === 'string') code = String(e.code);
+  const clean = code === null ? '' : sanitize(code, /[^A-Za-z0-9 ._:-]+/g, 64);
+  return clean || 'unknown';
+}
+
+/** Who served a media segment, from its response headers (shaka lower-cases their names). */
+export function cdnOf(headers: Record<string, string | undefined>): string {
+  const clean = (value: string | undefined) => sanitize(value ?? '', /[^A-Za-z0-9 ._:/()-]+/g, 64);
+  for (const name of ['x-cdn', 'via', 'x-served-by']) {
+    const value = clean(headers[name]);
+    if (value) return value;
+  }
+  return headers['cf-ray'] ? 'cloudflare' : 'origin';
+}
+
+/** One view's beacons: from the play intent to a final event. */
 export class Telemetry {
   private queue: BeaconEvent[] = [];
+  private player: ShakaLike | null = null;
+  private video: VideoLike | null = null;
+  /** Set once a final event is queued: nothing follows it. */
+  private closed = false;
   private started = false;
-  private failed = false;
-  private stopped = false;
-  private rebufferSince: number | null = null;
+  private state: PlayerState = 'loading';
+  private stateSince: number;
+  /** Time in each state since the play intent, and the part of it already reported. */
+  private readonly spent = { playing: 0, rebuffering: 0, paused: 0 };
+  private readonly reported = { playing: 0, rebuffering: 0, paused: 0 };
+  /** The playhead when the video last said `playing` before the first frame (null: not playing). */
+  private playingFrom: number | null = null;
+  /** shaka's buffering flag. */
+  private buffering = false;
+  /** When the current stall began (null: none). A wait after a seek or while paused is no stall. */
+  private stallSince: number | null = null;
   private rendition: string | undefined;
+  private cdn: string | undefined;
+  private cancelFlush: (() => void) | null = null;
+  private cancelBeat: (() => void) | null = null;
+  private posts: number[] = [];
   private readonly t0: number;
 
   constructor(
     private readonly info: Pick<PlaybackInfo, 'sessionId' | 'kind' | 'manifestType'>,
-    private readonly player: ShakaLike,
-    private readonly video: VideoLike,
     private readonly deps: TelemetryDeps,
+    /** The play intent, epoch ms (default: now). */
+    intentAt?: number,
   ) {
-    this.t0 = deps.now();
-    this.push({ type: 'start' });
+    this.t0 = intentAt ?? deps.now();
+    this.stateSince = this.t0;
+    this.queue.push({ type: 'start', at: this.t0, state: 'loading' });
+    this.flush(false);
+    this.beat();
+  }
+
+  /** Follows the player once it exists (before its manifest loads, so that the first segment's CDN
+   * is known). */
+  attach(player: ShakaLike, video: VideoLike): void {
+    if (this.closed || this.player) return;
+    this.player = player;
+    this.video = video;
     video.addEventListener('playing', this.onPlaying);
+    video.addEventListener('timeupdate', this.onTimeUpdate);
+    video.addEventListener('seeked', this.onSeeked);
+    video.addEventListener('pause', this.onPause);
+    video.addEventListener('play', this.onPlay);
+    video.addEventListener('ended', this.onEnded);
     player.addEventListener('error', this.onError);
     player.addEventListener('buffering', this.onBuffering);
     player.addEventListener('adaptation', this.onAdaptation);
     player.addEventListener('variantchanged', this.onAdaptation);
+    player.getNetworkingEngine?.()?.registerResponseFilter(this.onResponse);
   }
 
-  private push(event: Omit<BeaconEvent, 'at'>): void {
-    this.queue.push({ ...event, at: this.deps.now() });
+  private detach(): void {
+    const { player, video } = this;
+    this.cancelBeat?.();
+    this.cancelFlush?.();
+    this.cancelBeat = this.cancelFlush = null;
+    if (!player || !video) return;
+    video.removeEventListener('playing', this.onPlaying);
+    video.removeEventListener('timeupdate', this.onTimeUpdate);
+    video.removeEventListener('seeked', this.onSeeked);
+    video.removeEventListener('pause', this.onPause);
+    video.removeEventListener('play', this.onPlay);
+    video.removeEventListener('ended', this.onEnded);
+    player.removeEventListener('error', this.onError);
+    player.removeEventListener('buffering', this.onBuffering);
+    player.removeEventListener('adaptation', this.onAdaptation);
+    player.removeEventListener('variantchanged', this.onAdaptation);
+    player.getNetworkingEngine?.()?.unregisterResponseFilter?.(this.onResponse);
   }
 
-  private active() {
-    const track = this.player.getVariantTracks?.().find((t) => t.active);
+  /** Moves to `state`, counting the time spent in the one it leaves. */
+  private enter(state: PlayerState): void {
+    const now = this.deps.now();
+    if (this.state === 'playing' || this.state === 'rebuffering' || this.state === 'paused')
+      this.spent[this.state] += Math.max(0, now - this.stateSince);
+    this.state = state;
+    this.stateSince = now;
+  }
+
+  private active(): Pick<BeaconEvent, 'rendition' | 'bitrateKbps'> {
+    const track = this.player?.getVariantTracks?.().find((t) => t.active);
     if (!track) return {};
     const rendition = track.height ? `${track.height}p` : track.audioOnly ? 'audio' : undefined;
-    return {
-      ...(rendition ? { rendition } : {}),
-      ...(kbps(track.bandwidth) ? { bitrateKbps: kbps(track.bandwidth) } : {}),
-    };
+    const bitrateKbps = kbps(track.bandwidth);
+    return { ...(rendition ? { rendition } : {}), ...(bitrateKbps ? { bitrateKbps } : {}) };
+  }
+
+  private playhead(): number | undefined {
+    const t = this.video?.currentTime;
+    if (t === undefined || !Number.isFinite(t)) return undefined;
+    return Math.min(10_000_000, Math.max(0, Math.round(t * 10) / 10));
+  }
+
+  /** Queues an event with the state, the time spent in each state since the previous event, the
+   * playhead, the rendition and the CDN. */
+  private push(event: Omit<BeaconEvent, 'at'>): void {
+    this.enter(this.state);
+    const deltas: Record<string, number> = {};
+    for (const key of ['playing', 'rebuffering', 'paused'] as const) {
+      // What a bound cuts off goes with the next event: the sums stay whole.
+      const delta = Math.min(MAX_MS, Math.round(this.spent[key]) - this.reported[key]);
+      deltas[`${key}Ms`] = delta;
+      this.reported[key] += delta;
+    }
+    const playhead = this.playhead();
+    const { type, ...fields } = event;
+    this.queue.push({
+      type,
+      at: this.deps.now(),
+      state: this.state,
+      ...deltas,
+      ...(playhead !== undefined ? { playhead } : {}),
+      ...this.active(),
+      ...(this.cdn ? { cdn: this.cdn } : {}),
+      ...fields,
+    });
+  }
+
+  /** A state change: posted within DEBOUNCE_MS, unless the minute's posts are spent (then with the
+   * next heartbeat). */
+  private change(event: Omit<BeaconEvent, 'at'>): void {
+    this.push(event);
+    if (this.cancelFlush) return;
+    this.cancelFlush = this.deps.schedule(() => {
+      this.cancelFlush = null;
+      const now = this.deps.now();
+      if (this.posts.filter((at) => now - at < 60_000).length < STATE_POSTS_PER_MINUTE) this.flush(false);
+    }, DEBOUNCE_MS);
+  }
+
+  /** Queues a final event (the view is over: state `ended`) and posts everything at once. */
+  private finish(event: Omit<BeaconEvent, 'at'>, final: boolean): void {
+    if (this.closed) return;
+    this.enter('ended');
+    this.push(event);
+    this.closed = true;
+    this.detach();
+    this.flush(final);
+  }
+
+  private beat(): void {
+    this.cancelBeat = this.deps.schedule(() => {
+      this.heartbeat();
+      if (!this.closed) this.beat();
+    }, HEARTBEAT_MS);
+  }
+
+  private firstFrame(): void {
+    this.started = true;
+    this.playingFrom = null;
+    this.buffering = false;
+    this.enter('playing');
+    const active = this.active();
+    this.rendition = active.rendition;
+    this.change({ type: 'startup', startupMs: this.since(this.t0) });
   }
 
   private readonly onPlaying = () => {
-    if (this.started) return;
-    this.started = true;
-    const active = this.active();
-    this.rendition = active.rendition;
-    this.push({ type: 'startup', startupMs: Math.max(0, this.deps.now() - this.t0), ...active });
+    if (!this.started && this.video && !this.video.paused) this.playingFrom = this.video.currentTime;
   };
 
-  private readonly onError = (event: Event) => {
-    if (this.started || this.failed) return;
-    this.failed = true;
-    const code = (event as Event & { detail?: { code?: number } }).detail?.code;
-    this.push({ type: 'startup_failed', ...(code !== undefined ? { error: String(code) } : {}) });
-    this.flush(false);
+  /** The first frame is the first time the playhead moves after `playing`. */
+  private readonly onTimeUpdate = () => {
+    const video = this.video;
+    if (this.started || this.closed || !video || this.playingFrom === null) return;
+    if (video.paused || video.seeking) return;
+    if (video.currentTime > this.playingFrom) this.firstFrame();
   };
+
+  /** A seek before the first frame moves the playhead without playing it. */
+  private readonly onSeeked = () => {
+    if (this.started || !this.video) return;
+    this.playingFrom = this.video.paused ? null : this.video.currentTime;
+  };
+
+  /** Milliseconds from `t` to now, within the server's bounds. */
+  private since(t: number): number {
+    return Math.min(MAX_MS, Math.max(0, this.deps.now() - t));
+  }
+
+  /** Ends a stall, if one is on: `rebuffer_end`, then `next`. */
+  private endStall(next: PlayerState): void {
+    if (this.stallSince === null) return;
+    const rebufferMs = this.since(this.stallSince);
+    this.stallSince = null;
+    this.enter(next);
+    this.change({ type: 'rebuffer_end', rebufferMs });
+  }
 
   private readonly onBuffering = (event: Event) => {
-    if (!this.started) return;
-    const buffering = (event as Event & { buffering?: boolean }).buffering;
-    if (buffering && this.rebufferSince === null) {
-      this.rebufferSince = this.deps.now();
-      this.push({ type: 'rebuffer_start' });
-    } else if (!buffering && this.rebufferSince !== null) {
-      this.push({ type: 'rebuffer_end', rebufferMs: this.deps.now() - this.rebufferSince });
-      this.rebufferSince = null;
+    const buffering = Boolean((event as Event & { buffering?: boolean }).buffering);
+    if (!this.started || this.closed || buffering === this.buffering) return;
+    this.buffering = buffering;
+    const video = this.video;
+    if (!buffering) this.endStall('playing');
+    // A wait after a seek, or while paused, is no stall.
+    else if (video && !video.paused && !video.seeking) {
+      this.stallSince = this.deps.now();
+      this.enter('rebuffering');
+      this.change({ type: 'rebuffer_start' });
     }
+  };
+
+  private readonly onPause = () => {
+    if (!this.started || this.closed || this.video?.ended || this.state === 'paused') return;
+    // Paused time is no stall: a pause ends it (and the rest of that wait is not one either).
+    this.endStall('paused');
+    this.enter('paused');
+    this.change({ type: 'pause' });
+  };
+
+  private readonly onPlay = () => {
+    if (!this.started || this.closed || this.state !== 'paused') return;
+    this.enter('playing');
+    this.change({ type: 'play' });
+  };
+
+  /** The media played to its end (a VOD, or a live whose playlist closed): the view is over. */
+  private readonly onEnded = () => {
+    if (!this.started) return;
+    this.endStall('playing');
+    this.finish({ type: 'end' }, false);
   };
 
   private readonly onAdaptation = () => {
     const active = this.active();
-    if (!this.started || !active.rendition || active.rendition === this.rendition) return;
+    if (!this.started || this.closed || !active.rendition || active.rendition === this.rendition) return;
     this.rendition = active.rendition;
-    this.push({ type: 'rendition', ...active });
+    this.change({ type: 'rendition' });
   };
+
+  private readonly onError = (event: Event) => {
+    const detail = (event as Event & { detail?: ErrorLike }).detail;
+    // A recoverable error is shaka's to retry; only one that stops the player is a failure.
+    if (detail?.severity === CRITICAL) this.fail(detail);
+  };
+
+  private readonly onResponse: ResponseFilter = (type, response) => {
+    if (type === SEGMENT_REQUEST) this.cdn = cdnOf(response.headers ?? {});
+  };
+
+  /** A fatal error: `startup_failed` before the first frame (the player may not exist yet: a
+   * manifest that does not load, an unsupported browser), `playback_failed` after it. */
+  fail(error: unknown): void {
+    if (this.closed) return;
+    this.endStall('playing');
+    this.finish(
+      { type: this.started ? 'playback_failed' : 'startup_failed', error: errorCode(error) },
+      false,
+    );
+  }
 
   /** CMCD keys (CTA-5004) from shaka's stats and the buffer ahead of the playhead. */
   cmcd(): Record<string, number | string> {
-    const stats = this.player.getStats?.() ?? {};
-    const tracks = this.player.getVariantTracks?.() ?? [];
-    const { buffered, currentTime } = this.video;
-    const ahead = buffered.length > 0 ? Math.max(0, buffered.end(buffered.length - 1) - currentTime) : 0;
+    const stats = this.player?.getStats?.() ?? {};
+    const tracks = this.player?.getVariantTracks?.() ?? [];
+    const buffered = this.video?.buffered;
+    const currentTime = this.video?.currentTime ?? 0;
+    const ahead =
+      buffered && buffered.length > 0 ? Math.max(0, buffered.end(buffered.length - 1) - currentTime) : 0;
     const top = Math.max(0, ...tracks.map((t) => t.bandwidth));
     const out: Record<string, number | string> = {
       bl: Math.round(ahead * 1000),
@@ -136,68 +398,83 @@ export class Telemetry {
   }
 
   heartbeat(): void {
-    if (this.stopped) return;
-    this.push({ type: 'heartbeat', ...this.active(), cmcd: this.cmcd() });
+    if (this.closed) return;
+    this.push({ type: 'heartbeat', ...(this.player ? { cmcd: this.cmcd() } : {}) });
     this.flush(false);
   }
 
   /** Sends what is queued, in posts of at most MAX_EVENTS_PER_POST events. */
   flush(final: boolean): void {
+    this.cancelFlush?.();
+    this.cancelFlush = null;
+    const now = this.deps.now();
+    this.posts = this.posts.filter((at) => now - at < 60_000);
     while (this.queue.length > 0) {
       const events = this.queue.splice(0, MAX_EVENTS_PER_POST);
+      this.posts.push(now);
       this.deps.send(JSON.stringify({ sessionId: this.info.sessionId, events }), final);
     }
   }
 
-  /** The viewer left (or the page stopped the player): end, or exit before start; sent at once. */
+  /** The viewer left (or the page stopped the player): `end` after the first frame, else
+   * `exit_before_start` with the time waited since the play intent; sent at once. */
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.rebufferSince !== null)
-      this.push({ type: 'rebuffer_end', rebufferMs: this.deps.now() - this.rebufferSince });
-    if (!this.failed) this.push({ type: this.started ? 'end' : 'exit_before_start' });
-    this.flush(true);
-    this.video.removeEventListener('playing', this.onPlaying);
-    this.player.removeEventListener('error', this.onError);
-    this.player.removeEventListener('buffering', this.onBuffering);
-    this.player.removeEventListener('adaptation', this.onAdaptation);
-    this.player.removeEventListener('variantchanged', this.onAdaptation);
+    if (this.closed) return;
+    this.endStall('playing');
+    if (this.started) this.finish({ type: 'end' }, true);
+    else this.finish({ type: 'exit_before_start', waitedMs: this.since(this.t0) }, true);
   }
 }
 
-/** Starts the beacons of one playback; the returned function ends them (and sends `end`). */
-export function startTelemetry(o: {
-  info: PlaybackInfo;
-  player: unknown;
-  video: HTMLVideoElement;
-}): () => void {
+/** One view as the page drives it. */
+export interface TelemetryView {
+  /** The player exists (its manifest not loaded yet). */
+  attach(player: unknown, video: HTMLVideoElement): void;
+  /** The player could not start (or stopped on an error). */
+  fail(error: unknown): void;
+  /** The viewer left, or the page stopped the player. */
+  stop(): void;
+}
+
+/** Starts the beacons of one view at its play intent (`intentAt`, epoch ms), before the player
+ * exists. */
+export function startTelemetry(o: { info: PlaybackInfo; intentAt?: number }): TelemetryView {
   const url = o.info.beaconUrl;
-  const telemetry = new Telemetry(o.info, o.player as ShakaLike, o.video, {
-    now: () => Date.now(),
-    send(body, final) {
-      // sendBeacon survives the page going away; it posts a string as text/plain, which the server takes.
-      if (final && navigator.sendBeacon?.(url, body)) return;
-      void fetch(url, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json' },
-        keepalive: true,
-        credentials: 'omit',
-      }).catch(() => {});
+  const telemetry = new Telemetry(
+    o.info,
+    {
+      now: () => Date.now(),
+      schedule(run, ms) {
+        const timer = setTimeout(run, ms);
+        return () => clearTimeout(timer);
+      },
+      send(body, final) {
+        // sendBeacon survives the page going away; it posts a string as text/plain, which the server takes.
+        if (final && navigator.sendBeacon?.(url, body)) return;
+        void fetch(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+          keepalive: true,
+          credentials: 'omit',
+        }).catch(() => {});
+      },
     },
-  });
-  telemetry.flush(false);
-  const timer = setInterval(() => telemetry.heartbeat(), HEARTBEAT_MS);
+    o.intentAt,
+  );
   const stop = () => {
-    clearInterval(timer);
     removeEventListener('pagehide', onPageHide);
     telemetry.stop();
   };
-  // A page kept in the back/forward cache may come back: only a final hide ends the session.
+  // A page kept in the back/forward cache may come back: only a final hide ends the view.
   const onPageHide = (event: PageTransitionEvent) => {
     if (event.persisted) telemetry.flush(true);
     else stop();
   };
   addEventListener('pagehide', onPageHide);
-  return stop;
+  return {
+    attach: (player, video) => telemetry.attach(player as ShakaLike, video),
+    fail: (error) => telemetry.fail(error),
+    stop,
+  };
 }
