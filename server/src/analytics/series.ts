@@ -117,7 +117,9 @@ function weight(byTime: Map<number, Sums>): number {
 
 /** A breakdown's values: the top `TOP_VALUES` by weight, the rest summed as 'outros'. */
 function topValues(byValue: Map<string, Map<number, Sums>>): Map<string, Map<number, Sums>> {
-  const ranked = [...byValue.entries()].sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
+  // A value that weighs nothing in the window (a viewer counted before its view was enriched, then
+  // gone) is left out.
+  const ranked = [...byValue.entries()].filter(([, byTime]) => weight(byTime) > 0).sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
   const out = new Map(ranked.slice(0, TOP_VALUES));
   const rest = ranked.slice(TOP_VALUES);
   if (rest.length > 0) {
@@ -173,8 +175,11 @@ export function seriesAnswer(metric: Metric, rows: readonly BucketRow[]): Record
   out.total = pointsOf(metric, total);
   for (const { dim, suffix } of BREAKDOWNS) {
     const values = topValues(grouped.get(dim) ?? new Map());
+    // A value with nothing to draw (no points; for viewers, nobody ever) is left out.
     out[`${metric}${suffix}`] = Object.fromEntries(
-      [...values.entries()].map(([value, byTime]) => [value, pointsOf(metric, byTime)]),
+      [...values.entries()]
+        .map(([value, byTime]) => [value, pointsOf(metric, byTime)] as const)
+        .filter(([, points]) => points.some(([, v]) => metric !== 'viewers' || v > 0)),
     );
   }
   return out;

@@ -302,7 +302,9 @@ export async function viewPlaces(db: Executor, liveId: string, limit: number) {
     .where('live_id', '=', liveId)
     .groupBy(['country', 'state', 'city'])
     .orderBy(sql`count(*)`, 'desc')
-    .orderBy(['country', 'state', 'city'])
+    .orderBy('country')
+    .orderBy('state')
+    .orderBy('city')
     .limit(limit)
     .execute();
   return rows.map((r) => ({ country: r.country, state: r.state, city: r.city, views: Number(r.n) }));

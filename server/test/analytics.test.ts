@@ -1,0 +1,208 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
+import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
+import { viewerDir } from '../src/media/live-viewer.ts';
+import { issueViewerSession, mediaMark } from '../src/media/playback-session.ts';
+import { sessionKey } from '../src/media/viewer-session-check.ts';
+import { expectError, startTestServer, type TestServer } from './helpers.ts';
+import { AccountClient, listen } from './realtime-helpers.ts';
+import { call, userWith } from './streams-helpers.ts';
+
+/** Audience analytics from the players' beacons (issue 25, docs/analytics.md). */
+const LIVE: string = DEMO_STREAMS.showAoVivo.id;
+const ACCOUNT: string = DEMO_ACCOUNTS.demoProducoes.id;
+const OTHER_ACCOUNT: string = DEMO_ACCOUNTS.eventosAoVivo.id;
+const UA = {
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+};
+let server: TestServer;
+let base = '';
+let analyst = '';
+let sessions = 0;
+
+function session() {
+  sessions += 1;
+  return issueViewerSession(
+    {
+      kind: 'live',
+      id: LIVE,
+      accountId: ACCOUNT,
+      viewerId: `ANA${String(sessions).padStart(4, '0')}`,
+      country: 'BR',
+      exp: Math.floor((Date.now() + 3600_000) / 1000),
+    },
+    server.app.jwtKey,
+  );
+}
+async function post(sessionId: string, events: Record<string, unknown>[], ua = UA.windows) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/v1/public/beacons',
+    headers: { 'user-agent': ua, 'content-type': 'application/json' },
+    payload: JSON.stringify({ sessionId, events: events.map((e) => ({ at: Date.now(), ...e })) }),
+  });
+  expect(res.statusCode, res.body).toBe(204);
+}
+/** The session's player loads the live's manifest (what makes it count as a viewer). */
+async function watch(sessionId: string) {
+  const { token } = server.app.playback.signer.issue('live', LIVE);
+  const mark = mediaMark(server.app.jwtKey, LIVE, sessionKey(sessionId));
+  const res = await server.app.inject({ method: 'GET', url: `/play/live/${LIVE}/${token}/master.m3u8?v=${mark}` });
+  expect(res.statusCode, res.body).toBe(200);
+}
+/** A viewer who starts and plays: start, first frame, the manifest, then a heartbeat. */
+async function viewer(ua: string, startupMs: number) {
+  const id = session();
+  await post(id, [{ type: 'start', state: 'loading' }], ua);
+  await watch(id);
+  await post(
+    id,
+    [
+      { type: 'startup', startupMs, rendition: '720p', cdn: 'origin', state: 'playing' },
+      { type: 'heartbeat', playingMs: 4000, rebufferingMs: 0, pausedMs: 0, state: 'playing', rendition: '720p' },
+    ],
+    ua,
+  );
+  return id;
+}
+/** Pending beacons written, then one tick (viewers sampled, points pushed). */
+async function settle() {
+  await server.app.analytics.writer.flush();
+  await server.app.analytics.ticker.tick();
+}
+const get = (url: string, token = analyst) => call(server.app, token, 'GET', url);
+
+beforeAll(async () => {
+  server = await startTestServer({
+    viewers: { ...loadConfig({}).viewers, viewerTimeoutMs: 60_000 },
+    analytics: { flushMs: 60_000, tickMs: 200, retentionDays: 30 },
+  });
+  base = await listen(server.app);
+  const dir = viewerDir(server.config.dataDir, ACCOUNT, LIVE);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'master.m3u8'), '#EXTM3U\n');
+  analyst = await userWith(server.app, ACCOUNT, 'analista@demo.test', ['showStreamingAnalytics']);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('live analytics', () => {
+  const ids: string[] = [];
+
+  it('counts viewers, views, failures, exits and rebuffering, by OS and CDN', async () => {
+    for (const [ua, ms] of [
+      [UA.windows, 700],
+      [UA.windows, 1500],
+      [UA.windows, 900],
+      [UA.iphone, 3000],
+      [UA.iphone, 1200],
+    ] as const)
+      ids.push(await viewer(ua, ms));
+    // One stalls for 8 s.
+    await post(ids[0]!, [
+      { type: 'rebuffer_start', playingMs: 1000, rebufferingMs: 0, pausedMs: 0, state: 'rebuffering' },
+      { type: 'rebuffer_end', rebufferMs: 8000, playingMs: 0, rebufferingMs: 8000, pausedMs: 0, state: 'playing' },
+    ]);
+    // The manifest fails for one; one leaves after 2.5 s of waiting; one after 0.4 s (not an EBVS).
+    const failed = session();
+    await post(failed, [{ type: 'start' }, { type: 'startup_failed', error: 'manifest_http_500', state: 'ended' }]);
+    const left = session();
+    await post(left, [{ type: 'start' }, { type: 'exit_before_start', waitedMs: 2500, state: 'ended' }]);
+    const quick = session();
+    await post(quick, [{ type: 'start' }, { type: 'exit_before_start', waitedMs: 400, state: 'ended' }]);
+    await settle();
+
+    const summary = (await get(`/v1/analytics/lives/${LIVE}/summary`)).json();
+    expect(summary).toMatchObject({
+      viewersNow: 5,
+      peak: 5,
+      totalReproduction: 8,
+      spectators: 8,
+      attempts: 8,
+      initFail: { count: 1, percent: 12.5 },
+      exitBeforeStart: { count: 1, percent: 12.5 },
+      playbackFail: { count: 0, percent: 0 },
+      rebuffering: { count: 1, ms: 8000 },
+    });
+    // 21 s played (5 × 4 s + 1 s), 8 s stalled: 8 / 29.
+    expect(summary.rebuffering.percent).toBe(27.6);
+    expect(summary.startupTime.averageMs).toBe(Math.round((700 + 1500 + 900 + 3000 + 1200) / 5));
+    // The failed and departed players were on Windows too.
+    expect(summary.spectatorsGraph).toEqual({ labels: ['Windows', 'iOS'], series: [6, 2] });
+    expect(JSON.stringify(summary)).not.toMatch(/\b\d{1,3}(\.\d{1,3}){3}\b/);
+
+    const viewers = (await get(`/v1/analytics/lives/${LIVE}/series/viewers`)).json();
+    expect(viewers.total.at(-1)[1]).toBe(5);
+    expect(Object.fromEntries(Object.entries(viewers.viewersBySOResponse).map(([k, v]) => [k, (v as number[][]).at(-1)?.[1]]))).toEqual({
+      Windows: 3,
+      iOS: 2,
+    });
+    expect(Object.keys(viewers.viewersByCdnResponse)).toEqual(['origin']);
+
+    // One spelling of every breakdown key, exitBeforeStart's state breakdown included.
+    const ebvs = (await get(`/v1/analytics/lives/${LIVE}/series/exitBeforeStart`)).json();
+    expect(Object.keys(ebvs).sort()).toEqual(
+      [
+        'bucketMs',
+        'exitBeforeStartByCdnResponse',
+        'exitBeforeStartByNetworkProviderResponse',
+        'exitBeforeStartBySOResponse',
+        'exitBeforeStartByStateResponse',
+        'from',
+        'metric',
+        'to',
+        'total',
+      ].sort(),
+    );
+    const quality = (await get(`/v1/analytics/lives/${LIVE}/series/videoQuality`)).json();
+    expect(quality.total['720p'].at(-1)[1]).toBe(100);
+  });
+
+  it('pushes the new figure to the consoles when viewers leave', async () => {
+    const client = await AccountClient.connect(base, ACCOUNT, analyst);
+    try {
+      for (const id of ids.slice(0, 2)) await post(id, [{ type: 'end', playingMs: 500, state: 'ended' }]);
+      await settle();
+      const pushed = await client.waitFor(
+        (e) => e.evento === 'analytics' && e.live_id === LIVE && (e.viewers as { total: number }).total === 3,
+      );
+      expect((pushed.viewers as { so: Record<string, number> }).so).toEqual({ Windows: 1, iOS: 2 });
+    } finally {
+      client.close();
+    }
+    const summary = (await get(`/v1/analytics/lives/${LIVE}/summary`)).json();
+    expect(summary).toMatchObject({ viewersNow: 3, peak: 5 });
+  });
+
+  it('a paused viewer is not a concurrent viewer', async () => {
+    await post(ids[2]!, [{ type: 'pause', playingMs: 300, state: 'paused' }]);
+    await settle();
+    const viewers = (await get(`/v1/analytics/lives/${LIVE}/series/viewers`)).json();
+    expect(viewers.total.at(-1)[1]).toBe(2);
+  });
+
+  it('is for showStreamingAnalytics, in the caller’s own team', async () => {
+    const operator = await userWith(server.app, ACCOUNT, 'operador-analytics@demo.test', ['showStreaming']);
+    expect(expectError(await get(`/v1/analytics/lives/${LIVE}/summary`, operator), 403)).toBeTruthy();
+    const outsider = await userWith(server.app, OTHER_ACCOUNT, 'analista-outro@demo.test', ['showStreamingAnalytics']);
+    expect(expectError(await get(`/v1/analytics/lives/${LIVE}/summary`, outsider), 404)).toBeTruthy();
+    expect(expectError(await get(`/v1/analytics/lives/${LIVE}/series/viewers`, outsider), 404)).toBeTruthy();
+    const list = (await get('/v1/analytics/lives')).json<{ items: { id: string; status: string }[] }>();
+    expect(list.items[0]?.status).toMatch(/live|paused/);
+    expect(list.items.map((i) => i.id)).toContain(LIVE);
+  });
+
+  it('refuses a window that ends before it starts, in the caller’s language', async () => {
+    const res = await call(server.app, analyst, 'GET', `/v1/analytics/lives/${LIVE}/series/viewers?from=2000&to=1000`);
+    expect(expectError(res, 400)).toBe('O início do período deve ser anterior ao fim');
+    const bad = await get(`/v1/analytics/lives/${LIVE}/series/nope`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
