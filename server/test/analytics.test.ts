@@ -24,6 +24,7 @@ const UA = {
 let server: TestServer;
 let base = '';
 let analyst = '';
+let support = '';
 let sessions = 0;
 
 function session() {
@@ -53,7 +54,10 @@ async function post(sessionId: string, events: Record<string, unknown>[], ua = U
 async function watch(sessionId: string) {
   const { token } = server.app.playback.signer.issue('live', LIVE);
   const mark = mediaMark(server.app.jwtKey, LIVE, sessionKey(sessionId));
-  const res = await server.app.inject({ method: 'GET', url: `/play/live/${LIVE}/${token}/master.m3u8?v=${mark}` });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/play/live/${LIVE}/${token}/master.m3u8?v=${mark}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 /** A viewer who starts and plays: start, first frame, the manifest, then a heartbeat. */
@@ -65,7 +69,14 @@ async function viewer(ua: string, startupMs: number) {
     id,
     [
       { type: 'startup', startupMs, rendition: '720p', cdn: 'origin', state: 'playing' },
-      { type: 'heartbeat', playingMs: 4000, rebufferingMs: 0, pausedMs: 0, state: 'playing', rendition: '720p' },
+      {
+        type: 'heartbeat',
+        playingMs: 4000,
+        rebufferingMs: 0,
+        pausedMs: 0,
+        state: 'playing',
+        rendition: '720p',
+      },
     ],
     ua,
   );
@@ -88,6 +99,7 @@ beforeAll(async () => {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'master.m3u8'), '#EXTM3U\n');
   analyst = await userWith(server.app, ACCOUNT, 'analista@demo.test', ['showStreamingAnalytics']);
+  support = await userWith(server.app, ACCOUNT, 'suporte@demo.test', ['showCustomerSupport']);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -108,11 +120,21 @@ describe('live analytics', () => {
     // One stalls for 8 s.
     await post(ids[0]!, [
       { type: 'rebuffer_start', playingMs: 1000, rebufferingMs: 0, pausedMs: 0, state: 'rebuffering' },
-      { type: 'rebuffer_end', rebufferMs: 8000, playingMs: 0, rebufferingMs: 8000, pausedMs: 0, state: 'playing' },
+      {
+        type: 'rebuffer_end',
+        rebufferMs: 8000,
+        playingMs: 0,
+        rebufferingMs: 8000,
+        pausedMs: 0,
+        state: 'playing',
+      },
     ]);
     // The manifest fails for one; one leaves after 2.5 s of waiting; one after 0.4 s (not an EBVS).
     const failed = session();
-    await post(failed, [{ type: 'start' }, { type: 'startup_failed', error: 'manifest_http_500', state: 'ended' }]);
+    await post(failed, [
+      { type: 'start' },
+      { type: 'startup_failed', error: 'manifest_http_500', state: 'ended' },
+    ]);
     const left = session();
     await post(left, [{ type: 'start' }, { type: 'exit_before_start', waitedMs: 2500, state: 'ended' }]);
     const quick = session();
@@ -140,7 +162,11 @@ describe('live analytics', () => {
 
     const viewers = (await get(`/v1/analytics/lives/${LIVE}/series/viewers`)).json();
     expect(viewers.total.at(-1)[1]).toBe(5);
-    expect(Object.fromEntries(Object.entries(viewers.viewersBySOResponse).map(([k, v]) => [k, (v as number[][]).at(-1)?.[1]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(viewers.viewersBySOResponse).map(([k, v]) => [k, (v as number[][]).at(-1)?.[1]]),
+      ),
+    ).toEqual({
       Windows: 3,
       iOS: 2,
     });
@@ -191,7 +217,9 @@ describe('live analytics', () => {
   it('is for showStreamingAnalytics, in the caller’s own team', async () => {
     const operator = await userWith(server.app, ACCOUNT, 'operador-analytics@demo.test', ['showStreaming']);
     expect(expectError(await get(`/v1/analytics/lives/${LIVE}/summary`, operator), 403)).toBeTruthy();
-    const outsider = await userWith(server.app, OTHER_ACCOUNT, 'analista-outro@demo.test', ['showStreamingAnalytics']);
+    const outsider = await userWith(server.app, OTHER_ACCOUNT, 'analista-outro@demo.test', [
+      'showStreamingAnalytics',
+    ]);
     expect(expectError(await get(`/v1/analytics/lives/${LIVE}/summary`, outsider), 404)).toBeTruthy();
     expect(expectError(await get(`/v1/analytics/lives/${LIVE}/series/viewers`, outsider), 404)).toBeTruthy();
     const list = (await get('/v1/analytics/lives')).json<{ items: { id: string; status: string }[] }>();
@@ -200,9 +228,144 @@ describe('live analytics', () => {
   });
 
   it('refuses a window that ends before it starts, in the caller’s language', async () => {
-    const res = await call(server.app, analyst, 'GET', `/v1/analytics/lives/${LIVE}/series/viewers?from=2000&to=1000`);
+    const res = await call(
+      server.app,
+      analyst,
+      'GET',
+      `/v1/analytics/lives/${LIVE}/series/viewers?from=2000&to=1000`,
+    );
     expect(expectError(res, 400)).toBe('O início do período deve ser anterior ao fim');
     const bad = await get(`/v1/analytics/lives/${LIVE}/series/nope`);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('customer support', () => {
+  it('finds a viewer by the ID over their picture: their device, place and events in order', async () => {
+    const id = await viewer(UA.iphone, 1100);
+    await post(
+      id,
+      [
+        {
+          type: 'rebuffer_start',
+          playingMs: 2000,
+          rebufferingMs: 0,
+          pausedMs: 0,
+          playhead: 12.5,
+          state: 'rebuffering',
+        },
+        {
+          type: 'rebuffer_end',
+          rebufferMs: 3000,
+          playingMs: 0,
+          rebufferingMs: 3000,
+          pausedMs: 0,
+          playhead: 12.5,
+          state: 'playing',
+        },
+        {
+          type: 'playback_failed',
+          error: '1002',
+          playingMs: 500,
+          rebufferingMs: 0,
+          pausedMs: 0,
+          playhead: 15,
+          state: 'ended',
+        },
+      ],
+      UA.iphone,
+    );
+    await server.app.analytics.writer.flush();
+    const viewerId = `ANA${String(sessions).padStart(4, '0')}`;
+    const found = (
+      await get(`/v1/analytics/lives/${LIVE}/views?viewerId=${viewerId.toLowerCase()}`, support)
+    ).json();
+    expect(found.total).toBe(1);
+    expect(found.items[0]).toMatchObject({
+      viewerId,
+      status: 'failed',
+      os: 'iOS',
+      browser: 'Safari 17.5',
+      country: 'BR',
+      startupMs: 1100,
+      rebufferMs: 3000,
+      rebufferCount: 1,
+      error: '1002',
+    });
+    const detail = (await get(`/v1/analytics/views/${found.items[0].id}`, support)).json();
+    expect(detail.tech_info).toMatchObject({ device: 'mobile', os: 'iOS', app: 'Safari 17.5' });
+    expect(detail.geo_info).toMatchObject({ country: 'BR' });
+    expect(detail.live).toMatchObject({ id: LIVE, status: 'live' });
+    expect(detail.player_events.map((e: { type: string }) => e.type)).toEqual([
+      'start',
+      'startup',
+      'heartbeat',
+      'rebuffer_start',
+      'rebuffer_end',
+      'playback_failed',
+    ]);
+    expect(detail.player_events.at(-1)).toMatchObject({ playhead: 15, error: '1002' });
+    expect(detail.service_history).toHaveLength(1);
+    expect(JSON.stringify(detail)).not.toMatch(/\b\d{1,3}(\.\d{1,3}){3}\b|remote|\bip\b/i);
+
+    // The spec's calls answer the same viewer.
+    const events = (await get(`/api/eventos?videoId=${LIVE}&usuarioId=${viewerId}`, support)).json();
+    expect(events.items).toHaveLength(6);
+    const views = (await get(`/api/sessoes?videoId=${LIVE}&usuarioId=${viewerId}`, support)).json();
+    expect(views.items.map((v: { id: string }) => v.id)).toEqual([found.items[0].id]);
+    expect((await get(`/api/live/l/${LIVE}/details`, support)).json()).toMatchObject({
+      id: LIVE,
+      status: 'live',
+    });
+    expect(expectError(await get('/api/live/l/nao-existe/details', support), 404)).toBe(
+      "Can't find Eventos with id: nao-existe",
+    );
+    // Filters: the failed views of the live hold this one, the rebuffering ones too.
+    const failedViews = (await get(`/v1/analytics/lives/${LIVE}/views?filter=failed`, support)).json();
+    expect(failedViews.items.map((v: { viewerId: string }) => v.viewerId)).toContain(viewerId);
+  });
+
+  it('finds a classroom attendee by e-mail: their player carries their registration', async () => {
+    const registered = await server.app.inject({
+      method: 'POST',
+      url: '/v1/studio/lives/participantes',
+      payload: { name: 'Bia Lima', email: 'Bia@Escola.test', liveId: LIVE },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const { chatToken } = registered.json<{ chatToken: string }>();
+    const info = await server.app.inject({
+      method: 'GET',
+      url: `/v1/public/lives/${LIVE}/playback?attendee=${chatToken}`,
+      remoteAddress: '203.0.113.78',
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    const { sessionId, viewerId } = info.json<{ sessionId: string; viewerId: string }>();
+    await post(sessionId, [{ type: 'start', state: 'loading' }]);
+    await server.app.analytics.writer.flush();
+    const found = (await get(`/v1/analytics/lives/${LIVE}/views?email=bia@escola.test`, support)).json();
+    expect(found.items.map((v: { viewerId: string }) => v.viewerId)).toEqual([viewerId]);
+    // Another player of hers has the same ID; someone else's e-mail finds nobody.
+    const again = await server.app.inject({
+      method: 'GET',
+      url: `/v1/public/lives/${LIVE}/playback?attendee=${chatToken}`,
+      remoteAddress: '203.0.113.79',
+    });
+    expect(again.json<{ viewerId: string }>().viewerId).toBe(viewerId);
+    const nobody = (await get(`/v1/analytics/lives/${LIVE}/views?email=outra@escola.test`, support)).json();
+    expect(nobody.total).toBe(0);
+  });
+
+  it('is for showCustomerSupport, in the caller’s own team', async () => {
+    expect(expectError(await get(`/v1/analytics/lives/${LIVE}/views`, analyst), 403)).toBeTruthy();
+    const outsider = await userWith(server.app, OTHER_ACCOUNT, 'suporte-outro@demo.test', [
+      'showCustomerSupport',
+    ]);
+    expect(expectError(await get(`/v1/analytics/lives/${LIVE}/views`, outsider), 404)).toBeTruthy();
+    expect(expectError(await get(`/api/eventos?videoId=${LIVE}&usuarioId=ANA0001`, outsider), 404)).toBe(
+      `Can't find Eventos with id: ${LIVE}`,
+    );
+    const mine = (await get(`/v1/analytics/lives/${LIVE}/views?limit=1`, support)).json();
+    expect(expectError(await get(`/v1/analytics/views/${mine.items[0].id}`, outsider), 404)).toBeTruthy();
   });
 });

@@ -1,7 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { clearAttendee, registerUrl } from './attendee';
+import { clearAttendee, readAttendee, registerUrl } from './attendee';
 import { Speakers } from './speakers';
 import { formatDate, useClassroom } from './use-classroom';
+
+/** The class's player; the registration's token lets support staff find this attendee's views. */
+function embedUrl(liveId: string): string {
+  const token = readAttendee(localStorage)?.chatToken;
+  const base = `/embed/${encodeURIComponent(liveId)}`;
+  return token ? `${base}?attendee=${encodeURIComponent(token)}` : base;
+}
 
 /** /classroom?liveId=: the player and the chat side by side, the speakers, the class's date and text. */
 export function ViewPage({ liveId }: { liveId: string }) {
@@ -43,7 +50,7 @@ export function ViewPage({ liveId }: { liveId: string }) {
         <section id="inicio" className="cls-stage" aria-label={t`Transmissão`}>
           <div className="cls-player">
             <iframe
-              src={`/embed/${encodeURIComponent(liveId)}`}
+              src={embedUrl(liveId)}
               title={t`Player`}
               allow="autoplay; fullscreen; encrypted-media; picture-in-picture"
               allowFullScreen

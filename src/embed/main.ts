@@ -30,6 +30,11 @@ root.append(stage);
 const telemetryModule = integration('telemetry');
 
 const origin = embeddingOrigin(window);
+/** The classroom's registration (its chat token), which makes this viewer findable by e-mail in
+ * customer support (docs/analytics.md "Customer support"). */
+const attendee = /^[\w-]{20,128}$/.test(new URLSearchParams(location.search).get('attendee') ?? '')
+  ? new URLSearchParams(location.search).get('attendee')
+  : null;
 let target: EmbedTarget | null = targetOf(location.pathname);
 let handle: PlayerHandle | null = null;
 /** What the current player plays ('live:…' / 'vod:…'), to tell a renewal from a new source. */
@@ -188,7 +193,14 @@ function refresh(): Promise<void> {
       if (!target) return show({ kind: 'error', reason: 'not_found' });
       // The same live/video keeps its viewer session (and viewer ID) across renewals.
       const same = lastInfo && lastInfo.kind === target.kind && lastInfo.id === target.id;
-      const result = await fetchPlayback(location.origin, target, origin, same ? lastInfo?.sessionId : null);
+      const result = await fetchPlayback(
+        location.origin,
+        target,
+        origin,
+        same ? lastInfo?.sessionId : null,
+        fetch,
+        attendee,
+      );
       if (result.ok) {
         announceToHost(result.info, origin);
         return await apply(result.info);

@@ -18,9 +18,10 @@ export async function fetchPlayback(
   origin: string | null,
   sessionId: string | null = null,
   fetchImpl: typeof fetch = fetch,
+  attendee: string | null = null,
 ): Promise<PlaybackResult> {
   try {
-    const res = await fetchImpl(new URL(playbackPath(target, origin, sessionId), base), {
+    const res = await fetchImpl(new URL(playbackPath(target, origin, sessionId, attendee), base), {
       credentials: 'omit',
       cache: 'no-store',
       headers: { accept: 'application/json' },

@@ -17,7 +17,12 @@ export function targetOf(pathname: string): EmbedTarget | null {
 
 /** The playback endpoint of a target (docs/playback.md), asked for the embedding page's origin; a
  * renewal sends the previous answer's sessionId, so that the viewer keeps its viewer ID. */
-export function playbackPath(target: EmbedTarget, origin: string | null, sessionId?: string | null): string {
+export function playbackPath(
+  target: EmbedTarget,
+  origin: string | null,
+  sessionId?: string | null,
+  attendee?: string | null,
+): string {
   const base =
     target.kind === 'live'
       ? `/v1/public/lives/${encodeURIComponent(target.id)}/playback`
@@ -25,6 +30,7 @@ export function playbackPath(target: EmbedTarget, origin: string | null, session
   const query = new URLSearchParams();
   if (origin) query.set('origin', origin);
   if (sessionId) query.set('sessionId', sessionId);
+  if (attendee) query.set('attendee', attendee);
   const search = query.toString();
   return search ? `${base}?${search}` : base;
 }

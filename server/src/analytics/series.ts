@@ -119,7 +119,9 @@ function weight(byTime: Map<number, Sums>): number {
 function topValues(byValue: Map<string, Map<number, Sums>>): Map<string, Map<number, Sums>> {
   // A value that weighs nothing in the window (a viewer counted before its view was enriched, then
   // gone) is left out.
-  const ranked = [...byValue.entries()].filter(([, byTime]) => weight(byTime) > 0).sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
+  const ranked = [...byValue.entries()]
+    .filter(([, byTime]) => weight(byTime) > 0)
+    .sort((a, b) => weight(b[1]) - weight(a[1]) || (a[0] < b[0] ? -1 : 1));
   const out = new Map(ranked.slice(0, TOP_VALUES));
   const rest = ranked.slice(TOP_VALUES);
   if (rest.length > 0) {

@@ -18,6 +18,14 @@ export const VIEWER_MESSAGES = {
     'pt-BR': 'O início do período deve ser anterior ao fim',
     en: 'The start of the period must come before its end',
   },
+  eventsNotFound: {
+    'pt-BR': "Can't find Eventos with id: {id}",
+    en: "Can't find Eventos with id: {id}",
+  },
+  viewNotFound: {
+    'pt-BR': 'Visualização não encontrada',
+    en: 'View not found',
+  },
   beaconBodyInvalid: {
     'pt-BR': 'O corpo do beacon deve ser JSON',
     en: 'The beacon body must be JSON',

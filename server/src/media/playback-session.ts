@@ -23,6 +23,19 @@ export function newViewerId(): string {
   return id;
 }
 
+/**
+ * A classroom attendee's viewer ID: the same for every player of theirs in that live, derived from
+ * their e-mail, so customer support finds their views by it (docs/analytics.md "Customer support").
+ */
+export function attendeeViewerId(secret: string | Uint8Array, liveId: string, email: string): string {
+  const digest = createHmac('sha256', Buffer.from(secret))
+    .update(`palco-attendee-v1|${liveId}|${email.trim().toLowerCase()}`)
+    .digest();
+  let id = '';
+  for (let i = 0; i < 8; i++) id += ALPHABET[(digest[i] ?? 0) % ALPHABET.length];
+  return id;
+}
+
 function keyOf(secret: string | Uint8Array): Buffer {
   return createHmac('sha256', Buffer.from(secret)).update('palco-viewer-session-v1').digest();
 }

@@ -6,6 +6,7 @@ import adminRoutes from './admin/index.ts';
 import invitationLinkRoutes from './admin/invitation-link.ts';
 import smallImageMedia from './admin/small-image-media.ts';
 import analyticsRoutes from './analytics/index.ts';
+import supportRoutes from './analytics/support.ts';
 import apiKeyRoutes from './api-keys/index.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
@@ -79,6 +80,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
     await authed.register(analyticsRoutes);
+    await authed.register(supportRoutes);
   });
 };
 

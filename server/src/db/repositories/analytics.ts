@@ -320,3 +320,118 @@ export async function bucketSpan(db: Executor, subjectId: string) {
     .executeTakeFirstOrThrow();
   return row.first && row.last ? { first: new Date(row.first), last: new Date(row.last) } : null;
 }
+
+/** What a support call filters a live's views by. */
+export interface ViewFilter {
+  filter?: 'failed' | 'exitBeforeStart' | 'rebuffering';
+  state?: string;
+  provider?: string;
+  viewerIds?: string[];
+}
+
+const VIEW_COLUMNS = [
+  'session_id',
+  'viewer_id',
+  'live_id',
+  'video_id',
+  'started_at',
+  'ended_at',
+  'last_at',
+  'status',
+  'device',
+  'os',
+  'browser',
+  'browser_version',
+  'country',
+  'state',
+  'city',
+  'provider',
+  'cdn',
+  'rendition',
+  'startup_ms',
+  'playing_ms',
+  'rebuffer_ms',
+  'rebuffer_count',
+  'error_code',
+] as const;
+
+/** A live's (or video's) views, newest first, filtered; with how many match. */
+export async function listViews(
+  db: Executor,
+  subject: { kind: 'live' | 'vod'; id: string },
+  where: ViewFilter,
+  page: { offset: number; limit: number },
+) {
+  let query = db
+    .selectFrom('playback_views')
+    .where(subject.kind === 'live' ? 'live_id' : 'video_id', '=', subject.id);
+  if (where.filter === 'failed') query = query.where('status', '=', 'failed');
+  if (where.filter === 'exitBeforeStart') query = query.where('status', '=', 'exitBeforeStart');
+  if (where.filter === 'rebuffering') query = query.where('rebuffer_count', '>', 0);
+  if (where.state !== undefined) query = query.where('state', '=', where.state);
+  if (where.provider !== undefined) query = query.where('provider', '=', where.provider);
+  if (where.viewerIds !== undefined) {
+    if (where.viewerIds.length === 0) return { items: [], total: 0 };
+    query = query.where('viewer_id', 'in', where.viewerIds);
+  }
+  const total = await query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const items = await query
+    .select(VIEW_COLUMNS)
+    .orderBy('started_at', 'desc')
+    .orderBy('session_id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return { items, total: Number(total.n) };
+}
+export type ViewRow = Awaited<ReturnType<typeof listViews>>['items'][number];
+
+/** One view of a team (undefined when it is not theirs). */
+export async function findView(db: Executor, accountId: string, sessionId: string) {
+  return db
+    .selectFrom('playback_views')
+    .select(VIEW_COLUMNS)
+    .where('account_id', '=', accountId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** The player events of one view, or of every view of a viewer in a live or video, in time order. */
+export async function playerEvents(
+  db: Executor,
+  where: { sessionId: string } | { subjectId: string; viewerId: string },
+  limit: number,
+) {
+  let query = db
+    .selectFrom('playback_events')
+    .select([
+      'session_id',
+      'type',
+      'at',
+      'playhead',
+      'rendition',
+      'bitrate_kbps',
+      'error_code',
+      'rebuffer_ms',
+      'startup_ms',
+      'state',
+      'cdn',
+    ]);
+  query =
+    'sessionId' in where
+      ? query.where('session_id', '=', where.sessionId)
+      : query
+          .where((eb) => eb.or([eb('live_id', '=', where.subjectId), eb('video_id', '=', where.subjectId)]))
+          .where('viewer_id', '=', where.viewerId);
+  return query.orderBy('at').orderBy('id').limit(limit).execute();
+}
+
+/** The classroom participants of a live registered with this e-mail (case-insensitive). */
+export async function participantsByEmail(db: Executor, liveId: string, email: string) {
+  return db
+    .selectFrom('classroom_participants')
+    .select(['id', 'email'])
+    .where('live_id', '=', liveId)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .execute();
+}

@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { participantByChatToken } from '../../db/repositories/classroom.ts';
 import { activeOverlays } from '../../db/repositories/overlays.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
@@ -10,6 +11,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
 import {
+  attendeeViewerId,
   issueViewerSession,
   mediaMark,
   newViewerId,
@@ -17,6 +19,7 @@ import {
 } from '../../media/playback-session.ts';
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
 import { sessionKey } from '../../media/viewer-session-check.ts';
+import { hashChatToken } from '../classroom/validate.ts';
 import { Uuid } from '../schemas.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
@@ -35,17 +38,18 @@ export function hexColor(value: string): string {
   return `#${digits.toLowerCase()}`;
 }
 
-/** The viewer session of this answer: a renewal keeps the viewer's ID. */
+/** The viewer session of this answer: a renewal keeps the viewer's ID; a classroom attendee has their own. */
 function viewerSession(
   app: FastifyInstance,
   request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
   session: { kind: PlaybackKind; id: string; accountId: string; country: string | null; exp: number },
+  attendeeId: string | null = null,
 ) {
   const previous = request.query.sessionId ? verifyViewerSession(request.query.sessionId, app.jwtKey) : null;
   const viewerId =
     previous && previous.kind === session.kind && previous.id === session.id
       ? previous.viewerId
-      : newViewerId();
+      : (attendeeId ?? newViewerId());
   return {
     viewerId,
     sessionId: issueViewerSession({ ...session, viewerId }, app.jwtKey),
@@ -137,13 +141,16 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         row.status === 'live' &&
         (await exists(join(viewerDir(app.config.dataDir, row.account_id, liveId), 'master.m3u8')));
       const profile = LATENCY_PROFILES[row.latency];
-      const session = viewerSession(app, request, {
-        kind: 'live',
-        id: liveId,
-        accountId: row.account_id,
-        country: geo.country,
-        exp,
-      });
+      // A classroom attendee's player names their registration: their viewer ID is their own.
+      const attendee = request.query.attendee
+        ? await participantByChatToken(app.db, liveId, hashChatToken(request.query.attendee))
+        : undefined;
+      const session = viewerSession(
+        app,
+        request,
+        { kind: 'live', id: liveId, accountId: row.account_id, country: geo.country, exp },
+        attendee ? attendeeViewerId(app.jwtKey, liveId, attendee.email) : null,
+      );
       // The manifest URL names this session: its first fetch makes the session a counted viewer.
       const mark = mediaMark(app.jwtKey, liveId, sessionKey(session.sessionId));
       const banner = (kind: 'thumbnail' | 'startSoonScreen' | 'pauseScreen' | 'endingScreen') =>

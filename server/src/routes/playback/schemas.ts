@@ -31,6 +31,14 @@ export const PlaybackQuery = Type.Object({
       description: 'the sessionId of an earlier answer, when renewing: keeps the same viewerId',
     }),
   ),
+  attendee: Type.Optional(
+    Type.String({
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9_-]*$',
+      description:
+        "a classroom registration's chat token: the viewer ID is then the attendee's own, so support staff can find their views by e-mail",
+    }),
+  ),
 });
 
 const Overlay = Type.Object({
