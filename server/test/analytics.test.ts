@@ -41,10 +41,16 @@ function session() {
     server.app.jwtKey,
   );
 }
-async function post(sessionId: string, events: Record<string, unknown>[], ua = UA.windows) {
+async function post(
+  sessionId: string,
+  events: Record<string, unknown>[],
+  ua = UA.windows,
+  from = '127.0.0.1',
+) {
   const res = await server.app.inject({
     method: 'POST',
     url: '/v1/public/beacons',
+    remoteAddress: from,
     headers: { 'user-agent': ua, 'content-type': 'application/json' },
     payload: JSON.stringify({ sessionId, events: events.map((e) => ({ at: Date.now(), ...e })) }),
   });
@@ -61,9 +67,9 @@ async function watch(sessionId: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 /** A viewer who starts and plays: start, first frame, the manifest, then a heartbeat. */
-async function viewer(ua: string, startupMs: number) {
+async function viewer(ua: string, startupMs: number, from = '127.0.0.1') {
   const id = session();
-  await post(id, [{ type: 'start', state: 'loading' }], ua);
+  await post(id, [{ type: 'start', state: 'loading' }], ua, from);
   await watch(id);
   await post(
     id,
@@ -79,6 +85,7 @@ async function viewer(ua: string, startupMs: number) {
       },
     ],
     ua,
+    from,
   );
   return id;
 }
@@ -367,5 +374,30 @@ describe('customer support', () => {
     );
     const mine = (await get(`/v1/analytics/lives/${LIVE}/views?limit=1`, support)).json();
     expect(expectError(await get(`/v1/analytics/views/${mine.items[0].id}`, outsider), 404)).toBeTruthy();
+  });
+});
+
+describe('enrichment', () => {
+  it('puts viewers in their state and network provider, and credits the databases', async () => {
+    const paulista = await viewer(UA.windows, 900, '179.226.20.30');
+    const carioca = await viewer(UA.windows, 900, '177.192.200.10');
+    await settle();
+    const viewers = (await get(`/v1/analytics/lives/${LIVE}/series/viewers`)).json();
+    const last = (series: Record<string, number[][]>) =>
+      Object.fromEntries(Object.entries(series).map(([k, v]) => [k, v.at(-1)?.[1]]));
+    expect(last(viewers.viewersByStateResponse)).toMatchObject({ 'Sao Paulo': 1, 'Rio de Janeiro': 1 });
+    expect(last(viewers.viewersByNetworkProviderResponse)).toMatchObject({ Vivo: 1, Claro: 1 });
+    const found = (await get(`/v1/analytics/lives/${LIVE}/views?state=Rio%20de%20Janeiro`, support)).json();
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({ city: 'Rio de Janeiro', networkProvider: 'Claro', country: 'BR' });
+    const byProvider = (await get(`/v1/analytics/lives/${LIVE}/views?provider=Vivo`, support)).json();
+    expect(byProvider.items.map((v: { id: string }) => v.id)).toEqual([sessionKey(paulista)]);
+    expect(sessionKey(carioca)).toBe(found.items[0].id);
+    const summary = (await get(`/v1/analytics/lives/${LIVE}/summary`)).json();
+    expect(summary.liveDetails.locations).toEqual(
+      expect.arrayContaining([{ country: 'BR', state: 'Sao Paulo', city: 'Sao Paulo', views: 1 }]),
+    );
+    expect(summary.attributions.map((a: { url: string }) => a.url)).toContain('https://db-ip.com');
+    expect(JSON.stringify(summary)).not.toContain('179.226');
   });
 });

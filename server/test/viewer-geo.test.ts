@@ -250,6 +250,24 @@ describe('loading', () => {
     }
   });
 
+  it('lazy: reads nothing at open, everything at the first ready()', async () => {
+    const lazy = new ViewerGeo({
+      cityDbPaths: defaultCityDbPaths(),
+      asnDbDir: defaultAsnDbDir(),
+      lazy: true,
+    });
+    try {
+      await lazy.open();
+      expect(lazy.lookup('179.226.20.30')).toMatchObject({ state: null, provider: null });
+      expect(await lazy.lookupWhenReady('179.226.20.30')).toMatchObject({
+        state: 'Sao Paulo',
+        provider: 'Vivo',
+      });
+    } finally {
+      lazy.close();
+    }
+  });
+
   it('starts without the files: a warning, and the fields they would fill stay null', async () => {
     const quiet = recorder();
     const missing = new ViewerGeo({

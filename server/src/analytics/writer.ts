@@ -38,7 +38,7 @@ export interface BeaconPost {
   viewerId: string;
   events: readonly BeaconEventBody[];
   /** The view's enrichment, computed only when the view is new to this instance and to the database. */
-  dims: () => ViewDims;
+  dims: () => Promise<ViewDims>;
 }
 
 interface PendingView {
@@ -117,7 +117,7 @@ export class AnalyticsWriter {
           rendition: row.rendition,
           cdn: row.cdn,
         }
-      : { dims: post.dims(), rendition: null, cdn: null };
+      : { dims: await post.dims(), rendition: null, cdn: null };
     this.memory.set(post.sessionKey, memory);
     if (this.memory.size > MEMORY_MAX) {
       const oldest = this.memory.keys().next().value;

@@ -184,6 +184,8 @@ export interface ViewerGeoOptions {
   /** The country when the city databases have none (the geoblock's GeoLookup). */
   countryFallback?: { country(ip: string): string | null } | null;
   log?: GeoLog;
+  /** Read nothing at `open()`: the first `ready()` (or `lookupWhenReady()`) loads everything. */
+  lazy?: boolean;
 }
 
 /** Size and cost of the loaded ASN tables. */
@@ -266,6 +268,12 @@ export class ViewerGeo {
   readonly attributions = GEO_ATTRIBUTIONS;
 
   async open(): Promise<void> {
+    // Lazy: nothing is read before the first `ready()` (a server nobody watches never pays for them).
+    if (this.options.lazy) return;
+    await this.load();
+  }
+
+  private async load(): Promise<void> {
     this.loading ??= this.loadAsn();
     await Promise.all(this.cityDbs.map((db) => this.loadCity(db, true)));
     this.timer ??= setInterval(() => {
@@ -274,10 +282,18 @@ export class ViewerGeo {
     this.timer.unref();
   }
 
-  /** Resolves once the ASN tables are loaded, or failed to (then the provider stays null). Never rejects. */
+  /**
+   * Resolves once the ASN tables are loaded, or failed to (then the provider stays null); for a lazy
+   * instance, the first call starts the loading. Never rejects.
+   */
   ready(): Promise<void> {
+    if (this.options.lazy) {
+      this.loadingAll ??= this.load().then(() => this.loading ?? undefined);
+      return this.loadingAll;
+    }
     return this.loading ?? Promise.resolve();
   }
+  private loadingAll: Promise<void> | null = null;
 
   /** The loaded ASN tables' size and load time; null before (or without) them. */
   asnStats(): AsnStats | null {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AnalyticsTicker } from '../analytics/ticker.ts';
 import { AnalyticsWriter } from '../analytics/writer.ts';
+import { type Attribution, ViewerGeo } from '../lib/viewer-geo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +14,10 @@ export interface Analytics {
   writer: AnalyticsWriter;
   /** Viewer samples, pushed points and the raw events' retention. */
   ticker: AnalyticsTicker;
+  /** State, city and network provider of an address (docs/analytics.md "Enrichment"). */
+  geo: ViewerGeo;
   /** What the enrichment databases' licences ask to show beside the figures. */
-  attributions: { text: string; url: string }[];
+  attributions: readonly Attribution[];
 }
 
 /** Audience analytics (docs/analytics.md): the batched beacon writer and the sampling ticker. */
@@ -22,7 +25,17 @@ export default fp(
   async (app) => {
     const writer = new AnalyticsWriter(app.db, app.log, app.config.analytics.flushMs);
     const ticker = new AnalyticsTicker(app);
-    app.decorate('analytics', { writer, ticker, attributions: [] } satisfies Analytics);
+    const geo = new ViewerGeo({
+      cityDbPaths: app.config.geoipCityDbPaths,
+      asnDbDir: app.config.asnDbDir,
+      countryFallback: app.playback.geo,
+      log: app.log,
+      // Read at the first view (about 2 s, which that view's beacons wait for once): a server nobody
+      // watches never holds the tables.
+      lazy: true,
+    });
+    await geo.open();
+    app.decorate('analytics', { writer, ticker, geo, attributions: geo.attributions } satisfies Analytics);
     app.addHook('onReady', async () => {
       writer.start();
       ticker.start();
@@ -31,6 +44,7 @@ export default fp(
     app.addHook('preClose', async () => {
       ticker.stop();
       await writer.stop();
+      geo.close();
     });
   },
   { name: 'analytics', dependencies: ['db', 'realtime', 'playback'] },

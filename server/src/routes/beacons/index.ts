@@ -1,18 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Bowser from 'bowser';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
 import { errors } from '../schemas.ts';
 import { BeaconBody, MAX_BEACON_BYTES } from './schema.ts';
-
-/** State, city and network provider of a client address (null when unknown). */
-function placeOf(_app: FastifyInstance, _ip: string) {
-  return {};
-}
 
 function userAgentOf(request: FastifyRequest) {
   const ua = request.headers['user-agent'];
@@ -109,15 +104,18 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         viewerId: session.viewerId,
         events,
         // Looked up once per view (docs/analytics.md "Enrichment"); never stored: no address is kept.
-        dims: () => ({
-          ...userAgentOf(request),
-          country: session.country,
-          state: null,
-          city: null,
-          asn: null,
-          provider: null,
-          ...placeOf(app, ip),
-        }),
+        dims: async () => {
+          const place = await app.analytics.geo.lookupWhenReady(ip);
+          return {
+            ...userAgentOf(request),
+            // The session's country is the geoblock's (a trusted CDN header wins there too).
+            country: session.country ?? place.country,
+            state: place.state,
+            city: place.city,
+            asn: place.asn,
+            provider: place.provider,
+          };
+        },
       });
       return reply.code(204).send(null);
     },
