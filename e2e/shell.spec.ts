@@ -47,8 +47,13 @@ test('an owner sees the Manager section, without the staff-only entries', async 
   await expect(nav.getByRole('link', { name: /^Logs/ })).toContainText(/beta/i);
   await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Permissions' })).toHaveCount(0);
-  // Analytics is a separate app: this build sets no VITE_ANALYTICS_HOST, so the console links none
+  // The console's own live analytics page is listed (showStreamingAnalytics). The VOD and studio
+  // analytics are a separate app: this build sets no VITE_ANALYTICS_HOST, so the console links none
   // (with a host, the links are tested in src/features/shell/__tests__/menu.test.ts).
+  await expect(nav.getByRole('link', { name: 'Analytics', exact: true })).toHaveAttribute(
+    'href',
+    '/analytics',
+  );
   await expect(nav.getByRole('link', { name: /Analytics de VOD/ })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: /Analytics do estúdio/ })).toHaveCount(0);
 });

@@ -12,7 +12,8 @@ export const isStaff = (held: readonly string[]) => held.includes(DEVELOPER_PERM
 
 /** SPEC §2.2 gates of the authenticated routes (an unauthorised user is redirected to /403). */
 export const ROUTE_GATES = {
-  '/analytics': 'showStreamingAnalytics',
+  // Staff passes the analytics API's check too (docs/analytics.md "API"), and the menu links them here.
+  '/analytics': ['showStreamingAnalytics', DEVELOPER_PERMISSION],
   '/api-keys': 'showClients',
   // The same people as the server's webhook routes (docs/webhooks.md).
   '/webhooks': ['showClients', 'api'],

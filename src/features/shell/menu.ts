@@ -24,6 +24,7 @@ export type MenuKey =
   | 'webhooks'
   | 'integrations'
   | 'settings'
+  | 'analytics'
   | 'vodAnalytics'
   | 'studioAnalytics';
 
@@ -42,7 +43,8 @@ export type InternalPath =
   | '/api-keys'
   | '/webhooks'
   | '/integrations'
-  | '/account/settings';
+  | '/account/settings'
+  | '/analytics';
 
 export type MenuItem = { key: MenuKey; label: MessageDescriptor; beta?: boolean } & (
   | { to: InternalPath; href?: undefined }
@@ -72,6 +74,7 @@ const LABELS = {
   webhooks: msg`Webhooks`,
   integrations: msg`Integrações`,
   settings: msg`Configurações`,
+  analytics: msg`Analytics`,
   vodAnalytics: msg`Analytics de VOD`,
   studioAnalytics: msg`Analytics do estúdio`,
 } satisfies Record<MenuKey, MessageDescriptor>;
@@ -130,7 +133,9 @@ export function buildMenu(
     ...when(can('showAccountSettings'), item('settings', '/account/settings')),
   ];
 
-  // The analytics app is a separate product: no host configured, no links to it.
+  // SPEC §6: the section shows with any of the three permissions. Its first entry is this console's
+  // page of live analytics; the external VOD and studio pages are a separate product, linked only when
+  // this build has its host.
   const vodHref = diretorioRoot ? vodAnalyticsUrl(diretorioRoot, analyticsHost) : null;
   const studioHref = studioAnalyticsUrl(analyticsHost);
   const analytics: MenuItem[] = can([
@@ -139,6 +144,7 @@ export function buildMenu(
     STUDIO_ANALYTICS_PERMISSION,
   ])
     ? [
+        ...when(can(['showStreamingAnalytics', DEVELOPER_PERMISSION]), item('analytics', '/analytics')),
         ...(can('showStreamingAnalytics') && vodHref
           ? [{ key: 'vodAnalytics' as const, label: LABELS.vodAnalytics, href: vodHref }]
           : []),

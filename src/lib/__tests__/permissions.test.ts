@@ -18,6 +18,11 @@ describe('hasPermission (SPEC §6: one string or a list, any match)', () => {
     expect(hasPermission(['integrations'], ROUTE_GATES['/integrations'])).toBe(true);
     expect(hasPermission(['api'], ROUTE_GATES['/integrations'])).toBe(false);
   });
+  it('gates /analytics on showStreamingAnalytics or the developer permission (the API lets staff in)', () => {
+    expect(hasPermission(['showStreamingAnalytics'], ROUTE_GATES['/analytics'])).toBe(true);
+    expect(hasPermission(['palcoDeveloper'], ROUTE_GATES['/analytics'])).toBe(true);
+    expect(hasPermission(['palcoStudioAnalytics'], ROUTE_GATES['/analytics'])).toBe(false);
+  });
   it('recognises staff by palcoDeveloper', () => {
     expect(isStaff(['palcoDeveloper'])).toBe(true);
     expect(isStaff(['showClients'])).toBe(false);

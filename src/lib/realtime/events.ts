@@ -68,6 +68,17 @@ export const ViewerCountEventStruct = type({
   total: number(),
 });
 
+/** New analytics buckets of one live (docs/analytics.md "Push"): only the envelope is checked here;
+ * the analytics page reads the figures with its own struct (src/features/analytics/lib/push.ts).
+ * `type()` keeps the figures on the object. The id is optional: these are not worth a replay. */
+export const AnalyticsEventStruct = type({
+  id: optional(string()),
+  timestamp: optional(string()),
+  evento: literal('analytics'),
+  live_id: string(),
+  t: number(),
+});
+
 /** Sent first on every connection, with the newest id; and when a reconnect's lastId fell out of the
  * replay window (the client then refetches what it shows). */
 export const ConnectionEventStruct = type({
@@ -82,6 +93,7 @@ export const RealtimeEventStruct = union([
   FpsAlertEventStruct,
   VideoStatusEventStruct,
   ViewerCountEventStruct,
+  AnalyticsEventStruct,
   ConnectionEventStruct,
 ]);
 export type RealtimeEvent = Infer<typeof RealtimeEventStruct>;
@@ -90,6 +102,7 @@ export type SignalHealthEvent = Infer<typeof SignalHealthEventStruct>;
 export type FpsAlertEvent = Infer<typeof FpsAlertEventStruct>;
 export type VideoStatusEvent = Infer<typeof VideoStatusEventStruct>;
 export type ViewerCountEvent = Infer<typeof ViewerCountEventStruct>;
+export type AnalyticsEvent = Infer<typeof AnalyticsEventStruct>;
 
 /** The events of one websocket frame: one JSON object per line. Keep-alive pings, unknown events and
  * broken lines are dropped, never thrown: one bad line must not cost the others. */

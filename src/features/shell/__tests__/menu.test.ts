@@ -78,25 +78,53 @@ describe('buildMenu (SPEC §6)', () => {
     expect(menuKeys(buildMenu(['showAccountSettings'], 'x'))).toEqual(['settings']);
   });
 
-  it('builds the Analytics section: VOD analytics from diretorioRoot, studio analytics (beta)', () => {
+  it('builds the Analytics section: the console page, VOD analytics from diretorioRoot, studio analytics (beta)', () => {
     const host = 'https://stats.test';
-    const vodOnly = buildMenu(['showStreamingAnalytics'], 'demo produções', host).find(
+    const streaming = buildMenu(['showStreamingAnalytics'], 'demo produções', host).find(
       (s) => s.key === 'analytics',
     );
-    expect(vodOnly?.items).toHaveLength(1);
-    expect(vodOnly?.items[0]?.href).toBe('https://stats.test/vod/demo%20produ%C3%A7%C3%B5es');
+    expect(streaming?.items.map((i) => i.key)).toEqual(['analytics', 'vodAnalytics']);
+    expect(streaming?.items[0]?.to).toBe('/analytics');
+    expect(streaming?.items[1]?.href).toBe('https://stats.test/vod/demo%20produ%C3%A7%C3%B5es');
 
     const studio = buildMenu(['palcoStudioAnalytics'], 'x', host).find((s) => s.key === 'analytics');
     expect(studio?.items.map((i) => [i.key, i.beta])).toEqual([['studioAnalytics', true]]);
 
     const staff = buildMenu(['palcoDeveloper'], 'x', host).find((s) => s.key === 'analytics');
-    expect(staff?.items.map((i) => i.key)).toEqual(['studioAnalytics']);
+    expect(staff?.items.map((i) => i.key)).toEqual(['analytics', 'studioAnalytics']);
 
     expect(buildMenu(['showVOD'], 'x', host).find((s) => s.key === 'analytics')).toBeUndefined();
   });
 
-  it('links no analytics app when this build has none (no placeholder host)', () => {
+  it('shows the Analytics page without an analytics host: showStreamingAnalytics or palcoDeveloper (SPEC §6)', () => {
+    for (const p of ['showStreamingAnalytics', 'palcoDeveloper']) {
+      const section = buildMenu([p], 'demo', null).find((s) => s.key === 'analytics');
+      expect(section?.title, p).toBeDefined();
+      expect(
+        section?.items.map((i) => [i.key, i.to]),
+        p,
+      ).toEqual([['analytics', '/analytics']]);
+    }
     const all = ['showStreamingAnalytics', 'palcoStudioAnalytics', 'palcoDeveloper'];
-    expect(buildMenu(all, 'demo', null).find((s) => s.key === 'analytics')).toBeUndefined();
+    expect(menuKeys(buildMenu(all, 'demo', null)).filter((k) => k.endsWith('nalytics'))).toEqual([
+      'analytics',
+    ]);
+  });
+
+  it('links no external analytics app when this build has none (no placeholder host)', () => {
+    const all = ['showStreamingAnalytics', 'palcoStudioAnalytics', 'palcoDeveloper'];
+    const items = buildMenu(all, 'demo', null).flatMap((s) => s.items);
+    expect(items.filter((i) => i.href !== undefined)).toEqual([]);
+    // The studio permission alone opens the section, but with no host it has nothing to list.
+    expect(
+      buildMenu(['palcoStudioAnalytics'], 'demo', null).find((s) => s.key === 'analytics'),
+    ).toBeUndefined();
+  });
+
+  it('leaves VOD analytics out without a root directory', () => {
+    const section = buildMenu(['showStreamingAnalytics'], null, 'https://stats.test').find(
+      (s) => s.key === 'analytics',
+    );
+    expect(section?.items.map((i) => i.key)).toEqual(['analytics']);
   });
 });

@@ -45,6 +45,23 @@ describe('parseFrame', () => {
     const [event] = parseFrame(`${JSON.stringify({ ...health, extra: 1 })}\n`);
     expect(event).toMatchObject({ extra: 1, fps: 25 });
   });
+
+  it('passes an analytics push on with its figures (docs/analytics.md "Push"), with or without an id', () => {
+    const push = {
+      evento: 'analytics',
+      live_id: 'l1',
+      t: 1_780_000_000_000,
+      viewers: { total: 3, state: { SP: 3 } },
+      videoQuality: { '720p': 100 },
+    };
+    const events = parseFrame(
+      `${JSON.stringify(push)}\n${JSON.stringify({ ...push, id: '12', timestamp: 'x' })}`,
+    );
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject(push);
+    expect(events[1]?.id).toBe('12');
+    expect(parseFrame(JSON.stringify({ ...push, t: 'now' }))).toEqual([]);
+  });
 });
 
 describe('SeenIds', () => {

@@ -1,14 +1,31 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { summaryQueryOptions } from '@/features/analytics/api/get-summary';
+import { livesQueryOptions } from '@/features/analytics/api/list-lives';
+import { AnalyticsPage } from '@/features/analytics/components/analytics-page';
 import { requireGate } from '@/lib/guards';
+import { prefetchForVisit } from '@/lib/query-client';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+interface AnalyticsSearch {
+  /** The live shown (the control panel's and the monitoring wall's 'Analytics' links). */
+  live?: string;
+}
+
+/** Issue 25 point 5: audience analytics of a live (docs/analytics.md, docs/routes.md). */
 export const Route = createFileRoute('/_authed/_shell/analytics')({
+  validateSearch: (search: Record<string, unknown>): AnalyticsSearch =>
+    typeof search.live === 'string' && search.live.length > 0 && search.live.length <= 64
+      ? { live: search.live }
+      : {},
   beforeLoad: ({ context }) => requireGate(context.auth, '/analytics'),
-  component: AnalyticsPage,
+  loaderDeps: ({ search }) => ({ live: search.live }),
+  loader: ({ context, deps }) => {
+    void prefetchForVisit(context.queryClient, livesQueryOptions());
+    if (deps.live) void prefetchForVisit(context.queryClient, summaryQueryOptions(deps.live));
+  },
+  component: AnalyticsRoute,
 });
 
-function AnalyticsPage() {
-  return <ComingSoonPage title={msg`Analytics`} />;
+function AnalyticsRoute() {
+  const { live } = Route.useSearch();
+  return <AnalyticsPage liveId={live} />;
 }

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
+import { analyticsLink, useCanSeeAnalytics } from '@/lib/analytics-link';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { streamQueryOptions } from '../../api/get-stream';
@@ -27,6 +28,7 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
   const { t } = useLingui();
   const refetchInterval = usePollWhileDisconnected(REFRESH_MS);
   const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval });
+  const analytics = useCanSeeAnalytics();
   useDocumentTitle(t`Painel de controle: ${stream.nome}`);
   return (
     <section className={layout.page} aria-labelledby="panel-title">
@@ -43,13 +45,20 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
             {stream.nome}
           </h1>
         </div>
-        <Link
-          to="/streaming/$liveId/edit"
-          params={{ liveId }}
-          className={`${buttonClass('secondary')} ${css.grow}`}
-        >
-          <Trans>Editar transmissão</Trans>
-        </Link>
+        <div className={layout.actions}>
+          {analytics ? (
+            <Link {...analyticsLink(liveId)} className={`${buttonClass('secondary')} ${css.grow}`}>
+              <Trans>Analytics</Trans>
+            </Link>
+          ) : null}
+          <Link
+            to="/streaming/$liveId/edit"
+            params={{ liveId }}
+            className={`${buttonClass('secondary')} ${css.grow}`}
+          >
+            <Trans>Editar transmissão</Trans>
+          </Link>
+        </div>
       </div>
       <div className={p.layout}>
         <div className={p.column}>

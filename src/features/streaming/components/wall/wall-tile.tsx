@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as layout from '@/components/ui/layout.css';
+import { analyticsLink, useCanSeeAnalytics } from '@/lib/analytics-link';
 import { numberFormat } from '@/lib/intl';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
@@ -35,7 +36,8 @@ const REASONS: Record<string, MessageDescriptor> = {
 
 /** One live on the monitoring wall: preview, status, viewers, fps, bitrate, health and the controls. */
 export function WallTile({ stream, focused, now }: { stream: Stream; focused: boolean; now: number }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const analytics = useCanSeeAnalytics();
   const started = stream.status === 'live' || stream.status === 'paused';
   const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
   const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started, refetchInterval });
@@ -98,6 +100,16 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
           </dd>
         </div>
       </dl>
+      {analytics ? (
+        <Link
+          {...analyticsLink(stream.id)}
+          className={`${layout.link} ${css.tileLink}`}
+          aria-label={t`Analytics de ${stream.nome}`}
+          data-testid="wall-analytics"
+        >
+          <Trans>Analytics</Trans>
+        </Link>
+      ) : null}
       <div className={css.controls}>
         <ControlActions stream={stream} />
       </div>

@@ -90,3 +90,10 @@ export const empty = style({ margin: 0, color: vars.color.textMuted });
 /** The control buttons two by two: four in a row do not fit a tile's width. */
 export const controls = style({ minWidth: 0 });
 globalStyle(`${controls} > div`, { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' });
+/** The tile's link to the live's analytics: as wide as its words, a finger's height. */
+export const tileLink = style({
+  alignSelf: 'flex-start',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+});
