@@ -49,6 +49,9 @@ export default defineConfig({
       TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
       // The webhook spec's receiver is a local HTTP server (docs/webhooks.md "Addresses").
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The browser contexts of e2e/analytics.spec.ts name their client address (a viewer in São Paulo,
+      // one in Rio) as a proxy in front would.
+      TRUST_PROXY: '127.0.0.1',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -215,7 +215,7 @@ export function pushedPoint(t: number, rows: readonly BucketRow[]): Record<strin
 }
 
 /**
- * Approximate percentile of startup time (ms) from the histogram: the upper bound of its class; null
+ * Approximate percentile of startup time (ms) from the histogram, interpolated within its class; null
  * when there were no startups or it falls in the open last class (8 s and more).
  */
 export function startupPercentile(s: Sums, p: number): number | null {
@@ -223,10 +223,16 @@ export function startupPercentile(s: Sums, p: number): number | null {
   const counts = [s.startup_h0, s.startup_h1, s.startup_h2, s.startup_h3, s.startup_h4, s.startup_h5];
   const n = counts.reduce((a, b) => a + b, 0);
   if (n === 0) return null;
+  const rank = p * n;
   let seen = 0;
-  for (let i = 0; i < counts.length; i++) {
-    seen += counts[i] ?? 0;
-    if (seen >= p * n) return bounds[i] ?? null;
+  for (let i = 0; i < bounds.length; i++) {
+    const inClass = counts[i] ?? 0;
+    if (inClass > 0 && seen + inClass >= rank) {
+      const low = i === 0 ? 0 : (bounds[i - 1] ?? 0);
+      const high = bounds[i] ?? low;
+      return Math.round(low + ((high - low) * (rank - seen)) / inClass);
+    }
+    seen += inClass;
   }
   return null;
 }
