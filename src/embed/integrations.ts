@@ -11,6 +11,7 @@ interface Modules {
       attach(player: unknown, video: HTMLVideoElement): void;
       fail(error: unknown): void;
       stop(): void;
+      renew(sessionId: string): void;
     };
   };
   channel: {

@@ -42,6 +42,7 @@ let playing: string | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let closeChannel: (() => void) | null = null;
 let stopTelemetry: (() => void) | null = null;
+let renewTelemetry: ((sessionId: string) => void) | null = null;
 let lastInfo: PlaybackInfo | null = null;
 let preRollDone = false;
 let postRollDone = false;
@@ -66,6 +67,7 @@ function show(screen: Screen | null, image: string | null = null) {
 async function stopPlayer() {
   stopTelemetry?.();
   stopTelemetry = null;
+  renewTelemetry = null;
   const h = handle;
   handle = null;
   playing = null;
@@ -99,6 +101,7 @@ async function start(info: PlaybackInfo) {
   const intentAt = Date.now();
   const view = (await telemetryModule)?.startTelemetry({ info, intentAt }) ?? null;
   stopTelemetry = view ? () => view.stop() : null;
+  renewTelemetry = view ? (sessionId) => view.renew(sessionId) : null;
   try {
     // Once a page: a player that starts again (the live came back, a retry) goes straight to content.
     if (info.ads.preRollVastUrl && !preRollDone) {
@@ -172,6 +175,7 @@ async function apply(info: PlaybackInfo) {
   const next = info.kind === 'live' && !closeChannel ? Math.min(renew, POLL_MS) : renew;
   if (handle && playing === `${info.kind}:${info.id}`) {
     handle.renew(screen.manifestUrl);
+    renewTelemetry?.(info.sessionId);
     askAgainIn(next);
     return;
   }

@@ -140,6 +140,8 @@ export class Telemetry {
   private cancelBeat: (() => void) | null = null;
   private posts: number[] = [];
   private readonly t0: number;
+  /** The session the posts name: the view's own, then its latest renewal (see `renew`). */
+  private session: string;
 
   constructor(
     private readonly info: Pick<PlaybackInfo, 'sessionId' | 'kind' | 'manifestType'>,
@@ -148,6 +150,7 @@ export class Telemetry {
     intentAt?: number,
   ) {
     this.t0 = intentAt ?? deps.now();
+    this.session = info.sessionId;
     this.stateSince = this.t0;
     this.queue.push({ type: 'start', at: this.t0, state: 'loading' });
     this.flush(false);
@@ -412,8 +415,19 @@ export class Telemetry {
     while (this.queue.length > 0) {
       const events = this.queue.splice(0, MAX_EVENTS_PER_POST);
       this.posts.push(now);
-      this.deps.send(JSON.stringify({ sessionId: this.info.sessionId, events }), final);
+      // A renewed session names the view's first one too: the view stays one view after the first
+      // session expires (docs/analytics.md "Beacon contract").
+      const body =
+        this.session === this.info.sessionId
+          ? { sessionId: this.session, events }
+          : { sessionId: this.session, viewSessionId: this.info.sessionId, events };
+      this.deps.send(JSON.stringify(body), final);
     }
+  }
+
+  /** The page renewed its playback session (a new token before the old one expires). */
+  renew(sessionId: string): void {
+    if (!this.closed) this.session = sessionId;
   }
 
   /** The viewer left (or the page stopped the player): `end` after the first frame, else
@@ -434,6 +448,8 @@ export interface TelemetryView {
   fail(error: unknown): void;
   /** The viewer left, or the page stopped the player. */
   stop(): void;
+  /** The page renewed the playback session: later posts carry the new one (and name the view's). */
+  renew(sessionId: string): void;
 }
 
 /** Starts the beacons of one view at its play intent (`intentAt`, epoch ms), before the player
@@ -476,5 +492,6 @@ export function startTelemetry(o: { info: PlaybackInfo; intentAt?: number }): Te
     attach: (player, video) => telemetry.attach(player as ShakaLike, video),
     fail: (error) => telemetry.fail(error),
     stop,
+    renew: (sessionId) => telemetry.renew(sessionId),
   };
 }

@@ -1,0 +1,195 @@
+import type { ChildProcess } from 'node:child_process';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
+import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
+import { DEMO, E2E_INGEST_PORT } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 25 "Done means": a live pushed by a real ffmpeg, real embed players in Chromium (each its own
+// browser context, user agent and client address through the trusted proxy), their own beacons, and
+// the console's /analytics and /atendimento pages reading what they sent.
+
+const WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** Addresses of the offline databases (server/test/viewer-geo.test.ts): São Paulo on Vivo, Rio on Claro. */
+const SAO_PAULO_VIVO = '179.226.20.30';
+const RIO_CLARO = '177.192.200.10';
+const SEGMENT = /\/play\/live\/.*\.(ts|m4s|mp4|aac)(\?|$)/;
+const MANIFEST = /\/play\/live\/.*\.m3u8(\?|$)/;
+
+interface Viewer {
+  context: BrowserContext;
+  page: Page;
+  viewerId: string;
+}
+
+/** A viewer: the embed player of the live in a browser of its own, from `address`, as `userAgent`. */
+async function openViewer(
+  browser: Browser,
+  baseURL: string,
+  liveId: string,
+  userAgent: string,
+  address: string,
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<Viewer> {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent,
+    locale: 'pt-BR',
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const page = await context.newPage();
+  await prepare?.(page);
+  const info = page.waitForResponse((r) => r.url().includes(`/v1/public/lives/${liveId}/playback`));
+  await page.goto(`/embed/${liveId}`);
+  const { viewerId } = (await (await info).json()) as { viewerId: string };
+  return { context, page, viewerId };
+}
+
+/** The player shows frames with the playhead moving. */
+async function expectPlaying(page: Page, after = 1) {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('video')
+          .evaluate((v: HTMLVideoElement) => v.currentTime)
+          .catch(() => 0),
+      {
+        timeout: 45_000,
+      },
+    )
+    .toBeGreaterThan(after);
+}
+
+const figure = (page: Page, id: string) => page.locator(`[data-figure="${id}"] dd`).first();
+
+test('live analytics and customer support from real players', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api: Api = { request: page.request, token, teamId };
+  const live = await createStream(api, unique('Audiência'), {
+    type: 'encoder',
+    latency: 'ultraLow',
+    scheduledStartTime: new Date(Date.now() - 60_000).toISOString(),
+  });
+  await controlStream(api, live.id, 'start');
+  const key = (await getStream(api, live.id)).body!.signals[0]!.key!;
+  const encoder: ChildProcess = publishTestSignal(`rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`, 200);
+  const viewers: Viewer[] = [];
+  try {
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/v1/public/lives/${live.id}/playback`)).json()) as {
+              manifestUrl: string | null;
+            }
+          ).manifestUrl,
+        { timeout: 60_000 },
+      )
+      .toMatch(/^\/play\/live\//);
+
+    // Five viewers: three on Windows in São Paulo (Vivo), two on a Mac in Rio (Claro).
+    for (const [ua, address] of [
+      [WINDOWS, SAO_PAULO_VIVO],
+      [WINDOWS, SAO_PAULO_VIVO],
+      [WINDOWS, SAO_PAULO_VIVO],
+      [MAC, RIO_CLARO],
+      [MAC, RIO_CLARO],
+    ] as const)
+      viewers.push(await openViewer(browser, baseURL!, live.id, ua, address));
+    for (const v of viewers) await expectPlaying(v.page);
+
+    await page.goto(`/analytics?live=${live.id}`);
+    await expect(page.getByTestId('analytics-live-title')).toHaveText(live.nome);
+    await expect(figure(page, 'viewersNow')).toHaveText('5', { timeout: 20_000 });
+    // The places they watch from, and the databases' credits beside them.
+    await expect(page.getByText('Sao Paulo').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Rio de Janeiro').first()).toBeVisible();
+    await expect(page.getByTestId('analytics-attributions')).toContainText('DB-IP');
+
+    // The network provider and operating system breakdowns.
+    const viewersCard = page.locator('section[data-metric="viewers"]');
+    const splitBy = async (label: string) => {
+      await viewersCard.getByRole('combobox', { name: 'Dividir por' }).click();
+      await page.getByRole('option', { name: label }).click();
+    };
+    await splitBy('Provedor de internet');
+    await expect(viewersCard.getByText('Vivo')).toBeVisible({ timeout: 15_000 });
+    await expect(viewersCard.getByText('Claro')).toBeVisible();
+    await splitBy('Sistema operacional');
+    await expect(viewersCard.getByText('Windows')).toBeVisible({ timeout: 15_000 });
+    await expect(viewersCard.getByText('macOS')).toBeVisible();
+
+    // Two leave: it reads 3, pushed to the open page.
+    for (const v of viewers.splice(0, 2)) await v.context.close();
+    await expect(figure(page, 'viewersNow')).toHaveText('3', { timeout: 20_000 });
+
+    // A manifest answering 500: a startup failure.
+    const failing = await openViewer(browser, baseURL!, live.id, WINDOWS, SAO_PAULO_VIVO, (p) =>
+      p.route(MANIFEST, (route) => route.fulfill({ status: 500, body: 'boom' })),
+    );
+    viewers.push(failing);
+    // (Its player tries again every 10 s: each try is an attempt of its own, and fails.)
+    await expect(page.locator('[data-figure="initFail"]')).toContainText(/[1-9]\d* visualizaç/, {
+      timeout: 30_000,
+    });
+
+    // A viewer in Rio whose segments are held back 8 s once it plays: a stall of about that length.
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    const stalled = await openViewer(browser, baseURL!, live.id, MAC, RIO_CLARO, (p) =>
+      p.route(SEGMENT, async (route) => {
+        if (hold) await hold;
+        await route.continue();
+      }),
+    );
+    viewers.push(stalled);
+    await expectPlaying(stalled.page, 2);
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Released 8 s after the player stalls.
+    await stalled.page
+      .locator('video')
+      .evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<void>((resolve) => v.addEventListener('waiting', () => resolve(), { once: true })),
+      );
+    await page.waitForTimeout(8_000);
+    hold = null;
+    release();
+    await expectPlaying(
+      stalled.page,
+      (await stalled.page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)) + 1,
+    );
+
+    // Support finds that viewer by the ID their player shows: their system, place and events in order.
+    await page.goto(`/atendimento/${live.id}`);
+    await page.getByLabel('ID do espectador').fill(stalled.viewerId);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const result = page.getByTestId('support-view').first();
+    await expect(result).toContainText('macOS', { timeout: 20_000 });
+    await expect(result).toContainText('Rio de Janeiro');
+    await result.click();
+    const detail = page.getByTestId('support-detail');
+    await expect(detail).toContainText('Claro');
+    const events = detail.getByTestId('support-event');
+    await expect(events.first()).toContainText('Início');
+    await expect(detail).toContainText('Travamento terminou', { timeout: 20_000 });
+    const stall = (await detail
+      .getByTestId('support-event')
+      .filter({ hasText: 'Travamento terminou' })
+      .first()
+      .getAttribute('data-rebuffer-ms')) as string;
+    // About 8 s (the buffer the player held shortens it; the release and the player's reaction lengthen it).
+    expect(Number(stall)).toBeGreaterThan(4_000);
+    expect(Number(stall)).toBeLessThan(14_000);
+  } finally {
+    encoder.kill('SIGINT');
+    for (const v of viewers) await v.context.close().catch(() => {});
+  }
+});
