@@ -11,6 +11,7 @@ const PAGES = [
   '<rootDir>/src/features/webhooks',
   '<rootDir>/src/features/dashboard',
   '<rootDir>/src/features/overlays',
+  '<rootDir>/src/features/support',
 ];
 const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */

@@ -3,8 +3,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
+import { ROUTE_GATES } from '@/lib/permissions';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCan } from '@/lib/use-session';
 import { streamQueryOptions } from '../../api/get-stream';
 import { BackIcon } from '../icons';
 import * as css from '../streaming.css';
@@ -28,6 +30,8 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
   const refetchInterval = usePollWhileDisconnected(REFRESH_MS);
   const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval });
   useDocumentTitle(t`Painel de controle: ${stream.nome}`);
+  // Customer support for this live's viewers (its own page, linked by path: features stay apart).
+  const canSupport = useCan(ROUTE_GATES['/atendimento']);
   return (
     <section className={layout.page} aria-labelledby="panel-title">
       <Link to="/streaming" className={layout.backLink}>
@@ -43,13 +47,24 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
             {stream.nome}
           </h1>
         </div>
-        <Link
-          to="/streaming/$liveId/edit"
-          params={{ liveId }}
-          className={`${buttonClass('secondary')} ${css.grow}`}
-        >
-          <Trans>Editar transmissão</Trans>
-        </Link>
+        <div className={layout.actions}>
+          {canSupport ? (
+            <Link
+              to="/atendimento/$liveId"
+              params={{ liveId }}
+              className={`${buttonClass('secondary')} ${css.grow}`}
+            >
+              <Trans>Atendimento</Trans>
+            </Link>
+          ) : null}
+          <Link
+            to="/streaming/$liveId/edit"
+            params={{ liveId }}
+            className={`${buttonClass('secondary')} ${css.grow}`}
+          >
+            <Trans>Editar transmissão</Trans>
+          </Link>
+        </div>
       </div>
       <div className={p.layout}>
         <div className={p.column}>
