@@ -12,6 +12,7 @@ const PAGES = [
   '<rootDir>/src/features/dashboard',
   '<rootDir>/src/features/overlays',
   '<rootDir>/src/features/analytics',
+  '<rootDir>/src/features/support',
 ];
 const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */

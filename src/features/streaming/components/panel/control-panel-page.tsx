@@ -4,8 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
 import { analyticsLink, useCanSeeAnalytics } from '@/lib/analytics-link';
+import { ROUTE_GATES } from '@/lib/permissions';
 import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCan } from '@/lib/use-session';
 import { streamQueryOptions } from '../../api/get-stream';
 import { BackIcon } from '../icons';
 import * as css from '../streaming.css';
@@ -30,6 +32,8 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
   const { data: stream } = useSuspenseQuery({ ...streamQueryOptions(liveId), refetchInterval });
   const analytics = useCanSeeAnalytics();
   useDocumentTitle(t`Painel de controle: ${stream.nome}`);
+  // Customer support for this live's viewers (its own page, linked by path: features stay apart).
+  const canSupport = useCan(ROUTE_GATES['/atendimento']);
   return (
     <section className={layout.page} aria-labelledby="panel-title">
       <Link to="/streaming" className={layout.backLink}>
@@ -49,6 +53,15 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
           {analytics ? (
             <Link {...analyticsLink(liveId)} className={`${buttonClass('secondary')} ${css.grow}`}>
               <Trans>Analytics</Trans>
+            </Link>
+          ) : null}
+          {canSupport ? (
+            <Link
+              to="/atendimento/$liveId"
+              params={{ liveId }}
+              className={`${buttonClass('secondary')} ${css.grow}`}
+            >
+              <Trans>Atendimento</Trans>
             </Link>
           ) : null}
           <Link

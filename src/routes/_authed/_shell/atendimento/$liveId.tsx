@@ -1,14 +1,15 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { SupportPage } from '@/features/support/components/support-page';
+import { prefetchSupport } from '@/features/support/lib/prefetch';
+import { validateSupportSearch } from '@/features/support/lib/search';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** Customer support for one live (issue 25 point 6, docs/routes.md): the search is in the URL
+ * (`?viewerId&email&filter&state&provider&page&view`), so a link points at a viewer. */
 export const Route = createFileRoute('/_authed/_shell/atendimento/$liveId')({
+  validateSearch: validateSupportSearch,
   beforeLoad: ({ context }) => requireGate(context.auth, '/atendimento'),
-  component: CustomerSupportPage,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => prefetchSupport(context.queryClient, params.liveId, deps),
+  component: SupportPage,
 });
-
-function CustomerSupportPage() {
-  return <ComingSoonPage title={msg`Atendimento`} />;
-}
