@@ -363,6 +363,53 @@ describe('customer support', () => {
     expect(nobody.total).toBe(0);
   });
 
+  it('keeps one view across session renewals, the first session expired or not; another viewer’s is refused', async () => {
+    sessions += 1;
+    const viewerId = `REN${String(sessions).padStart(4, '0')}`;
+    const signed = (exp: number, who = viewerId) =>
+      issueViewerSession(
+        { kind: 'live', id: LIVE, accountId: ACCOUNT, viewerId: who, country: 'BR', exp },
+        server.app.jwtKey,
+      );
+    // The view's first session expired an hour ago; its renewal is valid.
+    const first = signed(Math.floor(Date.now() / 1000) - 3600);
+    const renewed = signed(Math.floor(Date.now() / 1000) + 3600);
+    const send = (body: object) =>
+      server.app.inject({ method: 'POST', url: '/v1/public/beacons', payload: body });
+    const at = Date.now();
+    expect((await send({ sessionId: first, events: [{ type: 'start', at }] })).statusCode).toBe(403);
+    expect(
+      (
+        await send({
+          sessionId: renewed,
+          viewSessionId: first,
+          events: [{ type: 'heartbeat', at, playingMs: 10_000 }],
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await send({
+          sessionId: renewed,
+          viewSessionId: first,
+          events: [{ type: 'end', at, playingMs: 5_000 }],
+        })
+      ).statusCode,
+    ).toBe(204);
+    await server.app.analytics.writer.flush();
+    const views = (await get(`/v1/analytics/lives/${LIVE}/views?viewerId=${viewerId}`, support)).json();
+    expect(views.items).toHaveLength(1);
+    expect(views.items[0]).toMatchObject({ id: sessionKey(first), watchMs: 15_000, status: 'ended' });
+    // Naming someone else's session as the view's is refused.
+    const stranger = signed(Math.floor(Date.now() / 1000) + 3600, 'OUTRO001');
+    const refused = await send({
+      sessionId: renewed,
+      viewSessionId: stranger,
+      events: [{ type: 'heartbeat', at }],
+    });
+    expect(expectError(refused, 403)).toBe('Sessão de reprodução inválida ou expirada');
+  });
+
   it('is for showCustomerSupport, in the caller’s own team', async () => {
     expect(expectError(await get(`/v1/analytics/lives/${LIVE}/views`, analyst), 403)).toBeTruthy();
     const outsider = await userWith(server.app, OTHER_ACCOUNT, 'suporte-outro@demo.test', [

@@ -27,6 +27,8 @@ function setup(o: { manifestType?: 'hls' | 'dash'; intentAt?: number } = {}) {
   let clock = 1_000_000;
   let timers: { at: number; run: () => void }[] = [];
   const posts: { events: BeaconEvent[]; final: boolean; at: number }[] = [];
+  /** Which sessions each post named. */
+  const credentials: { sessionId: string; viewSessionId?: string }[] = [];
   const tracks = [
     { active: true, height: 720, bandwidth: 2_500_000 },
     { active: false, height: 360, bandwidth: 800_000 },
@@ -59,11 +61,18 @@ function setup(o: { manifestType?: 'hls' | 'dash'; intentAt?: number } = {}) {
         };
       },
       send: (body, final) => {
-        const parsed = JSON.parse(body) as { sessionId: string; events: BeaconEvent[] };
+        const parsed = JSON.parse(body) as {
+          sessionId: string;
+          viewSessionId?: string;
+          events: BeaconEvent[];
+        };
         // Every post is one the server's schema takes.
         expect([...Value.Errors(BeaconBody, parsed)]).toEqual([]);
-        expect(parsed.sessionId).toBe('s');
         posts.push({ events: parsed.events, final, at: clock });
+        credentials.push({
+          sessionId: parsed.sessionId,
+          ...(parsed.viewSessionId ? { viewSessionId: parsed.viewSessionId } : {}),
+        });
       },
     },
     o.intentAt === undefined ? undefined : clock + o.intentAt,
@@ -97,6 +106,7 @@ function setup(o: { manifestType?: 'hls' | 'dash'; intentAt?: number } = {}) {
   const last = (type: string) => events().findLast((e) => e.type === type);
   return {
     telemetry,
+    credentials,
     player,
     video,
     tracks,
@@ -378,6 +388,17 @@ describe('state changes', () => {
     expect(t.last('rendition')).toMatchObject({ rendition: '360p', bitrateKbps: 800 });
     expect(t.last('heartbeat')?.cmcd).toEqual({ bl: 6000, sf: 'h', st: 'l', br: 2500, mtp: 9000, tb: 2500 });
     expect(t.posts.at(-1)).toMatchObject({ events: [{ type: 'end' }], final: true });
+  });
+
+  it('after a renewal, posts with the new session and names the view’s first one', () => {
+    const t = setup();
+    t.attach();
+    t.play();
+    t.telemetry.renew('s2');
+    t.tick(HEARTBEAT_MS);
+    t.telemetry.stop();
+    expect(t.credentials[0]).toEqual({ sessionId: 's' });
+    expect(t.credentials.at(-1)).toEqual({ sessionId: 's2', viewSessionId: 's' });
   });
 
   it('never puts more events in one post than the server takes', () => {
