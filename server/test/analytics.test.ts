@@ -2,8 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
+import { DEMO_DIRECTORIES } from '../src/db/seed-videos.ts';
 import { viewerDir } from '../src/media/live-viewer.ts';
 import { issueViewerSession, mediaMark } from '../src/media/playback-session.ts';
 import { sessionKey } from '../src/media/viewer-session-check.ts';
@@ -446,5 +448,119 @@ describe('enrichment', () => {
     );
     expect(summary.attributions.map((a: { url: string }) => a.url)).toContain('https://db-ip.com');
     expect(JSON.stringify(summary)).not.toContain('179.226');
+  });
+});
+
+describe('VOD analytics and likes', () => {
+  it('sums views, watch time, startup and rebuffering per video and per folder (its whole subtree)', async () => {
+    const aulas = DEMO_DIRECTORIES.aulas.id;
+    const modulo = (
+      await server.app.db
+        .insertInto('directories')
+        .values({ account_id: ACCOUNT, parent_id: aulas, name: 'Módulo 1' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const made = (directoryId: string | null, title: string) =>
+      createVideo(server.app.db, {
+        accountId: ACCOUNT,
+        directoryId,
+        title,
+        description: '',
+        createdBy: null,
+      });
+    const intro = await made(aulas, 'Introdução');
+    const deep = await made(modulo, 'Aula 1');
+    const vodSession = (videoId: string) => {
+      sessions += 1;
+      return issueViewerSession(
+        {
+          kind: 'vod',
+          id: videoId,
+          accountId: ACCOUNT,
+          viewerId: `VOD${String(sessions).padStart(4, '0')}`,
+          country: 'BR',
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        },
+        server.app.jwtKey,
+      );
+    };
+    const watched = async (videoId: string, startupMs: number, playingMs: number, rebufferingMs: number) => {
+      const id = vodSession(videoId);
+      await post(id, [
+        { type: 'start' },
+        { type: 'startup', startupMs, rendition: '720p', state: 'playing' },
+        { type: 'end', playingMs, rebufferingMs, pausedMs: 0, state: 'ended' },
+      ]);
+      return id;
+    };
+    const liker = await watched(intro, 1000, 60_000, 0);
+    await watched(intro, 3000, 30_000, 10_000);
+    await watched(deep, 2000, 90_000, 10_000);
+    await server.app.analytics.writer.flush();
+
+    // Likes: one per playback session, taken back by DELETE; a live's session cannot like.
+    const like = (sessionId: string, method: 'POST' | 'DELETE' = 'POST', video = intro) =>
+      server.app.inject({ method, url: `/v1/public/videos/${video}/likes`, payload: { sessionId } });
+    expect((await like(liker)).statusCode).toBe(204);
+    expect((await like(liker)).statusCode).toBe(204);
+    const other = vodSession(intro);
+    expect((await like(other)).statusCode).toBe(204);
+    expect((await like(other, 'DELETE')).statusCode).toBe(204);
+    expect(expectError(await like(session()), 403)).toBe('Sessão de reprodução inválida ou expirada');
+    expect(expectError(await like(vodSession(deep)), 403)).toBeTruthy();
+    const librarian = await userWith(server.app, ACCOUNT, 'biblioteca@demo.test', ['showVOD']);
+    const likes = await call(server.app, librarian, 'GET', `/v1/analytics/vod/${intro}/total-likes`);
+    expect(likes.json()).toEqual({ videoId: intro, totalLikes: 1 });
+
+    const top = (await get('/v1/analytics/vod')).json();
+    expect(top.folder).toBeNull();
+    const aulasRow = top.folders.find((f: { id: string }) => f.id === aulas);
+    // Three views: 1, 3 and 2 s to start; 200 s watched of which 20 s rebuffering.
+    expect(aulasRow).toMatchObject({
+      views: 3,
+      watchMs: 200_000,
+      startupAvgMs: 2000,
+      rebufferPercent: 10,
+      likes: 1,
+      videos: 2,
+    });
+    const inAulas = (await get(`/v1/analytics/vod?folder=${aulas}`)).json();
+    expect(inAulas.path).toEqual([{ id: aulas, name: 'Aulas gravadas' }]);
+    expect(inAulas.totals).toMatchObject({ views: 3, likes: 1, videos: 2 });
+    expect(inAulas.folders).toEqual([
+      expect.objectContaining({
+        id: modulo,
+        name: 'Módulo 1',
+        views: 1,
+        watchMs: 100_000,
+        rebufferPercent: 10,
+      }),
+    ]);
+    expect(inAulas.videos).toEqual([
+      expect.objectContaining({
+        id: intro,
+        title: 'Introdução',
+        views: 2,
+        watchMs: 100_000,
+        startupAvgMs: 2000,
+        likes: 1,
+      }),
+    ]);
+    const inModulo = (await get(`/v1/analytics/vod?folder=${modulo}`)).json();
+    expect(inModulo.path.map((p: { name: string }) => p.name)).toEqual(['Aulas gravadas', 'Módulo 1']);
+
+    // Another team's folder, a window ending before it starts.
+    const outsider = await userWith(server.app, OTHER_ACCOUNT, 'vod-outro@demo.test', [
+      'showStreamingAnalytics',
+      'showVOD',
+    ]);
+    expect(expectError(await get(`/v1/analytics/vod?folder=${aulas}`, outsider), 404)).toBe(
+      'Pasta não encontrada',
+    );
+    expect(expectError(await get(`/v1/analytics/vod/${intro}/total-likes`, outsider), 404)).toBe(
+      'Vídeo não encontrado',
+    );
+    expect((await get('/v1/analytics/vod?from=2000&to=1000')).statusCode).toBe(400);
   });
 });

@@ -69,6 +69,7 @@ describe('migrations and seed', () => {
         'Up 20261127T130000_classroom_chat_tokens',
         'Up 20261127T140000_classroom_description',
         'Up 20261127T150000_analytics',
+        'Up 20261127T160000_video_likes',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -102,6 +103,7 @@ describe('migrations and seed', () => {
         'usage_daily',
         'usage_events',
         'users',
+        'video_likes',
         'video_subtitles',
         'video_uploads',
         'videos',
@@ -110,6 +112,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T160000_video_likes',
         'Down 20261127T150000_analytics',
         'Down 20261127T140000_classroom_description',
         'Down 20261127T130000_classroom_chat_tokens',

@@ -22,6 +22,7 @@ import * as audienceBounds from './migrations/20261127T120000_audience_bounds.ts
 import * as chatTokens from './migrations/20261127T130000_classroom_chat_tokens.ts';
 import * as classroomDescription from './migrations/20261127T140000_classroom_description.ts';
 import * as analytics from './migrations/20261127T150000_analytics.ts';
+import * as videoLikes from './migrations/20261127T160000_video_likes.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '20261127T130000_classroom_chat_tokens': chatTokens,
   '20261127T140000_classroom_description': classroomDescription,
   '20261127T150000_analytics': analytics,
+  '20261127T160000_video_likes': videoLikes,
 };
 
 function migrator(db: Db): Migrator {

@@ -1,7 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountsTable } from './tables/accounts.ts';
 import type { ActivityLogsTable } from './tables/activity-logs.ts';
-import type { AnalyticsBucketsTable, AnalyticsPushesTable, PlaybackViewsTable } from './tables/analytics.ts';
+import type {
+  AnalyticsBucketsTable,
+  AnalyticsPushesTable,
+  PlaybackViewsTable,
+  VideoLikesTable,
+} from './tables/analytics.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
 import type {
   ClassroomChatTokensTable,
@@ -59,6 +64,7 @@ export interface Database {
   playback_views: PlaybackViewsTable;
   analytics_buckets: AnalyticsBucketsTable;
   analytics_pushes: AnalyticsPushesTable;
+  video_likes: VideoLikesTable;
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

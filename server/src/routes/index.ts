@@ -7,6 +7,7 @@ import invitationLinkRoutes from './admin/invitation-link.ts';
 import smallImageMedia from './admin/small-image-media.ts';
 import analyticsRoutes from './analytics/index.ts';
 import supportRoutes from './analytics/support.ts';
+import vodAnalyticsRoutes from './analytics/vod.ts';
 import apiKeyRoutes from './api-keys/index.ts';
 import forgetPasswordRoutes from './auth/forget-password.ts';
 import loginRoute from './auth/login.ts';
@@ -81,6 +82,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(billingRoutes);
     await authed.register(analyticsRoutes);
     await authed.register(supportRoutes);
+    await authed.register(vodAnalyticsRoutes);
   });
 };
 

@@ -435,3 +435,88 @@ export async function participantsByEmail(db: Executor, liveId: string, email: s
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .execute();
 }
+
+/** Per video of a team: its views' figures in a window (only videos with views). */
+export async function videoViewFigures(db: Executor, accountId: string, from: Date, to: Date) {
+  const rows = await db
+    .selectFrom('playback_views')
+    .select([
+      'video_id',
+      sql<string>`count(*)`.as('views'),
+      sql<string>`coalesce(sum(playing_ms + rebuffer_ms), 0)`.as('watch_ms'),
+      sql<string>`coalesce(sum(playing_ms), 0)`.as('playing_ms'),
+      sql<string>`coalesce(sum(rebuffer_ms), 0)`.as('rebuffer_ms'),
+      sql<string>`coalesce(sum(startup_ms), 0)`.as('startup_sum'),
+      sql<string>`count(startup_ms)`.as('starts'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('video_id', 'is not', null)
+    .where('started_at', '>=', from)
+    .where('started_at', '<=', to)
+    .groupBy('video_id')
+    .execute();
+  return rows.map((r) => ({
+    videoId: r.video_id as string,
+    views: Number(r.views),
+    watchMs: Number(r.watch_ms),
+    playingMs: Number(r.playing_ms),
+    rebufferMs: Number(r.rebuffer_ms),
+    startupSum: Number(r.startup_sum),
+    starts: Number(r.starts),
+  }));
+}
+
+/** Per video of a team: its likes given in a window. */
+export async function videoLikeCounts(db: Executor, accountId: string, from: Date, to: Date) {
+  const rows = await db
+    .selectFrom('video_likes')
+    .select(['video_id', sql<string>`count(*)`.as('n')])
+    .where('account_id', '=', accountId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .groupBy('video_id')
+    .execute();
+  return new Map(rows.map((r) => [r.video_id, Number(r.n)]));
+}
+
+/** A team's folders and videos (what the VOD analytics tree is made of). */
+export async function libraryTree(db: Executor, accountId: string) {
+  const folders = await db
+    .selectFrom('directories')
+    .select(['id', 'parent_id', 'name'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const videos = await db
+    .selectFrom('videos')
+    .select(['id', 'title', 'status', 'directory_id'])
+    .where('account_id', '=', accountId)
+    .execute();
+  return { folders, videos };
+}
+
+/** Likes a video has (all time). */
+export async function totalLikes(db: Executor, videoId: string): Promise<number> {
+  const row = await db
+    .selectFrom('video_likes')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('video_id', '=', videoId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A playback session likes a video (once: liking again changes nothing). */
+export async function addLike(db: Executor, like: { videoId: string; sessionId: string; accountId: string }) {
+  await db
+    .insertInto('video_likes')
+    .values({ video_id: like.videoId, session_id: like.sessionId, account_id: like.accountId })
+    .onConflict((oc) => oc.columns(['video_id', 'session_id']).doNothing())
+    .execute();
+}
+
+export async function removeLike(db: Executor, videoId: string, sessionId: string) {
+  await db
+    .deleteFrom('video_likes')
+    .where('video_id', '=', videoId)
+    .where('session_id', '=', sessionId)
+    .execute();
+}

@@ -78,6 +78,14 @@ export interface AnalyticsBucketsTable {
   updated_at: Generated<Date>;
 }
 
+/** A like of a video from one playback session. */
+export interface VideoLikesTable {
+  video_id: string;
+  session_id: string;
+  account_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface AnalyticsPushesTable {
   subject_id: string;
   pushed_at: Date;

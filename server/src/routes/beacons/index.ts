@@ -8,6 +8,7 @@ import { verifyViewerSession } from '../../media/playback-session.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
 import { errors } from '../schemas.ts';
+import likeRoutes from './likes.ts';
 import { BeaconBody, MAX_BEACON_BYTES } from './schema.ts';
 
 function userAgentOf(request: FastifyRequest) {
@@ -53,6 +54,9 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
       }),
   });
+
+  // The VOD player's like button: the same session credential and per-session rate limit.
+  await app.register(likeRoutes);
 
   app.post(
     '/v1/public/beacons',

@@ -191,6 +191,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         overlays: await activeOverlays(app.db, liveId),
         channelUrl: `/v1/public/lives/${liveId}/channel`,
         beaconUrl: '/v1/public/beacons',
+        likeUrl: null,
       };
     },
   );
@@ -257,6 +258,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         overlays: [],
         channelUrl: null,
         beaconUrl: '/v1/public/beacons',
+        likeUrl: `/v1/public/videos/${videoId}/likes`,
       };
     },
   );

@@ -96,4 +96,6 @@ export const PlaybackInfo = Type.Object({
   overlays: Type.Array(Overlay),
   channelUrl: Nullable(Type.String()),
   beaconUrl: Type.String(),
+  /** A VOD's like button posts `{sessionId}` here (DELETE takes it back); null for a live. */
+  likeUrl: Type.Union([Type.String(), Type.Null()]),
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
+import { totalLikes } from '../../db/repositories/analytics.ts';
 import { findDirectory } from '../../db/repositories/directories.ts';
 import { listSubtitles, listSubtitlesOf } from '../../db/repositories/video-subtitles.ts';
 import {
@@ -414,7 +415,8 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: VOD },
       schema: {
         tags: ['videos'],
-        summary: "A video's like count (no viewer-side likes exist yet: always 0 for now)",
+        summary: "A video's like count",
+        description: 'Likes from the VOD player’s like button, one per playback session (docs/analytics.md).',
         security: bearer,
         params: VideoParams,
         querystring: AccountIdQuery,
@@ -426,7 +428,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { video } = await loadVideo(request, request.params.id);
-      return { videoId: video.id, totalLikes: video.likes };
+      return { videoId: video.id, totalLikes: await totalLikes(app.db, video.id) };
     },
   );
 };

@@ -1,0 +1,63 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { addLike, removeLike } from '../../db/repositories/analytics.ts';
+import { ownerOf } from '../../db/repositories/viewers.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
+import { errors, Uuid } from '../schemas.ts';
+
+const LikeBody = Type.Object(
+  { sessionId: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false },
+);
+
+/**
+ * The VOD player's like button (issue 25 point 7): `POST` likes the video, `DELETE` takes the like
+ * back; one per playback session (the signed session in the body is the credential, as for beacons).
+ */
+const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const schema = {
+    tags: ['playback'],
+    params: Type.Object({ id: Uuid }),
+    body: LikeBody,
+    response: { 204: { type: 'null', description: 'Done' }, ...errors(400, 403, 404) },
+  };
+  const sessionFor = async (videoId: string, sessionId: string) => {
+    const session = checkViewerSession(app.jwtKey, sessionId);
+    if (!session || session.kind !== 'vod' || session.id !== videoId)
+      throw new ApiError(403, 'viewerSessionInvalid');
+    const accountId = await ownerOf(app.db, 'vod', videoId);
+    if (!accountId) throw new ApiError(404, 'videoNotFound');
+    if (accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
+    return { accountId, key: sessionKey(sessionId) };
+  };
+
+  app.post(
+    '/v1/public/videos/:id/likes',
+    {
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { ...schema, summary: 'Like a video (once per playback session)' },
+    },
+    async (request, reply) => {
+      const videoId = request.params.id.toLowerCase();
+      const { accountId, key } = await sessionFor(videoId, request.body.sessionId);
+      await addLike(app.db, { videoId, sessionId: key, accountId });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/v1/public/videos/:id/likes',
+    {
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { ...schema, summary: 'Take back a like of a video' },
+    },
+    async (request, reply) => {
+      const videoId = request.params.id.toLowerCase();
+      const { key } = await sessionFor(videoId, request.body.sessionId);
+      await removeLike(app.db, videoId, key);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default likeRoutes;
