@@ -249,6 +249,18 @@ describe('OpenAPI document', () => {
         // Viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md)
         'GET /v1/public/lives/{liveId}/channel',
         'POST /v1/public/beacons',
+        'POST /v1/public/videos/{id}/likes',
+        'DELETE /v1/public/videos/{id}/likes',
+        // Audience analytics and customer support (docs/analytics.md)
+        'GET /v1/analytics/lives',
+        'GET /v1/analytics/lives/{id}/summary',
+        'GET /v1/analytics/lives/{id}/series/{metric}',
+        'GET /v1/analytics/lives/{id}/views',
+        'GET /v1/analytics/views/{viewId}',
+        'GET /v1/analytics/vod',
+        'GET /api/eventos',
+        'GET /api/sessoes',
+        'GET /api/live/l/{id}/details',
         'GET /v1/live-streams/{id}/viewers',
         'POST /v1/live-streams/{id}/viewer-id',
         // Activity logs (docs/api-logs.md)
