@@ -365,51 +365,46 @@ describe('customer support', () => {
     expect(nobody.total).toBe(0);
   });
 
-  it('keeps one view across session renewals, the first session expired or not; another viewer’s is refused', async () => {
-    sessions += 1;
-    const viewerId = `REN${String(sessions).padStart(4, '0')}`;
-    const signed = (exp: number, who = viewerId) =>
-      issueViewerSession(
-        { kind: 'live', id: LIVE, accountId: ACCOUNT, viewerId: who, country: 'BR', exp },
-        server.app.jwtKey,
-      );
-    // The view's first session expired an hour ago; its renewal is valid.
-    const first = signed(Math.floor(Date.now() / 1000) - 3600);
-    const renewed = signed(Math.floor(Date.now() / 1000) + 3600);
-    const send = (body: object) =>
-      server.app.inject({ method: 'POST', url: '/v1/public/beacons', payload: body });
-    const at = Date.now();
-    expect((await send({ sessionId: first, events: [{ type: 'start', at }] })).statusCode).toBe(403);
-    expect(
-      (
-        await send({
-          sessionId: renewed,
-          viewSessionId: first,
-          events: [{ type: 'heartbeat', at, playingMs: 10_000 }],
-        })
-      ).statusCode,
-    ).toBe(204);
-    expect(
-      (
-        await send({
-          sessionId: renewed,
-          viewSessionId: first,
-          events: [{ type: 'end', at, playingMs: 5_000 }],
-        })
-      ).statusCode,
-    ).toBe(204);
-    await server.app.analytics.writer.flush();
-    const views = (await get(`/v1/analytics/lives/${LIVE}/views?viewerId=${viewerId}`, support)).json();
-    expect(views.items).toHaveLength(1);
-    expect(views.items[0]).toMatchObject({ id: sessionKey(first), watchMs: 15_000, status: 'ended' });
-    // Naming someone else's session as the view's is refused.
-    const stranger = signed(Math.floor(Date.now() / 1000) + 3600, 'OUTRO001');
-    const refused = await send({
-      sessionId: renewed,
-      viewSessionId: stranger,
-      events: [{ type: 'heartbeat', at }],
+  it('keeps one view across session renewals, after its first session expired too', async () => {
+    const from = '203.0.113.90';
+    const first = await server.app.inject({
+      method: 'GET',
+      url: `/v1/public/lives/${LIVE}/playback`,
+      remoteAddress: from,
     });
-    expect(expectError(refused, 403)).toBe('Sessão de reprodução inválida ou expirada');
+    const s0 = first.json<{ sessionId: string; viewerId: string; manifestUrl: string }>();
+    await post(s0.sessionId, [{ type: 'start', state: 'loading' }]);
+    // The player renews (with its current session): same viewer, same view, the manifest mark too.
+    const renewed = await server.app.inject({
+      method: 'GET',
+      url: `/v1/public/lives/${LIVE}/playback?sessionId=${encodeURIComponent(s0.sessionId)}`,
+      remoteAddress: from,
+    });
+    const s1 = renewed.json<{ sessionId: string; viewerId: string; manifestUrl: string }>();
+    expect(s1.viewerId).toBe(s0.viewerId);
+    expect(s1.sessionId).not.toBe(s0.sessionId);
+    expect(s1.manifestUrl.split('?v=')[1]).toBe(s0.manifestUrl.split('?v=')[1]);
+    await post(s1.sessionId, [
+      { type: 'heartbeat', playingMs: 10_000, rebufferingMs: 0, pausedMs: 0, state: 'playing' },
+    ]);
+    // A renewal signed after the first session expired still names the view.
+    const late = issueViewerSession(
+      {
+        kind: 'live',
+        id: LIVE,
+        accountId: ACCOUNT,
+        viewerId: s0.viewerId,
+        country: 'BR',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+        view: sessionKey(s0.sessionId),
+      },
+      server.app.jwtKey,
+    );
+    await post(late, [{ type: 'end', playingMs: 5_000, rebufferingMs: 0, pausedMs: 0, state: 'ended' }]);
+    await server.app.analytics.writer.flush();
+    const views = (await get(`/v1/analytics/lives/${LIVE}/views?viewerId=${s0.viewerId}`, support)).json();
+    expect(views.items).toHaveLength(1);
+    expect(views.items[0]).toMatchObject({ id: sessionKey(s0.sessionId), watchMs: 15_000, status: 'ended' });
   });
 
   it('is for showCustomerSupport, in the caller’s own team', async () => {

@@ -415,13 +415,9 @@ export class Telemetry {
     while (this.queue.length > 0) {
       const events = this.queue.splice(0, MAX_EVENTS_PER_POST);
       this.posts.push(now);
-      // A renewed session names the view's first one too: the view stays one view after the first
-      // session expires (docs/analytics.md "Beacon contract").
-      const body =
-        this.session === this.info.sessionId
-          ? { sessionId: this.session, events }
-          : { sessionId: this.session, viewSessionId: this.info.sessionId, events };
-      this.deps.send(JSON.stringify(body), final);
+      // After a renewal the newest session: it carries the view's key (docs/analytics.md "Beacon
+      // contract"), so the view stays one view after its first session expires.
+      this.deps.send(JSON.stringify({ sessionId: this.session, events }), final);
     }
   }
 
@@ -448,7 +444,7 @@ export interface TelemetryView {
   fail(error: unknown): void;
   /** The viewer left, or the page stopped the player. */
   stop(): void;
-  /** The page renewed the playback session: later posts carry the new one (and name the view's). */
+  /** The page renewed the playback session: later posts carry the new one. */
   renew(sessionId: string): void;
 }
 

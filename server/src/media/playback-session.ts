@@ -13,6 +13,9 @@ export interface ViewerSession {
   country: string | null;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** A renewal's view: the table key of the view's first session (absent in a first session, whose
+   * own key is the view's). Beacons and the manifest mark use it, so a view stays one across renewals. */
+  view?: string;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -57,6 +60,7 @@ export function issueViewerSession(session: ViewerSession, secret: string | Uint
       session.viewerId,
       session.country,
       session.exp,
+      ...(session.view ? [session.view] : []),
     ]),
   ).toString('base64url');
   return `${body}.${mac(secret, body)}`;
@@ -80,13 +84,14 @@ export function verifyViewerSession(
   } catch {
     return null;
   }
-  if (!Array.isArray(fields) || fields.length !== 6) return null;
-  const [kind, id, accountId, viewerId, country, exp] = fields as unknown[];
+  if (!Array.isArray(fields) || (fields.length !== 6 && fields.length !== 7)) return null;
+  const [kind, id, accountId, viewerId, country, exp, view] = fields as unknown[];
+  if (view !== undefined && (typeof view !== 'string' || !/^[0-9a-f]{32}$/.test(view))) return null;
   if (kind !== 'live' && kind !== 'vod') return null;
   if (typeof id !== 'string' || typeof accountId !== 'string' || typeof viewerId !== 'string') return null;
   if (country !== null && typeof country !== 'string') return null;
   if (typeof exp !== 'number' || exp < nowSeconds) return null;
-  return { kind, id, accountId, viewerId, country, exp };
+  return { kind, id, accountId, viewerId, country, exp, ...(typeof view === 'string' ? { view } : {}) };
 }
 
 /**

@@ -16,6 +16,11 @@ export function checkViewerSession(
   return verifyViewerSession(sessionId, secret, nowSeconds - SESSION_GRACE_SECONDS);
 }
 
+/** The key of the view a session belongs to: its first session's key (a renewal carries it). */
+export function viewKey(sessionId: string, session: Pick<ViewerSession, 'view'>): string {
+  return session.view ?? sessionKey(sessionId);
+}
+
 /** What the tables keep of a session id: short, and not a credential. */
 export function sessionKey(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);

@@ -390,7 +390,7 @@ describe('state changes', () => {
     expect(t.posts.at(-1)).toMatchObject({ events: [{ type: 'end' }], final: true });
   });
 
-  it('after a renewal, posts with the new session and names the view’s first one', () => {
+  it('after a renewal, posts with the new session', () => {
     const t = setup();
     t.attach();
     t.play();
@@ -398,7 +398,7 @@ describe('state changes', () => {
     t.tick(HEARTBEAT_MS);
     t.telemetry.stop();
     expect(t.credentials[0]).toEqual({ sessionId: 's' });
-    expect(t.credentials.at(-1)).toEqual({ sessionId: 's2', viewSessionId: 's' });
+    expect(t.credentials.at(-1)).toEqual({ sessionId: 's2' });
   });
 
   it('never puts more events in one post than the server takes', () => {

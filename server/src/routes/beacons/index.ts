@@ -4,9 +4,8 @@ import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { verifyViewerSession } from '../../media/playback-session.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
-import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
+import { checkViewerSession, sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import { errors } from '../schemas.ts';
 import likeRoutes from './likes.ts';
 import { BeaconBody, MAX_BEACON_BYTES } from './schema.ts';
@@ -82,22 +81,8 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The live or video may have gone since the session was issued.
       const accountId = await ownerOf(app.db, session.kind, session.id);
       if (!accountId || accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
-      // A renewed session names the view's first one: both signed by this server for the same viewer
-      // of the same live or video (the first may have expired), the view keeps its key.
-      const { viewSessionId } = request.body;
-      let key = sessionKey(sessionId);
-      if (viewSessionId !== undefined && viewSessionId !== sessionId) {
-        const first = verifyViewerSession(viewSessionId, app.jwtKey, 0);
-        if (
-          !first ||
-          first.kind !== session.kind ||
-          first.id !== session.id ||
-          first.viewerId !== session.viewerId ||
-          first.accountId !== session.accountId
-        )
-          throw new ApiError(403, 'viewerSessionInvalid');
-        key = sessionKey(viewSessionId);
-      }
+      // A renewed session carries its view's key: the view stays one view across renewals.
+      const key = viewKey(sessionId, session);
       // Events are bounded per session (a rate and a total) and per client address (docs/playback.md
       // "Audience bounds"): a player's telemetry passes, a flood is refused before anything is written,
       // and a refused post takes nothing from any bucket.

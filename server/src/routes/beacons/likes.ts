@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { addLike, removeLike } from '../../db/repositories/analytics.ts';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { checkViewerSession, sessionKey } from '../../media/viewer-session-check.ts';
+import { checkViewerSession, viewKey } from '../../media/viewer-session-check.ts';
 import { errors, Uuid } from '../schemas.ts';
 
 const LikeBody = Type.Object(
@@ -28,7 +28,8 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const accountId = await ownerOf(app.db, 'vod', videoId);
     if (!accountId) throw new ApiError(404, 'videoNotFound');
     if (accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
-    return { accountId, key: sessionKey(sessionId) };
+    // One like per view: a renewed session likes as its view.
+    return { accountId, key: viewKey(sessionId, session) };
   };
 
   app.post(

@@ -84,8 +84,6 @@ export type BeaconEventBody = Static<typeof BeaconEvent>;
 export const BeaconBody = Type.Object(
   {
     sessionId: Type.String({ minLength: 1, maxLength: 2048 }),
-    /** After a renewal: the view's first session (its key stays the view's, docs/analytics.md). */
-    viewSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
     events: Type.Array(BeaconEvent, { minItems: 1, maxItems: MAX_EVENTS_PER_POST }),
   },
   { additionalProperties: false },

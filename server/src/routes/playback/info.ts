@@ -18,7 +18,7 @@ import {
   verifyViewerSession,
 } from '../../media/playback-session.ts';
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
-import { sessionKey } from '../../media/viewer-session-check.ts';
+import { sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import { hashChatToken } from '../classroom/validate.ts';
 import { Uuid } from '../schemas.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
@@ -45,16 +45,26 @@ function viewerSession(
   session: { kind: PlaybackKind; id: string; accountId: string; country: string | null; exp: number },
   attendeeId: string | null = null,
 ) {
-  const previous = request.query.sessionId ? verifyViewerSession(request.query.sessionId, app.jwtKey) : null;
-  const viewerId =
-    previous && previous.kind === session.kind && previous.id === session.id
-      ? previous.viewerId
-      : (attendeeId ?? newViewerId());
+  const given = request.query.sessionId;
+  const previous = given ? verifyViewerSession(given, app.jwtKey) : null;
+  const renewal = given && previous && previous.kind === session.kind && previous.id === session.id;
+  const viewerId = renewal ? previous.viewerId : (attendeeId ?? newViewerId());
+  // A renewal continues its view: the new session carries the view's key (its first session's).
+  const view = renewal ? viewKey(given, previous) : undefined;
+  const sessionId = issueViewerSession({ ...session, viewerId, ...(view ? { view } : {}) }, app.jwtKey);
   return {
     viewerId,
-    sessionId: issueViewerSession({ ...session, viewerId }, app.jwtKey),
+    sessionId,
+    /** The view's key (the manifest mark names it). */
+    view: view ?? sessionKey(sessionId),
     expiresAt: new Date(session.exp * 1000).toISOString(),
   };
+}
+
+/** A viewer session as the answer gives it (the view's key stays on the server). */
+function withoutView<T extends { view: string }>(session: T): Omit<T, 'view'> {
+  const { view: _view, ...rest } = session;
+  return rest;
 }
 
 function languageLabel(tag: string, lang: string): string {
@@ -152,7 +162,8 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         attendee ? attendeeViewerId(app.jwtKey, liveId, attendee.email) : null,
       );
       // The manifest URL names this session: its first fetch makes the session a counted viewer.
-      const mark = mediaMark(app.jwtKey, liveId, sessionKey(session.sessionId));
+      const { view, ...viewer } = session;
+      const mark = mediaMark(app.jwtKey, liveId, view);
       const banner = (kind: 'thumbnail' | 'startSoonScreen' | 'pauseScreen' | 'endingScreen') =>
         imageUrl(row.account_id, liveId, kind, row.banners[kind]);
       return {
@@ -187,7 +198,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         subtitles: [],
         ads: row.ads,
         analyticsMeasurementId: row.analytics_measurement_id,
-        ...session,
+        ...viewer,
         overlays: await activeOverlays(app.db, liveId),
         channelUrl: `/v1/public/lives/${liveId}/channel`,
         beaconUrl: '/v1/public/beacons',
@@ -248,13 +259,15 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })),
         ads: { preRollVastUrl: null, postRollVastUrl: null },
         analyticsMeasurementId: null,
-        ...viewerSession(app, request, {
-          kind: 'vod',
-          id: videoId,
-          accountId: video.account_id,
-          country,
-          exp,
-        }),
+        ...withoutView(
+          viewerSession(app, request, {
+            kind: 'vod',
+            id: videoId,
+            accountId: video.account_id,
+            country,
+            exp,
+          }),
+        ),
         overlays: [],
         channelUrl: null,
         beaconUrl: '/v1/public/beacons',
