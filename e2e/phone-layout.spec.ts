@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_STREAMS } from '../server/src/db/seed-streams.ts';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
@@ -126,4 +127,34 @@ test('offline, the menu drawer keeps its first and last items above the offline 
   await links.first().click();
   await expect(drawer).toBeHidden();
   await context.setOffline(false);
+});
+
+test('the audience analytics and customer support pages fit a phone', async ({ page }) => {
+  await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const live = DEMO_STREAMS.showAoVivo;
+  await page.goto(`/analytics?live=${live.id}`);
+  await expect(page.getByTestId('analytics-live-title')).toHaveText(live.nome);
+  await expect(page.locator('[data-figure="viewersNow"]')).toBeVisible();
+  await shot(page, 'analytics');
+  // Figures two a row, charts one a row: nothing sideways.
+  const figures = page.locator('[data-figure]');
+  const first = await figures.nth(0).boundingBox();
+  const second = await figures.nth(1).boundingBox();
+  const third = await figures.nth(2).boundingBox();
+  expect(second!.y).toBe(first!.y);
+  expect(third!.y).toBeGreaterThan(first!.y);
+  // The charts' cards fit the width.
+  for (const card of await page.locator('section[data-metric]').all()) {
+    const box = await card.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH + 0.5);
+  }
+  expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+
+  await page.goto(`/atendimento/${live.id}`);
+  await expect(page.getByLabel('ID do espectador')).toBeVisible();
+  await shot(page, 'support');
+  const search = await page.getByRole('button', { name: 'Buscar' }).boundingBox();
+  expect(search!.x + search!.width).toBeLessThanOrEqual(WIDTH + 0.5);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
 });
