@@ -13,6 +13,7 @@ const PAGES = [
   '<rootDir>/src/features/overlays',
   '<rootDir>/src/features/analytics',
   '<rootDir>/src/features/support',
+  '<rootDir>/src/features/vod-analytics',
 ];
 const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */

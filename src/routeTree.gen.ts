@@ -43,6 +43,7 @@ import { Route as AuthInviteTokenRouteImport } from './routes/auth/invite/$token
 import { Route as AuthRecoverPasswordIndexRouteImport } from './routes/auth/recover-password/index'
 import { Route as AuthRecoverPasswordNewRouteImport } from './routes/auth/recover-password/new'
 import { Route as AuthedShellAccountSettingsRouteImport } from './routes/_authed/_shell/account/settings'
+import { Route as AuthedShellAnalyticsVodRouteImport } from './routes/_authed/_shell/analytics_/vod'
 import { Route as AuthedShellAtendimentoLiveIdRouteImport } from './routes/_authed/_shell/atendimento/$liveId'
 import { Route as AuthedShellStreamingIndexRouteImport } from './routes/_authed/_shell/streaming/index'
 import { Route as AuthedShellStreamingNewRouteImport } from './routes/_authed/_shell/streaming/new'
@@ -224,6 +225,11 @@ const AuthedShellAccountSettingsRoute =
     path: '/account/settings',
     getParentRoute: () => AuthedShellRoute,
   } as any)
+const AuthedShellAnalyticsVodRoute = AuthedShellAnalyticsVodRouteImport.update({
+  id: '/analytics_/vod',
+  path: '/analytics/vod',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthedShellAtendimentoLiveIdRoute =
   AuthedShellAtendimentoLiveIdRouteImport.update({
     id: '/atendimento/$liveId',
@@ -315,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
   '/account/settings': typeof AuthedShellAccountSettingsRoute
+  '/analytics/vod': typeof AuthedShellAnalyticsVodRoute
   '/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
   '/streaming/new': typeof AuthedShellStreamingNewRoute
   '/streaming/settings': typeof AuthedShellStreamingSettingsRoute
@@ -358,6 +365,7 @@ export interface FileRoutesByTo {
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password': typeof AuthRecoverPasswordIndexRoute
   '/account/settings': typeof AuthedShellAccountSettingsRoute
+  '/analytics/vod': typeof AuthedShellAnalyticsVodRoute
   '/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
   '/streaming/new': typeof AuthedShellStreamingNewRoute
   '/streaming/settings': typeof AuthedShellStreamingSettingsRoute
@@ -405,6 +413,7 @@ export interface FileRoutesById {
   '/auth/recover-password/new': typeof AuthRecoverPasswordNewRoute
   '/auth/recover-password/': typeof AuthRecoverPasswordIndexRoute
   '/_authed/_shell/account/settings': typeof AuthedShellAccountSettingsRoute
+  '/_authed/_shell/analytics_/vod': typeof AuthedShellAnalyticsVodRoute
   '/_authed/_shell/atendimento/$liveId': typeof AuthedShellAtendimentoLiveIdRoute
   '/_authed/_shell/streaming/new': typeof AuthedShellStreamingNewRoute
   '/_authed/_shell/streaming/settings': typeof AuthedShellStreamingSettingsRoute
@@ -451,6 +460,7 @@ export interface FileRouteTypes {
     | '/auth/recover-password/new'
     | '/auth/recover-password/'
     | '/account/settings'
+    | '/analytics/vod'
     | '/atendimento/$liveId'
     | '/streaming/new'
     | '/streaming/settings'
@@ -494,6 +504,7 @@ export interface FileRouteTypes {
     | '/auth/recover-password/new'
     | '/auth/recover-password'
     | '/account/settings'
+    | '/analytics/vod'
     | '/atendimento/$liveId'
     | '/streaming/new'
     | '/streaming/settings'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/auth/recover-password/new'
     | '/auth/recover-password/'
     | '/_authed/_shell/account/settings'
+    | '/_authed/_shell/analytics_/vod'
     | '/_authed/_shell/atendimento/$liveId'
     | '/_authed/_shell/streaming/new'
     | '/_authed/_shell/streaming/settings'
@@ -802,6 +814,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellAccountSettingsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/analytics_/vod': {
+      id: '/_authed/_shell/analytics_/vod'
+      path: '/analytics/vod'
+      fullPath: '/analytics/vod'
+      preLoaderRoute: typeof AuthedShellAnalyticsVodRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/atendimento/$liveId': {
       id: '/_authed/_shell/atendimento/$liveId'
       path: '/atendimento/$liveId'
@@ -916,6 +935,7 @@ interface AuthedShellRouteChildren {
   AuthedShellUsersRoute: typeof AuthedShellUsersRoute
   AuthedShellWebhooksRoute: typeof AuthedShellWebhooksRoute
   AuthedShellAccountSettingsRoute: typeof AuthedShellAccountSettingsRoute
+  AuthedShellAnalyticsVodRoute: typeof AuthedShellAnalyticsVodRoute
   AuthedShellAtendimentoLiveIdRoute: typeof AuthedShellAtendimentoLiveIdRoute
   AuthedShellStreamingNewRoute: typeof AuthedShellStreamingNewRoute
   AuthedShellStreamingSettingsRoute: typeof AuthedShellStreamingSettingsRoute
@@ -947,6 +967,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellUsersRoute: AuthedShellUsersRoute,
   AuthedShellWebhooksRoute: AuthedShellWebhooksRoute,
   AuthedShellAccountSettingsRoute: AuthedShellAccountSettingsRoute,
+  AuthedShellAnalyticsVodRoute: AuthedShellAnalyticsVodRoute,
   AuthedShellAtendimentoLiveIdRoute: AuthedShellAtendimentoLiveIdRoute,
   AuthedShellStreamingNewRoute: AuthedShellStreamingNewRoute,
   AuthedShellStreamingSettingsRoute: AuthedShellStreamingSettingsRoute,

@@ -1,5 +1,6 @@
 import { type IconName, setIcon } from './icons';
 import { clampSeek, keyAction } from './keys';
+import { canLike, createLikeToggle } from './like';
 import type { ShakaPlayer } from './shaka';
 import { labels } from './texts';
 import { qualityOptions } from './tracks';
@@ -29,16 +30,18 @@ function clock(seconds: number): string {
 }
 
 /**
- * The control bar (play, ±10 s, mute, position, quality, subtitles, fullscreen) and the keyboard,
- * on the player's colour. Seeking stays inside what the stream lets a viewer reach: the whole video,
- * the DVR window of a live, or only the live edge without DVR.
+ * The control bar (play, ±10 s, mute, position, like, quality, subtitles, fullscreen) and the
+ * keyboard, on the player's colour. Seeking stays inside what the stream lets a viewer reach: the whole
+ * video, the DVR window of a live, or only the live edge without DVR. The like button is a VOD's whose
+ * answer has a `likeUrl` (never a live's): a toggle (`aria-pressed`) named 'Curtir', its tooltip
+ * saying what a press does.
  */
 export function mountControls(
   root: HTMLElement,
   video: HTMLVideoElement,
   player: ShakaPlayer,
   info: PlaybackInfo,
-): { refreshTracks(): void; destroy(): void } {
+): { refreshTracks(): void; renew(sessionId: string): void; destroy(): void } {
   const l = labels();
   const canSeek = info.kind === 'vod' || info.dvr.enabled;
   const bar = el('div', 'controls');
@@ -59,8 +62,19 @@ export function mountControls(
   subtitles.setAttribute('aria-label', l.subtitles);
   subtitles.title = l.subtitles;
   const full = button('fullscreen', l.fullscreen, 'fullscreen');
+  // A renewed playback session (a new sessionId) is the one a later press sends.
+  let current = info;
+  const like = canLike(info) ? button('like', l.like, 'heart') : null;
+  const paintLike = (liked: boolean) => {
+    if (!like) return;
+    setIcon(like, liked ? 'heartFilled' : 'heart');
+    like.setAttribute('aria-pressed', String(liked));
+    like.title = liked ? l.unlike : l.like;
+  };
+  const likeToggle = like ? createLikeToggle(() => current, paintLike) : null;
+  paintLike(false);
   bar.append(play, ...(canSeek ? [back, forward] : []), mute, time, ...(canSeek ? [seek] : []));
-  bar.append(quality, subtitles, full);
+  bar.append(...(like ? [like] : []), quality, subtitles, full);
   root.append(bar);
 
   const seekBy = (by: number) => {
@@ -140,6 +154,7 @@ export function mountControls(
   forward.addEventListener('click', () => seekBy(10));
   mute.addEventListener('click', toggleMute);
   full.addEventListener('click', fullscreen);
+  like?.addEventListener('click', () => likeToggle?.toggle());
   for (const type of ['play', 'pause', 'volumechange', 'timeupdate', 'durationchange'])
     video.addEventListener(type, paint);
   video.addEventListener('click', toggle);
@@ -161,6 +176,9 @@ export function mountControls(
   paint();
   return {
     refreshTracks,
+    renew: (sessionId) => {
+      current = { ...current, sessionId };
+    },
     destroy: () => {
       document.removeEventListener('keydown', onKey);
       bar.remove();

@@ -6,8 +6,9 @@ import type { PlaybackInfo } from './types';
 export interface PlayerHandle {
   player: ShakaPlayer;
   video: HTMLVideoElement;
-  /** Swaps the token of every later request for the one of a renewed playback answer. */
-  renew(manifestUrl: string): void;
+  /** Swaps the token of every later request for the one of a renewed playback answer, and its
+   * playback session for the like button's later calls. */
+  renew(manifestUrl: string, sessionId?: string): void;
   destroy(): Promise<void>;
 }
 
@@ -122,8 +123,9 @@ export async function createPlayer(
   return {
     player,
     video,
-    renew(manifestUrl) {
+    renew(manifestUrl, sessionId) {
       prefix = signedPrefix(new URL(manifestUrl, location.href).href) ?? prefix;
+      if (sessionId) controls.renew(sessionId);
     },
     async destroy() {
       controls.destroy();

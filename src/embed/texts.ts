@@ -45,4 +45,6 @@ export const labels = () => ({
   live: t`AO VIVO`,
   ad: t`Publicidade`,
   seek: t`Posição`,
+  like: t`Curtir`,
+  unlike: t`Descurtir`,
 });

@@ -40,6 +40,10 @@ export interface PlaybackInfo {
   overlays: Overlay[];
   channelUrl: string | null; // '/v1/public/lives/{liveId}/channel' for lives, null for VOD
   beaconUrl: string; // '/v1/public/beacons'
+  /** Where this playback session likes the video (`POST`/`DELETE` of `{sessionId}`, 204): a VOD's
+   * '/v1/public/videos/{id}/likes', null for a live (issue 25 point 7). Optional: an older server's
+   * answer has none, and the player then offers no like button. */
+  likeUrl?: string | null;
   /** How the player configures itself for a live (null for VOD); contract change by pls, 15:26. */
   latencyTargets: { segmentSeconds: number; liveDelaySeconds: number; lowLatencyMode: boolean } | null;
 }

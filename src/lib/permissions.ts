@@ -14,6 +14,8 @@ export const isStaff = (held: readonly string[]) => held.includes(DEVELOPER_PERM
 export const ROUTE_GATES = {
   // Staff passes the analytics API's check too (docs/analytics.md "API"), and the menu links them here.
   '/analytics': ['showStreamingAnalytics', DEVELOPER_PERMISSION],
+  // VOD analytics (the console's page when no external analytics app is configured): the same people.
+  '/analytics/vod': ['showStreamingAnalytics', DEVELOPER_PERMISSION],
   '/api-keys': 'showClients',
   // The same people as the server's webhook routes (docs/webhooks.md).
   '/webhooks': ['showClients', 'api'],

@@ -44,11 +44,14 @@ export type InternalPath =
   | '/webhooks'
   | '/integrations'
   | '/account/settings'
-  | '/analytics';
+  | '/analytics'
+  | '/analytics/vod';
 
+/** An internal entry with `exact` is marked as the current page on its own path only, not on the pages
+ * under it (the live analytics page, whose path begins VOD analytics'). */
 export type MenuItem = { key: MenuKey; label: MessageDescriptor; beta?: boolean } & (
-  | { to: InternalPath; href?: undefined }
-  | { href: string; to?: undefined }
+  | { to: InternalPath; href?: undefined; exact?: boolean }
+  | { href: string; to?: undefined; exact?: undefined }
 );
 
 export interface MenuSection {
@@ -134,8 +137,9 @@ export function buildMenu(
   ];
 
   // SPEC §6: the section shows with any of the three permissions. Its first entry is this console's
-  // page of live analytics; the external VOD and studio pages are a separate product, linked only when
-  // this build has its host.
+  // page of live analytics. VOD analytics is the external analytics app's page of the user's root
+  // directory when this build has that app's host, and otherwise this console's own page; the studio
+  // page is the external app's only, linked only when this build has its host.
   const vodHref = diretorioRoot ? vodAnalyticsUrl(diretorioRoot, analyticsHost) : null;
   const studioHref = studioAnalyticsUrl(analyticsHost);
   const analytics: MenuItem[] = can([
@@ -144,10 +148,18 @@ export function buildMenu(
     STUDIO_ANALYTICS_PERMISSION,
   ])
     ? [
-        ...when(can(['showStreamingAnalytics', DEVELOPER_PERMISSION]), item('analytics', '/analytics')),
-        ...(can('showStreamingAnalytics') && vodHref
-          ? [{ key: 'vodAnalytics' as const, label: LABELS.vodAnalytics, href: vodHref }]
-          : []),
+        ...when(can(['showStreamingAnalytics', DEVELOPER_PERMISSION]), {
+          key: 'analytics',
+          to: '/analytics',
+          label: LABELS.analytics,
+          exact: true,
+        }),
+        ...when(
+          can('showStreamingAnalytics'),
+          vodHref
+            ? { key: 'vodAnalytics', label: LABELS.vodAnalytics, href: vodHref }
+            : item('vodAnalytics', '/analytics/vod'),
+        ),
         ...(can([DEVELOPER_PERMISSION, STUDIO_ANALYTICS_PERMISSION]) && studioHref
           ? [{ key: 'studioAnalytics' as const, label: LABELS.studioAnalytics, href: studioHref, beta: true }]
           : []),

@@ -96,19 +96,27 @@ describe('buildMenu (SPEC §6)', () => {
     expect(buildMenu(['showVOD'], 'x', host).find((s) => s.key === 'analytics')).toBeUndefined();
   });
 
-  it('shows the Analytics page without an analytics host: showStreamingAnalytics or palcoDeveloper (SPEC §6)', () => {
-    for (const p of ['showStreamingAnalytics', 'palcoDeveloper']) {
-      const section = buildMenu([p], 'demo', null).find((s) => s.key === 'analytics');
-      expect(section?.title, p).toBeDefined();
-      expect(
-        section?.items.map((i) => [i.key, i.to]),
-        p,
-      ).toEqual([['analytics', '/analytics']]);
-    }
+  it("shows the Analytics page and the console's VOD analytics without an analytics host (SPEC §6)", () => {
+    const streaming = buildMenu(['showStreamingAnalytics'], 'demo', null).find((s) => s.key === 'analytics');
+    expect(streaming?.title).toBeDefined();
+    expect(streaming?.items.map((i) => [i.key, i.to])).toEqual([
+      ['analytics', '/analytics'],
+      ['vodAnalytics', '/analytics/vod'],
+    ]);
+    // The VOD link is showStreamingAnalytics' alone (SPEC §6); staff keeps the live page.
+    const staff = buildMenu(['palcoDeveloper'], 'demo', null).find((s) => s.key === 'analytics');
+    expect(staff?.items.map((i) => [i.key, i.to])).toEqual([['analytics', '/analytics']]);
     const all = ['showStreamingAnalytics', 'palcoStudioAnalytics', 'palcoDeveloper'];
     expect(menuKeys(buildMenu(all, 'demo', null)).filter((k) => k.endsWith('nalytics'))).toEqual([
       'analytics',
+      'vodAnalytics',
     ]);
+  });
+
+  it('marks the live analytics entry as current on /analytics only, not on /analytics/vod under it', () => {
+    const items = buildMenu(['showStreamingAnalytics'], 'demo', null).flatMap((s) => s.items);
+    expect(items.find((i) => i.key === 'analytics')?.exact).toBe(true);
+    expect(items.find((i) => i.key === 'vodAnalytics')?.exact).toBeUndefined();
   });
 
   it('links no external analytics app when this build has none (no placeholder host)', () => {
@@ -121,10 +129,13 @@ describe('buildMenu (SPEC §6)', () => {
     ).toBeUndefined();
   });
 
-  it('leaves VOD analytics out without a root directory', () => {
+  it("links VOD analytics to the console's page without a root directory (the external page needs one)", () => {
     const section = buildMenu(['showStreamingAnalytics'], null, 'https://stats.test').find(
       (s) => s.key === 'analytics',
     );
-    expect(section?.items.map((i) => i.key)).toEqual(['analytics']);
+    expect(section?.items.map((i) => [i.key, i.to, i.href])).toEqual([
+      ['analytics', '/analytics', undefined],
+      ['vodAnalytics', '/analytics/vod', undefined],
+    ]);
   });
 });

@@ -31,7 +31,13 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }
     );
   }
   return (
-    <Link className={css.link} to={item.to} onClick={onNavigate} data-menu={item.key}>
+    <Link
+      className={css.link}
+      to={item.to}
+      activeOptions={item.exact ? { exact: true, includeSearch: false } : undefined}
+      onClick={onNavigate}
+      data-menu={item.key}
+    >
       <span className={css.label}>{label}</span>
       {item.beta ? <Beta /> : null}
     </Link>
