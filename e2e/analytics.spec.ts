@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
+import { readyVideo } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -201,4 +202,59 @@ test('live analytics and customer support from real players', async ({ page, bro
     encoder.kill('SIGINT');
     for (const v of viewers) await v.context.close().catch(() => {});
   }
+});
+
+test('VOD analytics: a video watched and liked in the player shows in its folder', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const title = unique('Aula analisada');
+  const videoId = await readyVideo({ request: page.request, token, teamId }, title);
+
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR' });
+  const viewer = await context.newPage();
+  await viewer.goto(`/embed/vod/${videoId}`);
+  await expectPlaying(viewer, 0.5);
+  const like = viewer.getByRole('button', { name: 'Curtir' });
+  await viewer.locator('video').hover();
+  await like.focus();
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`/v1/analytics/vod/${videoId}/total-likes?accountId=${teamId}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()) as { totalLikes: number }
+        ).totalLikes,
+    )
+    .toBe(1);
+  // The viewer leaves: the view ends with its watch time.
+  await context.close();
+
+  // (The first view after the server started waits once for the network-provider tables: a few s.)
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`/v1/analytics/vod?accountId=${teamId}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()) as { totals: { views: number } }
+        ).totals.views,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.goto('/analytics/vod');
+  const row = page.locator(`[data-testid="vod-analytics-video-row"][data-id="${videoId}"]`).first();
+  await expect(row).toContainText(title);
+  await expect(row.getByTestId('vod-analytics-video-views')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('vod-total-likes')).toContainText('1');
 });

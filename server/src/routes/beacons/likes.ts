@@ -23,7 +23,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const sessionFor = async (videoId: string, sessionId: string) => {
     const session = checkViewerSession(app.jwtKey, sessionId);
-    if (!session || session.kind !== 'vod' || session.id !== videoId)
+    if (session?.kind !== 'vod' || session.id !== videoId)
       throw new ApiError(403, 'viewerSessionInvalid');
     const accountId = await ownerOf(app.db, 'vod', videoId);
     if (!accountId) throw new ApiError(404, 'videoNotFound');
