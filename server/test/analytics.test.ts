@@ -561,3 +561,37 @@ describe('VOD analytics and likes', () => {
     expect((await get('/v1/analytics/vod?from=2000&to=1000')).statusCode).toBe(400);
   });
 });
+
+describe('retention', () => {
+  it('deletes raw player events past ANALYTICS_RETENTION_DAYS, keeping views and buckets', async () => {
+    const id = await viewer(UA.windows, 500);
+    await server.app.analytics.writer.flush();
+    const key = sessionKey(id);
+    // Its first event was received 31 days ago (the default retention is 30).
+    const first = await server.app.db
+      .selectFrom('playback_events')
+      .select('id')
+      .where('session_id', '=', key)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await server.app.db
+      .updateTable('playback_events')
+      .set({ received_at: new Date(Date.now() - 31 * 86_400_000) })
+      .where('id', '=', first.id)
+      .execute();
+    expect(await server.app.analytics.ticker.forget()).toBeGreaterThanOrEqual(1);
+    const left = await server.app.db
+      .selectFrom('playback_events')
+      .select('type')
+      .where('session_id', '=', key)
+      .orderBy('id')
+      .execute();
+    expect(left.map((e) => e.type)).toEqual(['startup', 'heartbeat']);
+    const view = await server.app.db
+      .selectFrom('playback_views')
+      .select('status')
+      .where('session_id', '=', key)
+      .executeTakeFirst();
+    expect(view?.status).toBe('playing');
+  });
+});
