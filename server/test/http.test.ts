@@ -249,8 +249,8 @@ describe('OpenAPI document', () => {
         // Viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md)
         'GET /v1/public/lives/{liveId}/channel',
         'POST /v1/public/beacons',
-        'POST /v1/public/videos/{id}/likes',
-        'DELETE /v1/public/videos/{id}/likes',
+        'POST /v1/public/videos/{videoId}/likes',
+        'DELETE /v1/public/videos/{videoId}/likes',
         // Audience analytics and customer support (docs/analytics.md)
         'GET /v1/analytics/lives',
         'GET /v1/analytics/lives/{id}/summary',

@@ -76,6 +76,21 @@ interface Expected {
   secrets?: string[];
 }
 
+/** A viewer's playback session of a video of the demo team. */
+function vodSession(videoId: string): string {
+  return issueViewerSession(
+    {
+      kind: 'vod',
+      id: videoId,
+      accountId: DEMO,
+      viewerId: 'LIKE0001',
+      country: null,
+      exp: Math.floor(Date.now() / 1000) + 60,
+    },
+    server.app.jwtKey,
+  );
+}
+
 interface Ctx {
   /** A call with a token (null: none), the user agent of the walk, any status. */
   call(
@@ -189,6 +204,18 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
       events: [{ type: 'start', at: Date.now() }],
     });
     return { event: null, why: 'player telemetry goes to playback_events, not the activity log' };
+  },
+  'POST /v1/public/videos/:videoId/likes': async (ctx) => {
+    const id = await ctx.newVideo();
+    await ctx.act(null, 'POST', `/v1/public/videos/${id}/likes`, { sessionId: vodSession(id) });
+    return { event: null, why: "a viewer's like is a figure of the video (video_likes), not an activity" };
+  },
+  'DELETE /v1/public/videos/:videoId/likes': async (ctx) => {
+    const id = await ctx.newVideo();
+    const sessionId = vodSession(id);
+    await ctx.call(null, 'POST', `/v1/public/videos/${id}/likes`, { sessionId });
+    await ctx.act(null, 'DELETE', `/v1/public/videos/${id}/likes`, { sessionId });
+    return { event: null, why: "a viewer's like is a figure of the video (video_likes), not an activity" };
   },
   'POST /v1/live-streams/:id/keys/regenerate': async (ctx) => {
     const { id } = await stream(ctx);

@@ -42,6 +42,8 @@ const PUBLIC = [
   'GET /v1/public/lives/:liveId/channel',
   // The signed playback session in the body is the credential.
   'POST /v1/public/beacons',
+  'POST /v1/public/videos/:videoId/likes',
+  'DELETE /v1/public/videos/:videoId/likes',
   // Viewers: rules applied, then tokens bound to the live/video (docs/playback.md).
   'GET /v1/public/lives/:liveId/playback',
   'GET /v1/public/videos/:videoId/playback',
@@ -155,7 +157,8 @@ describe('the route table', () => {
     const library = routes().filter(
       (r) =>
         /^(\/upload)?\/v1\/(videos|directories|contents)/.test(r.url) ||
-        r.url.startsWith('/v1/analytics/vod'),
+        // (Not the library's audience figures, `GET /v1/analytics/vod`: showStreamingAnalytics.)
+        r.url.startsWith('/v1/analytics/vod/'),
     );
     expect(library.length).toBeGreaterThanOrEqual(20);
     for (const r of library) expect([key(r), r.permission]).toEqual([key(r), { anyOf: ['showVOD'] }]);

@@ -17,14 +17,13 @@ const LikeBody = Type.Object(
 const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = {
     tags: ['playback'],
-    params: Type.Object({ id: Uuid }),
+    params: Type.Object({ videoId: Uuid }),
     body: LikeBody,
     response: { 204: { type: 'null', description: 'Done' }, ...errors(400, 403, 404) },
   };
   const sessionFor = async (videoId: string, sessionId: string) => {
     const session = checkViewerSession(app.jwtKey, sessionId);
-    if (session?.kind !== 'vod' || session.id !== videoId)
-      throw new ApiError(403, 'viewerSessionInvalid');
+    if (session?.kind !== 'vod' || session.id !== videoId) throw new ApiError(403, 'viewerSessionInvalid');
     const accountId = await ownerOf(app.db, 'vod', videoId);
     if (!accountId) throw new ApiError(404, 'videoNotFound');
     if (accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
@@ -33,13 +32,13 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.post(
-    '/v1/public/videos/:id/likes',
+    '/v1/public/videos/:videoId/likes',
     {
       config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { ...schema, summary: 'Like a video (once per playback session)' },
     },
     async (request, reply) => {
-      const videoId = request.params.id.toLowerCase();
+      const videoId = request.params.videoId.toLowerCase();
       const { accountId, key } = await sessionFor(videoId, request.body.sessionId);
       await addLike(app.db, { videoId, sessionId: key, accountId });
       return reply.code(204).send(null);
@@ -47,13 +46,13 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.delete(
-    '/v1/public/videos/:id/likes',
+    '/v1/public/videos/:videoId/likes',
     {
       config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { ...schema, summary: 'Take back a like of a video' },
     },
     async (request, reply) => {
-      const videoId = request.params.id.toLowerCase();
+      const videoId = request.params.videoId.toLowerCase();
       const { key } = await sessionFor(videoId, request.body.sessionId);
       await removeLike(app.db, videoId, key);
       return reply.code(204).send(null);
