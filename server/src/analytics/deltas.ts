@@ -1,3 +1,4 @@
+import { BUCKET_COUNTERS, type BucketCounter } from '../db/tables/analytics.ts';
 import type { BeaconEventBody } from '../routes/beacons/schema.ts';
 
 /**
@@ -39,51 +40,9 @@ export interface ViewMemory {
   cdn: string | null;
 }
 
-export interface Counters {
-  attempts: number;
-  starts: number;
-  startup_failures: number;
-  playback_failures: number;
-  ebvs: number;
-  startup_ms_sum: number;
-  startup_h0: number;
-  startup_h1: number;
-  startup_h2: number;
-  startup_h3: number;
-  startup_h4: number;
-  startup_h5: number;
-  playing_ms: number;
-  rebuffer_ms: number;
-  rebuffer_count: number;
-  q240_ms: number;
-  q360_ms: number;
-  q480_ms: number;
-  q720_ms: number;
-  q1080_ms: number;
-}
-export type CounterName = keyof Counters;
-export const COUNTER_NAMES: readonly CounterName[] = [
-  'attempts',
-  'starts',
-  'startup_failures',
-  'playback_failures',
-  'ebvs',
-  'startup_ms_sum',
-  'startup_h0',
-  'startup_h1',
-  'startup_h2',
-  'startup_h3',
-  'startup_h4',
-  'startup_h5',
-  'playing_ms',
-  'rebuffer_ms',
-  'rebuffer_count',
-  'q240_ms',
-  'q360_ms',
-  'q480_ms',
-  'q720_ms',
-  'q1080_ms',
-];
+export type CounterName = BucketCounter;
+export type Counters = Record<CounterName, number>;
+export const COUNTER_NAMES: readonly CounterName[] = BUCKET_COUNTERS;
 
 export const emptyCounters = (): Counters =>
   Object.fromEntries(COUNTER_NAMES.map((n) => [n, 0])) as unknown as Counters;

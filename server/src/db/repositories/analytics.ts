@@ -1,6 +1,11 @@
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../schema.ts';
-import type { AnalyticsBucketsTable, PlaybackViewsTable, ViewStatus } from '../tables/analytics.ts';
+import {
+  type AnalyticsBucketsTable,
+  BUCKET_COUNTERS,
+  type PlaybackViewsTable,
+  type ViewStatus,
+} from '../tables/analytics.ts';
 import type { PlaybackEventsTable } from '../tables/viewers.ts';
 
 /** Rows per statement: well under PostgreSQL's 65 535 parameters whatever the table. */
@@ -95,29 +100,6 @@ export async function upsertViewerSessions(
       .execute();
   }
 }
-
-export const BUCKET_COUNTERS = [
-  'attempts',
-  'starts',
-  'startup_failures',
-  'playback_failures',
-  'ebvs',
-  'startup_ms_sum',
-  'startup_h0',
-  'startup_h1',
-  'startup_h2',
-  'startup_h3',
-  'startup_h4',
-  'startup_h5',
-  'playing_ms',
-  'rebuffer_ms',
-  'rebuffer_count',
-  'q240_ms',
-  'q360_ms',
-  'q480_ms',
-  'q720_ms',
-  'q1080_ms',
-] as const;
 
 /** Adds counters into their buckets (every instance adds into the same rows), in key order. */
 export async function addToBuckets(db: Executor, rows: Insertable<AnalyticsBucketsTable>[]) {

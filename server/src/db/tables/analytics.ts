@@ -44,6 +44,31 @@ export interface PlaybackViewsTable {
   rebuffer_count: Generated<number>;
 }
 
+/** The additive counters of a bucket (columns of analytics_buckets), in one place. */
+export const BUCKET_COUNTERS = [
+  'attempts',
+  'starts',
+  'startup_failures',
+  'playback_failures',
+  'ebvs',
+  'startup_ms_sum',
+  'startup_h0',
+  'startup_h1',
+  'startup_h2',
+  'startup_h3',
+  'startup_h4',
+  'startup_h5',
+  'playing_ms',
+  'rebuffer_ms',
+  'rebuffer_count',
+  'q240_ms',
+  'q360_ms',
+  'q480_ms',
+  'q720_ms',
+  'q1080_ms',
+] as const;
+export type BucketCounter = (typeof BUCKET_COUNTERS)[number];
+
 /** Additive counters of one 10-second bucket of a live or video, for one dimension value. */
 export interface AnalyticsBucketsTable {
   subject_id: string;
