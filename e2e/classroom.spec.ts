@@ -60,7 +60,8 @@ for (const viewport of [
     const nav = page.getByRole('navigation', { name: 'Seções' });
     for (const tab of ['INÍCIO', 'ORADORES', 'AGENDA'])
       await expect(nav.getByRole('link', { name: tab })).toBeVisible();
-    await expect(page.locator(`iframe[src="/embed/${liveId}"]`)).toBeVisible();
+    // The player carries the registration, so customer support finds this attendee by e-mail.
+    await expect(page.locator(`iframe[src^="/embed/${liveId}?attendee="]`)).toBeVisible();
     const chat = page.frameLocator('iframe[title="Chat"]');
     await expect(chat.getByPlaceholder('Escreva uma mensagem')).toBeVisible();
     // Nothing sticks out sideways on a phone.

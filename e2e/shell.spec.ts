@@ -47,14 +47,14 @@ test('an owner sees the Manager section, without the staff-only entries', async 
   await expect(nav.getByRole('link', { name: /^Logs/ })).toContainText(/beta/i);
   await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Permissions' })).toHaveCount(0);
-  // The console's own live analytics page is listed (showStreamingAnalytics). The VOD and studio
-  // analytics are a separate app: this build sets no VITE_ANALYTICS_HOST, so the console links none
-  // (with a host, the links are tested in src/features/shell/__tests__/menu.test.ts).
+  // The console's own analytics pages are listed (showStreamingAnalytics): lives and, as this build
+  // sets no VITE_ANALYTICS_HOST, VOD too. The studio analytics are a separate app: no link without its
+  // host (with a host, the links are tested in src/features/shell/__tests__/menu.test.ts).
   await expect(nav.getByRole('link', { name: 'Analytics', exact: true })).toHaveAttribute(
     'href',
     '/analytics',
   );
-  await expect(nav.getByRole('link', { name: /Analytics de VOD/ })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /Analytics de VOD/ })).toHaveAttribute('href', '/analytics/vod');
   await expect(nav.getByRole('link', { name: /Analytics do estúdio/ })).toHaveCount(0);
 });
 
