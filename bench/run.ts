@@ -10,8 +10,8 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys` picks benches (bench/logs.ts, streams.ts,
-// uploads.ts, realtime.ts, playback.ts, api-keys.ts also run alone).
+// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys,analytics` picks benches (bench/logs.ts,
+// streams.ts, uploads.ts, realtime.ts, playback.ts, api-keys.ts, analytics.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -303,7 +303,7 @@ async function main() {
   }
 }
 
-// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys` runs a subset; by default every bench runs, one after another.
+// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys,analytics` runs a subset; by default every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -339,6 +339,12 @@ async function all() {
   if (wanted('apikeys')) {
     log('\n== API requests per second with an API key vs a session (issue 19) ==');
     await (await import('./api-keys.ts')).runApiKeysBench();
+  }
+  if (wanted('analytics')) {
+    log(
+      '\n== Audience analytics: 1,000 and 5,000 simulated viewers, figures against the ground truth (issue 25) ==',
+    );
+    await (await import('./analytics.ts')).runAnalyticsBench();
   }
 }
 

@@ -21,17 +21,22 @@ export async function freePort(): Promise<number> {
 
 export interface BenchServer {
   base: string;
-  /** Ends the server (waits for its exit) and removes its DATA_DIR. */
+  /** The server process (bin/serve execs node: its CPU and memory are the server's). */
+  pid: number;
+  /** The server's DATA_DIR (removed by `stop` unless it was given). */
+  dataDir: string;
+  /** Ends the server (waits for its exit) and removes its DATA_DIR (unless it was given). */
   stop(): Promise<void>;
 }
 
-/** Starts the bundled server with `env` on top of the defaults; resolves once /healthz answers. */
+/** Starts the bundled server with `env` on top of the defaults; resolves once /healthz answers. A
+ * `dataDir` given is the caller's (kept on stop: a second server may start on it). */
 export async function startBenchServer(
   env: Record<string, string> = {},
-  { startupMs = 120_000 }: { startupMs?: number } = {},
+  { startupMs = 120_000, dataDir: given }: { startupMs?: number; dataDir?: string } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-'));
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'palco-bench-'));
   const child: ChildProcess = spawn(serverCommand(), [], {
     cwd: ROOT,
     env: {
@@ -50,12 +55,12 @@ export async function startBenchServer(
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + startupMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: child.pid ?? 0, dataDir, stop };
     } catch {
       // not listening yet
     }

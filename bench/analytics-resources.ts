@@ -1,0 +1,114 @@
+// The server process's CPU and resident memory over a bench run, read from /proc every second.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+interface Sample {
+  at: number;
+  cpuSeconds: number;
+  rssMb: number;
+}
+
+function read(pid: number): Sample | null {
+  try {
+    // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return { at: Date.now(), cpuSeconds, rssMb: rss ? Number(rss[1]) / 1024 : Number.NaN };
+  } catch {
+    return null;
+  }
+}
+
+export interface ResourceStats {
+  /** The printed line, and whether the RSS stayed flat. */
+  describe(rssBeforeMb: number): { line: string; flat: boolean };
+}
+
+export class ResourceSampler {
+  private readonly samples: Sample[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly pid: number) {}
+
+  start(): void {
+    const first = read(this.pid);
+    if (first) this.samples.push(first);
+    this.timer = setInterval(() => {
+      const sample = read(this.pid);
+      if (sample) this.samples.push(sample);
+    }, 1000);
+    this.timer.unref();
+  }
+
+  rssNowMb(): number {
+    return read(this.pid)?.rssMb ?? Number.NaN;
+  }
+
+  stop(): ResourceStats {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const samples = [...this.samples];
+    return {
+      describe: (rssBeforeMb) => describe(samples, rssBeforeMb),
+    };
+  }
+}
+
+/**
+ * CPU (average and the busiest second) and RSS: at start, after the first view (the enrichment
+ * tables are in), the peak, the end, every 20 s, the slope of a least-squares line over the second
+ * half of the run, and the highest RSS of its middle and last thirds. Flat: the last third's peak is
+ * no more than 5 % above the middle third's (a garbage-collected heap and PGlite's buffers move in a
+ * saw-tooth; a leak raises each peak), or the second half's trend is under 1 MB a minute.
+ */
+function describe(samples: Sample[], rssBeforeMb: number): { line: string; flat: boolean } {
+  if (samples.length < 3) return { line: 'server process: not sampled', flat: false };
+  const first = samples[0]!;
+  const last = samples[samples.length - 1]!;
+  const wall = (last.at - first.at) / 1000;
+  const cpu = ((last.cpuSeconds - first.cpuSeconds) / wall) * 100;
+  let busiest = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const a = samples[i - 1]!;
+    const b = samples[i]!;
+    busiest = Math.max(busiest, ((b.cpuSeconds - a.cpuSeconds) / ((b.at - a.at) / 1000)) * 100);
+  }
+  const peak = Math.max(...samples.map((x) => x.rssMb));
+  const half = samples.slice(Math.floor(samples.length / 2));
+  const mx = half.reduce((acc, x) => acc + x.at, 0) / half.length;
+  const my = half.reduce((acc, x) => acc + x.rssMb, 0) / half.length;
+  const slope =
+    half.reduce((acc, x) => acc + (x.at - mx) * (x.rssMb - my), 0) /
+    Math.max(
+      1,
+      half.reduce((acc, x) => acc + (x.at - mx) ** 2, 0),
+    );
+  const perMinute = slope * 60_000;
+  const third = Math.floor(samples.length / 3);
+  const middlePeak = Math.max(...samples.slice(third, 2 * third).map((x) => x.rssMb));
+  const lastPeak = Math.max(...samples.slice(2 * third).map((x) => x.rssMb));
+  const flat = lastPeak <= middlePeak * 1.05 || perMinute < 1;
+  const every: string[] = [];
+  for (let t = first.at; t <= last.at; t += 20_000) {
+    const x = samples.find((y) => y.at >= t);
+    if (x) every.push(`${Math.round(x.rssMb)}`);
+  }
+  const mb = (x: number) => `${Math.round(x)} MB`;
+  const line =
+    `server process: CPU ${cpu.toFixed(0)} % of one core on average over ${wall.toFixed(0)} s (busiest second ${busiest.toFixed(0)} %); ` +
+    `RSS at start ${mb(first.rssMb)}, after the first view ${mb(rssBeforeMb)}, peak ${mb(peak)}, end ${mb(last.rssMb)}; ` +
+    `every 20 s: ${every.join(' → ')} MB; second half's trend ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(1)} MB/min, ` +
+    `peak of the middle third ${mb(middlePeak)}, of the last ${mb(lastPeak)} ` +
+    `(goal flat: ${flat ? 'met' : 'NOT met'})`;
+  return { line, flat };
+}
