@@ -405,6 +405,21 @@ describe('customer support', () => {
     const views = (await get(`/v1/analytics/lives/${LIVE}/views?viewerId=${s0.viewerId}`, support)).json();
     expect(views.items).toHaveLength(1);
     expect(views.items[0]).toMatchObject({ id: sessionKey(s0.sessionId), watchMs: 15_000, status: 'ended' });
+
+    // The same player plays again after that end (same expiry step): a new view of the same viewer,
+    // counted as watching again.
+    const again = await server.app.inject({
+      method: 'GET',
+      url: `/v1/public/lives/${LIVE}/playback?sessionId=${encodeURIComponent(s1.sessionId)}&newView=true`,
+      remoteAddress: from,
+    });
+    const s2 = again.json<{ sessionId: string; viewerId: string; manifestUrl: string }>();
+    expect(s2.viewerId).toBe(s0.viewerId);
+    expect(s2.manifestUrl.split('?v=')[1]).not.toBe(s0.manifestUrl.split('?v=')[1]);
+    await post(s2.sessionId, [{ type: 'start', state: 'loading' }]);
+    await server.app.analytics.writer.flush();
+    const both = (await get(`/v1/analytics/lives/${LIVE}/views?viewerId=${s0.viewerId}`, support)).json();
+    expect(both.items.map((v: { status: string }) => v.status).sort()).toEqual(['ended', 'loading']);
   });
 
   it('is for showCustomerSupport, in the caller’s own team', async () => {

@@ -204,6 +204,8 @@ function refresh(): Promise<void> {
         same ? lastInfo?.sessionId : null,
         fetch,
         attendee,
+        // No view under way (it failed, ended, or none began): the next play is a view of its own.
+        stopTelemetry === null,
       );
       if (result.ok) {
         announceToHost(result.info, origin);

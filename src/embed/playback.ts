@@ -19,9 +19,10 @@ export async function fetchPlayback(
   sessionId: string | null = null,
   fetchImpl: typeof fetch = fetch,
   attendee: string | null = null,
+  newView = false,
 ): Promise<PlaybackResult> {
   try {
-    const res = await fetchImpl(new URL(playbackPath(target, origin, sessionId, attendee), base), {
+    const res = await fetchImpl(new URL(playbackPath(target, origin, sessionId, attendee, newView), base), {
       credentials: 'omit',
       cache: 'no-store',
       headers: { accept: 'application/json' },

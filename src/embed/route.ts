@@ -22,6 +22,7 @@ export function playbackPath(
   origin: string | null,
   sessionId?: string | null,
   attendee?: string | null,
+  newView = false,
 ): string {
   const base =
     target.kind === 'live'
@@ -31,6 +32,7 @@ export function playbackPath(
   if (origin) query.set('origin', origin);
   if (sessionId) query.set('sessionId', sessionId);
   if (attendee) query.set('attendee', attendee);
+  if (sessionId && newView) query.set('newView', 'true');
   const search = query.toString();
   return search ? `${base}?${search}` : base;
 }

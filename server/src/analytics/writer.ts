@@ -37,6 +37,9 @@ export interface BeaconPost {
   accountId: string;
   viewerId: string;
   events: readonly BeaconEventBody[];
+  /** When the post arrived (epoch ms): a player's clock is judged against it, not against the time
+   * the post is handled (a busy server must not move honest events to later buckets). */
+  receivedAt: number;
   /** The view's enrichment, computed only when the view is new to this instance and to the database. */
   dims: () => Promise<ViewDims>;
 }
@@ -128,8 +131,9 @@ export class AnalyticsWriter {
 
   /** Takes a post: nothing is written before the next flush. */
   async record(post: BeaconPost): Promise<void> {
-    const now = Date.now();
-    // The player's clock, corrected by how far its newest event is from now (a post leaves at once).
+    const now = post.receivedAt;
+    // The player's clock, corrected by how far its newest event is from its arrival (a post leaves at
+    // once).
     const newest = Math.max(...post.events.map((e) => e.at));
     const off = now - newest;
     const offset = Math.abs(off) > CLOCK_SKEW_MS ? null : Math.abs(off) > CLOCK_OFF_MS ? off : 0;

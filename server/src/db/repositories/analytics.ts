@@ -210,16 +210,16 @@ export async function claimPush(db: Executor, subjectId: string, minGapMs: numbe
   return row !== undefined;
 }
 
-/** A subject's bucket rows between two times (inclusive), every dimension. */
-export async function bucketRows(db: Executor, subjectId: string, from: Date, to: Date) {
-  return db
+/** A subject's bucket rows between two times (inclusive), every dimension or one. */
+export async function bucketRows(db: Executor, subjectId: string, from: Date, to: Date, dim?: string) {
+  let query = db
     .selectFrom('analytics_buckets')
     .select(['t', 'dim', 'value', 'viewers', 'viewers_peak', ...BUCKET_COUNTERS])
     .where('subject_id', '=', subjectId)
     .where('t', '>=', from)
-    .where('t', '<=', to)
-    .orderBy('t')
-    .execute();
+    .where('t', '<=', to);
+  if (dim !== undefined) query = query.where('dim', '=', dim);
+  return query.orderBy('t').execute();
 }
 export type BucketRow = Awaited<ReturnType<typeof bucketRows>>[number];
 

@@ -120,10 +120,13 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { accountId, row } = await liveOf(app, request, request.params.id);
       const now = Date.now();
       const span = await bucketSpan(app.db, row.id);
-      const rows = span ? await bucketRows(app.db, row.id, span.first, span.last) : [];
-      const sums = windowTotals(rows.filter((r) => r.dim === 'total'));
+      // The whole live's total rows only (the breakdowns are the series' business).
+      const rows = span ? await bucketRows(app.db, row.id, span.first, span.last, 'total') : [];
+      const sums = windowTotals(rows);
+      // The newest sampled bucket: a bucket the writer opened before the next tick sampled it has
+      // no viewer figure yet, and is not "nobody watches".
       const current = rows.filter(
-        (r) => r.dim === 'total' && new Date(r.t).getTime() >= bucketStart(now) - BUCKET_MS,
+        (r) => r.viewers !== null && new Date(r.t).getTime() >= bucketStart(now) - BUCKET_MS,
       );
       const viewersNow =
         row.status === 'live' || row.status === 'paused'

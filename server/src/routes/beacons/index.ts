@@ -75,6 +75,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const arrived = Date.now();
       const { sessionId, events } = request.body;
       const session = checkViewerSession(app.jwtKey, sessionId);
       if (!session) throw new ApiError(403, 'viewerSessionInvalid');
@@ -102,6 +103,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       eventsTotalPerSession.take(key, count);
       const ip = request.ip;
       await app.analytics.writer.record({
+        receivedAt: arrived,
         sessionKey: key,
         kind: session.kind,
         subjectId: session.id,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
@@ -41,7 +42,7 @@ export function hexColor(value: string): string {
 /** The viewer session of this answer: a renewal keeps the viewer's ID; a classroom attendee has their own. */
 function viewerSession(
   app: FastifyInstance,
-  request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
+  request: FastifyRequest<{ Querystring: { sessionId?: string; newView?: boolean } }>,
   session: { kind: PlaybackKind; id: string; accountId: string; country: string | null; exp: number },
   attendeeId: string | null = null,
 ) {
@@ -49,8 +50,14 @@ function viewerSession(
   const previous = given ? verifyViewerSession(given, app.jwtKey) : null;
   const renewal = given && previous && previous.kind === session.kind && previous.id === session.id;
   const viewerId = renewal ? previous.viewerId : (attendeeId ?? newViewerId());
-  // A renewal continues its view: the new session carries the view's key (its first session's).
-  const view = renewal ? viewKey(given, previous) : undefined;
+  // A renewal continues its view: the new session carries the view's key (its first session's). A
+  // player starting again after a failure or an end keeps its viewer but opens a view of its own (a
+  // fresh key: the same expiry step would otherwise give back the very session of the closed view).
+  const view = renewal
+    ? request.query.newView
+      ? randomBytes(16).toString('hex')
+      : viewKey(given, previous)
+    : undefined;
   const sessionId = issueViewerSession({ ...session, viewerId, ...(view ? { view } : {}) }, app.jwtKey);
   return {
     viewerId,

@@ -31,6 +31,12 @@ export const PlaybackQuery = Type.Object({
       description: 'the sessionId of an earlier answer, when renewing: keeps the same viewerId',
     }),
   ),
+  newView: Type.Optional(
+    Type.Boolean({
+      description:
+        'with `sessionId`: the player starts a new view (after a failure or an end) for the same viewer: the viewer ID stays, the view is new',
+    }),
+  ),
   attendee: Type.Optional(
     Type.String({
       maxLength: 128,
