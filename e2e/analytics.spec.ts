@@ -68,7 +68,7 @@ async function expectPlaying(page: Page, after = 1) {
 const figure = (page: Page, id: string) => page.locator(`[data-figure="${id}"] dd`).first();
 
 test('live analytics and customer support from real players', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
   const api: Api = { request: page.request, token, teamId };
   const live = await createStream(api, unique('Audiência'), {
@@ -150,16 +150,21 @@ test('live analytics and customer support from real players', async ({ page, bro
     );
     viewers.push(stalled);
     await expectPlaying(stalled.page, 2);
+    // The page notes when its player stalls (listening before the segments are held: no race).
+    await stalled.page.locator('video').evaluate((v: HTMLVideoElement) => {
+      v.addEventListener('waiting', () => {
+        (window as unknown as { stalledAt?: number }).stalledAt ??= Date.now();
+      });
+    });
     hold = new Promise<void>((resolve) => {
       release = resolve;
     });
     // Released 8 s after the player stalls.
-    await stalled.page
-      .locator('video')
-      .evaluate(
-        (v: HTMLVideoElement) =>
-          new Promise<void>((resolve) => v.addEventListener('waiting', () => resolve(), { once: true })),
-      );
+    await expect
+      .poll(() => stalled.page.evaluate(() => (window as unknown as { stalledAt?: number }).stalledAt ?? 0), {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
     await page.waitForTimeout(8_000);
     hold = null;
     release();
