@@ -67,9 +67,9 @@ export function checkSummary(truth: Truth, summary: Json, now: number): CheckRes
     if (['cdnUse', 'spectatorsGraph', 'locations', 'exactStartup'].includes(key)) continue;
     const note =
       key === 'startupTime.p50Ms'
-        ? `  (histogram class bound; exact p50 ${expected.exactStartup.p50} ms)`
+        ? `  (histogram, interpolated in its class; exact p50 ${expected.exactStartup.p50} ms)`
         : key === 'startupTime.p90Ms'
-          ? `  (histogram class bound; exact p90 ${expected.exactStartup.p90} ms)`
+          ? `  (histogram, interpolated in its class; exact p90 ${expected.exactStartup.p90} ms)`
           : key === 'peak'
             ? `  (at ${String(summary.peakAt)}; the truth's peak was left by step ${truth.peakStep})`
             : '';

@@ -1,3 +1,4 @@
+import { emptySums, startupPercentile } from '../server/src/analytics/series.ts';
 // The ground truth of bench/analytics.ts: what the server acknowledged (204) of the simulated players'
 // beacons, summed the way docs/analytics.md defines each figure, then compared with what the server
 // answers (GET …/summary and the six GET …/series/{metric}). Written from the docs, not from the
@@ -285,16 +286,21 @@ export class Truth {
       const i = STARTUP_CLASSES_MS.findIndex((limit) => ms < limit);
       hist[i === -1 ? STARTUP_CLASSES_MS.length : i]! += 1;
     }
-    const fromHistogram = (p: number) => {
-      const n = hist.reduce((a, b) => a + b, 0);
-      if (n === 0) return null;
-      let seen = 0;
-      for (let i = 0; i < hist.length; i++) {
-        seen += hist[i]!;
-        if (seen >= p * n) return STARTUP_CLASSES_MS[i] ?? null;
-      }
-      return null;
-    };
+    // The summary's percentile is the histogram's, interpolated within its class (its definition,
+    // server/src/analytics/series.ts): computed from the true histogram by the same rule.
+    const fromHistogram = (p: number) =>
+      startupPercentile(
+        {
+          ...emptySums(),
+          startup_h0: hist[0] ?? 0,
+          startup_h1: hist[1] ?? 0,
+          startup_h2: hist[2] ?? 0,
+          startup_h3: hist[3] ?? 0,
+          startup_h4: hist[4] ?? 0,
+          startup_h5: hist[5] ?? 0,
+        },
+        p,
+      );
     return {
       viewersNow: this.viewersNow(now),
       peak: this.peak,
