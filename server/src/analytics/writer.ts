@@ -90,11 +90,6 @@ export class AnalyticsWriter {
     await this.flush();
   }
 
-  /** Telemetry waiting for the next flush (events). */
-  pending(): number {
-    return this.events.length;
-  }
-
   private async memoryOf(post: BeaconPost): Promise<ViewMemory> {
     const known = this.memory.get(post.sessionKey);
     if (known) {

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { BUCKET_MS } from '../../analytics/deltas.ts';
 import { METRICS, seriesAnswer, startupPercentile, windowTotals } from '../../analytics/series.ts';
 import {
@@ -10,27 +10,17 @@ import {
   viewsBy,
   viewTotals,
 } from '../../db/repositories/analytics.ts';
-import { findStream } from '../../db/repositories/streams.ts';
 import type { LiveStreamRow } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { accountOf, imageUrl } from '../streams/view.ts';
+import { Epoch, liveOf } from './common.ts';
 
 /** The live charts' window (SPEC §5: 30 minutes) and the longest one call answers. */
 export const LIVE_WINDOW_MS = 30 * 60_000;
 export const MAX_WINDOW_MS = 24 * 3600_000;
 
 const READ_ANALYTICS = { anyOf: ['showStreamingAnalytics'] } as const;
-
-const Epoch = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
-
-/** The live of the call's team, or 404 (another team's live included). */
-async function liveOf(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const accountId = accountOf(request);
-  const row = await findStream(app.db, accountId, id.toLowerCase());
-  if (!row) throw new ApiError(404, 'streamNotFound');
-  return { accountId, row };
-}
 
 /** The window a series answers: asked, else the last 30 minutes on air, else the whole live. */
 async function windowOf(

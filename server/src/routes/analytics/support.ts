@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { attendeeViewerId } from '../../media/playback-session.ts';
 import { AccountIdQuery, bearer, errors, Page, Uuid } from '../schemas.ts';
 import { accountOf, imageUrl } from '../streams/view.ts';
+import { liveOf } from './common.ts';
 
 const SUPPORT = { anyOf: ['showCustomerSupport'] } as const;
 /** Player events one answer carries (a view's whole timeline is far below this). */
@@ -67,13 +68,6 @@ function eventOut(e: Awaited<ReturnType<typeof playerEvents>>[number]) {
     state: e.state,
     cdn: e.cdn,
   };
-}
-
-async function liveOf(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const accountId = accountOf(request);
-  const row = await findStream(app.db, accountId, id.toLowerCase());
-  if (!row) throw new ApiError(404, 'streamNotFound');
-  return { accountId, row };
 }
 
 /** A live or a video of the caller's team (the spec's `videoId` names either), or 404. */

@@ -3,11 +3,11 @@ import { libraryTree, videoLikeCounts, videoViewFigures } from '../../db/reposit
 import { ApiError } from '../../lib/errors.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
+import { Epoch } from './common.ts';
 
 /** The default window of VOD analytics, and the longest one. */
 const DEFAULT_DAYS = 30;
 const MAX_WINDOW_MS = 400 * 86_400_000;
-const Epoch = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
 
 interface Figures {
   views: number;
