@@ -9,7 +9,7 @@ import { DEMO } from './support/env';
 
 const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
 
-test('the owner invites a new address; the invitee sets a password, signs in, and follows a role change', async ({
+test('the owner invites a new address; the invitee sets a password, lands signed in, and follows a role change', async ({
   page,
   browser,
   request,
@@ -60,14 +60,11 @@ test('the owner invites a new address; the invitee sets a password, signs in, an
     await invitee.getByLabel('Crie uma senha', { exact: true }).fill('segredo1');
     await invitee.getByLabel('Repita a senha', { exact: true }).fill('segredo1');
     await invitee.getByRole('button', { name: 'Aceitar convite' }).click();
-    await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Convite aceito!');
 
-    // Signs in with the new password: one team, chosen at once; the operator's menu only.
-    await invitee.getByRole('link', { name: 'Entrar' }).click();
-    await invitee.getByLabel('E-mail').fill(email);
-    await invitee.getByLabel('Senha', { exact: true }).fill('segredo1');
-    await invitee.getByRole('button', { name: 'Entrar' }).click();
+    // Accepting signed the invitee in, in Demo Produções: straight into the console, the operator's
+    // menu only (no trip through the login page).
     await expect(invitee).toHaveURL(/\/streaming$/);
+    await expect(invitee.getByTestId('current-team')).toHaveText('Demo Produções');
     const inviteeMenu = menu(invitee);
     await expect(inviteeMenu.getByRole('link', { name: 'Transmissões', exact: true })).toBeVisible();
     await expect(inviteeMenu.getByRole('link', { name: 'Users' })).toHaveCount(0);

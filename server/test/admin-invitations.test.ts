@@ -83,8 +83,16 @@ describe('inviting a new address', () => {
     );
     const ok = await accept(token, { name: 'Nova Pessoa', password: 'segredo1' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ email: 'nova.pessoa@palco.test', created: true });
+    const accepted = ok.json<{ email: string; created: boolean; Token: string }>();
+    expect(accepted).toEqual({ email: 'nova.pessoa@palco.test', created: true, Token: expect.any(String) });
 
+    // The acceptance signed the invitee in, in the team they joined (no second trip through the login).
+    const landed = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(accepted.Token) });
+    expect(landed.statusCode, landed.body).toBe(200);
+    expect(landed.json()).toMatchObject({
+      user: { nome: 'Nova Pessoa', cargo: 'operador', selectedTeamId: DEMO },
+      permissoes: DEMO_ROLES.operadorDemo.permissions,
+    });
     const session = await loginAs(server.app, 'nova.pessoa@palco.test', 'segredo1');
     const me = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(session) });
     expect(me.json()).toMatchObject({
@@ -177,11 +185,44 @@ describe('inviting someone who already uses Palco', () => {
     );
     const operator = await loginAs(server.app, DEMO_USERS.operator.login);
     const ok = await accept(token, {}, bearer(operator));
+    // Already signed in: no second session.
     expect(ok.json()).toEqual({ email: DEMO_USERS.operator.login, created: false });
     const me = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(operator) });
     expect(
       me.json<{ contasCargos: Array<{ conta_id: string; cargo_nome: string }> }>().contasCargos,
     ).toContainEqual(expect.objectContaining({ conta_id: EVENTOS, cargo_nome: 'administrador' }));
+  });
+});
+
+describe('accepting with the password of an existing account', () => {
+  /** A user of team Demo (through an accepted invitation), then invited to Eventos. */
+  async function memberInvitedToEventos(email: string) {
+    expect((await invite(email)).statusCode).toBe(201);
+    const first = await accept(await lastInvitation(server, email), { name: 'Pessoa Dupla', password: 'segredo1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await invite(email, DEMO_ROLES.administradorEventos.id, EVENTOS)).statusCode).toBe(201);
+    return lastInvitation(server, email);
+  }
+
+  it('signs in, in the team joined', async () => {
+    const token = await memberInvitedToEventos('dupla@palco.test');
+    const ok = await accept(token, { password: 'segredo1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { Token } = ok.json<{ Token: string }>();
+    const me = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(Token) });
+    expect(me.json()).toMatchObject({ user: { selectedTeamId: EVENTOS, cargo: 'administrador' } });
+  });
+
+  it('an account with a second factor joins, and signs in through the login', async () => {
+    const token = await memberInvitedToEventos('totp@palco.test');
+    await server.app.db
+      .updateTable('users')
+      .set({ totp_secret: 'JBSWY3DPEHPK3PXP', totp_enabled_at: new Date() })
+      .where('login', '=', 'totp@palco.test')
+      .execute();
+    const joined = await accept(token, { password: 'segredo1' });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toEqual({ email: 'totp@palco.test', created: false });
   });
 });
 

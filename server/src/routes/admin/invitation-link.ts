@@ -3,7 +3,8 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { consumeInvitation, findInvitationBySecret } from '../../db/repositories/invitations.ts';
 import { addMember } from '../../db/repositories/team-users.ts';
-import { findUserByLogin } from '../../db/repositories/users.ts';
+import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
+import type { UserRow } from '../../db/tables/users.ts';
 import { activityOf, actorOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -96,7 +97,17 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: Type.Optional(Type.String({ minLength: 4, maxLength: 16 })),
         }),
         response: {
-          200: Type.Object({ email: Type.String(), created: Type.Boolean() }),
+          200: Type.Object({
+            email: Type.String(),
+            created: Type.Boolean(),
+            Token: Type.Optional(
+              Type.String({
+                description:
+                  'A session in the invited team, when the invitee proved who they are with a password ' +
+                  '(a new address, or an existing user without a second factor): they land signed in.',
+              }),
+            ),
+          }),
           ...errors(400, 401, 403, 404, 410, 429),
         },
       },
@@ -122,7 +133,7 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const passwordHash = existing ? null : await hashPassword(password!);
 
-      await app.db.transaction().execute(async (trx) => {
+      const accepted = await app.db.transaction().execute(async (trx) => {
         // Used, cancelled or expired meanwhile: fails here, atomically (two uses cannot both succeed).
         if (!(await consumeInvitation(trx, invitation.id))) throw new ApiError(410, 'invitationGone');
         let user = existing;
@@ -159,10 +170,37 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
             novoUsuario: !existing,
           }),
         });
+        return user;
       });
-      return { email: invitation.email, created: !existing };
+      // A password just set or just checked signs the invitee in, in the team they joined: the same
+      // session a login gives (a user with a second factor still goes through the login's two steps).
+      const signsIn = !existing || (Boolean(password) && !(existing.totp_enabled_at && existing.totp_secret));
+      if (!signsIn) return { email: invitation.email, created: !existing };
+      const { ip, userAgent } = activityOf(request);
+      const Token = await signInAfterAcceptance(accepted, invitation.account_id, { ip, userAgent });
+      return { email: invitation.email, created: !existing, Token };
     },
   );
+  /** The session of a sign-in, its team already chosen, recorded like a login in that team. */
+  async function signInAfterAcceptance(
+    user: UserRow,
+    accountId: string,
+    from: { ip: string | null; userAgent: string | null },
+  ): Promise<string> {
+    const token = await app.issueToken(user, accountId);
+    await app.db.transaction().execute(async (trx) => {
+      await recordLogin(trx, user.id);
+      await recordActivity(trx, {
+        accountId,
+        event: 'LOGIN_REALIZADO',
+        identifier: user.login,
+        record: [],
+        actor: actorOf(user),
+        ...from,
+      });
+    });
+    return token;
+  }
 };
 
 export default invitationLinkRoutes;

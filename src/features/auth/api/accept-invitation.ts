@@ -1,8 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { boolean, string, type } from 'superstruct';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { boolean, optional, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { completeLogin } from '../session-flow';
 
-const AcceptedStruct = type({ email: string(), created: boolean() });
+const AcceptedStruct = type({ email: string(), created: boolean(), Token: optional(string()) });
 
 export interface AcceptInput {
   token: string;
@@ -20,4 +22,16 @@ export const acceptInvitation = ({ token, name, password }: AcceptInput) =>
     silent: true,
   });
 
-export const useAcceptInvitation = () => useMutation({ mutationFn: acceptInvitation });
+/** Accepts; when the answer carries a session (a password was set or checked), the invitee is signed in
+ * with it, in the team they joined. Answers whether that happened. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AcceptInput): Promise<{ signedIn: boolean }> => {
+      const { Token } = await acceptInvitation(input);
+      if (!Token) return { signedIn: false };
+      await completeLogin(session, queryClient, Token);
+      return { signedIn: true };
+    },
+  });
+}

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/brand';
+import { DEFAULT_HOME } from '@/lib/last-visited';
 import { capitalize } from '@/lib/text';
 import { useSession } from '@/lib/use-session';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/validation';
@@ -69,6 +70,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
   const { t, i18n } = useLingui();
   const accept = useAcceptInvitation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const signedInAs = useSession().user?.login?.toLowerCase();
   const sameUser = invitation.existingUser && signedInAs === invitation.email;
   const [failure, setFailure] = useState<string>();
@@ -82,7 +84,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
   const { team, email } = invitation;
   const inviter = invitation.invitedBy ?? t`Alguém`;
 
-  if (accept.isSuccess) {
+  if (accept.isSuccess && !accept.data.signedIn) {
     return (
       <div className={css.centered}>
         <h1 className={css.title} ref={headingRef} tabIndex={-1}>
@@ -109,7 +111,9 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
     accept.mutate(
       { token, ...body },
       {
-        onSuccess: () => {
+        onSuccess: ({ signedIn }) => {
+          // Signed in by the acceptance, in the team joined: straight into the console.
+          if (signedIn) return void navigate({ to: DEFAULT_HOME, replace: true });
           // The signed-in user's teams changed: /bff/me is read again on the next page.
           if (sameUser) void queryClient.invalidateQueries({ queryKey: ['session', 'me'] });
         },
