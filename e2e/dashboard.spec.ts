@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { type Api, controlStream, createStream, unique } from './streaming-helpers';
 import { DEMO } from './support/env';
-import { signInWithTeam } from './support/pwa';
+import { signInWithTeam, waitForPersisted } from './support/pwa';
 
 // Issue 19 point 5: /dashboard lists what is live and the recent uploads, each linking to its page;
 // offline it shows the saved figures with the time they are from.
@@ -40,8 +40,8 @@ test('the dashboard links live streams and uploads to their pages, and offline s
     await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
       timeout: 15_000,
     });
-    // The query cache reaches IndexedDB shortly after it changes.
-    await page.waitForTimeout(1500);
+    // The query cache reaches IndexedDB shortly after it changes: the live is in the saved copy.
+    await waitForPersisted(page, ['dashboard'], stream.nome);
     await context.setOffline(true);
     try {
       await page.reload();

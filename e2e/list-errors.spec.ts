@@ -1,7 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { type Api, controlStream, createStream, deleteStream, toast, unique } from './streaming-helpers';
 import { DEMO } from './support/env';
-import { signInWithTeam } from './support/pwa';
+import { signInWithTeam, waitForPersisted } from './support/pwa';
 
 // Issue 15's polish list: a list that cannot be loaded never looks like an empty list. A 5xx (faked
 // through route interception, as in errors.spec.ts) shows the 'Ops' notification and an error state
@@ -132,7 +132,7 @@ test('records offline: the saved rows show with when they are from; a page never
     timeout: 15_000,
   });
   // The query cache reaches IndexedDB shortly after it changes.
-  await page.waitForTimeout(1500);
+  await waitForPersisted(page, ['records', 'logs']);
 
   await context.setOffline(true);
   try {

@@ -105,8 +105,15 @@ test('offline, the menu drawer keeps its first and last items above the offline 
   const bannerTop = (await notice.boundingBox())!.y;
   for (const item of [links.first(), links.last()]) {
     await item.scrollIntoViewIfNeeded();
-    // Let the drawer's own scrolling settle.
-    await page.waitForTimeout(100);
+    // The drawer's own scrolling has settled: the item stays where it is from one frame to the next.
+    await page.waitForFunction(
+      (el) =>
+        new Promise<boolean>((resolve) => {
+          const y = el!.getBoundingClientRect().y;
+          requestAnimationFrame(() => resolve(el!.getBoundingClientRect().y === y));
+        }),
+      await item.elementHandle(),
+    );
     const box = (await item.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height, `${await item.textContent()} ends above the banner`).toBeLessThanOrEqual(

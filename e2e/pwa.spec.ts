@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
-import { signInWithTeam } from './support/pwa';
+import { persistedCache, signInWithTeam, waitForPersisted } from './support/pwa';
 
 // The console as an installable, offline-capable app: manifest and icons, the service worker, offline
 // starts (signed out and signed in, with the offline notice) and the update prompt.
@@ -96,24 +96,8 @@ test('signed in and offline, a reload shows the shell from the saved session and
   // Online: no notice.
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
   // The query cache reaches IndexedDB shortly after it changes — without the session queries.
-  await page.waitForTimeout(1500);
-  const persisted = await page.evaluate(
-    () =>
-      new Promise<{ buster: string; keys: unknown[][] } | null>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('keyval').objectStore('keyval').get('palco-query-cache');
-          get.onsuccess = () => {
-            const v = get.result as {
-              buster: string;
-              clientState: { queries: Array<{ queryKey: unknown[] }> };
-            };
-            resolve(v ? { buster: v.buster, keys: v.clientState.queries.map((q) => q.queryKey) } : null);
-          };
-        };
-      }),
-  );
+  await waitForPersisted(page, ['streaming']);
+  const persisted = await persistedCache(page);
   expect(persisted).not.toBeNull();
   expect(persisted!.buster).toMatch(/^\d+\.\d+\.\d+-/);
   expect(persisted!.keys.length).toBeGreaterThan(0);

@@ -43,17 +43,20 @@ test('the carousel shows one card per view on a phone and pages with the arrows'
   await page.evaluate(() => {
     const group = document.querySelector<HTMLElement>('[data-scope="carousel"][data-part="item-group"]')!;
     const samples: [number, number][] = [];
-    (window as unknown as { samples: typeof samples }).samples = samples;
+    const w = window as unknown as { samples: typeof samples; sampled: boolean };
+    w.samples = samples;
+    w.sampled = false;
     const start = performance.now();
     const tick = () => {
       samples.push([performance.now() - start, group.scrollLeft]);
       if (performance.now() - start < 2000) requestAnimationFrame(tick);
+      else w.sampled = true;
     };
     requestAnimationFrame(tick);
   });
   await carousel.getByRole('button', { name: 'Próximos times' }).click();
   await expect(cards.nth(1)).toBeInViewport({ ratio: 0.9 });
-  await page.waitForTimeout(2100);
+  await page.waitForFunction(() => (window as unknown as { sampled: boolean }).sampled);
   const samples = await page.evaluate(() => (window as unknown as { samples: [number, number][] }).samples);
   const first = samples.findIndex(([, x]) => x !== samples[0]![1]);
   const end = samples[samples.length - 1]![1];

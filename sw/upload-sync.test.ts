@@ -29,9 +29,17 @@ describe('upload sync nudge', () => {
     for (const c of clients) expect(c.postMessage).toHaveBeenCalledWith({ type: 'palco-uploads-sync' });
   });
 
-  it('does nothing for another tag, or with no page open', async () => {
-    clients.splice(0);
+  it('does nothing for another tag', async () => {
+    clients.splice(0, clients.length, { postMessage: vi.fn() });
     expect(await fire('something-else')).toBe(0);
+    // The open page heard nothing of it; the uploads' own tag still reaches it.
+    expect(clients[0]?.postMessage).not.toHaveBeenCalled();
+    expect(await fire('palco-uploads')).toBe(1);
+    expect(clients[0]?.postMessage).toHaveBeenCalledWith({ type: 'palco-uploads-sync' });
+  });
+
+  it('completes with no page open', async () => {
+    clients.splice(0);
     expect(await fire('palco-uploads')).toBe(1);
   });
 });

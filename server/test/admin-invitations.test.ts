@@ -87,7 +87,11 @@ describe('inviting a new address', () => {
     expect(accepted).toEqual({ email: 'nova.pessoa@palco.test', created: true, Token: expect.any(String) });
 
     // The acceptance signed the invitee in, in the team they joined (no second trip through the login).
-    const landed = await server.app.inject({ method: 'GET', url: '/bff/me', headers: bearer(accepted.Token) });
+    const landed = await server.app.inject({
+      method: 'GET',
+      url: '/bff/me',
+      headers: bearer(accepted.Token),
+    });
     expect(landed.statusCode, landed.body).toBe(200);
     expect(landed.json()).toMatchObject({
       user: { nome: 'Nova Pessoa', cargo: 'operador', selectedTeamId: DEMO },
@@ -198,7 +202,10 @@ describe('accepting with the password of an existing account', () => {
   /** A user of team Demo (through an accepted invitation), then invited to Eventos. */
   async function memberInvitedToEventos(email: string) {
     expect((await invite(email)).statusCode).toBe(201);
-    const first = await accept(await lastInvitation(server, email), { name: 'Pessoa Dupla', password: 'segredo1' });
+    const first = await accept(await lastInvitation(server, email), {
+      name: 'Pessoa Dupla',
+      password: 'segredo1',
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect((await invite(email, DEMO_ROLES.administradorEventos.id, EVENTOS)).statusCode).toBe(201);
     return lastInvitation(server, email);

@@ -80,8 +80,10 @@ describe('two-factor sign-in', () => {
     expect(expectError(await post('/v1/me/2fa/enable', { code: wrong }, token, 'en'), 400)).toBe(
       'The verification code is wrong or already used',
     );
-    // Not on yet: the password still signs in by itself.
-    expect((await passwordStep(login)).Token).toBeTruthy();
+    // Not on yet: the password still signs in by itself (a session that works, with no challenge).
+    const before = await passwordStep(login);
+    expect(before.twoFactor).toBeUndefined();
+    expect(await alive(before.Token ?? '')).toBe(200);
 
     const used = codeAt(secret);
     const enable = await post('/v1/me/2fa/enable', { code: used }, token);
@@ -182,7 +184,9 @@ describe('two-factor sign-in', () => {
     expectError(await post('/v1/me/2fa/disable', { currentPassword: 'palco123', code: wrong }, token), 400);
     const off = await post('/v1/me/2fa/disable', { currentPassword: 'palco123', code }, token);
     expect(off.statusCode, off.body).toBe(200);
-    expect((await passwordStep(login)).Token).toBeTruthy();
+    const after = await passwordStep(login);
+    expect(after.twoFactor).toBeUndefined();
+    expect(await alive(after.Token ?? '')).toBe(200);
     expect(await events(login)).toContain('DOIS_FATORES_DESATIVADO');
   });
 });
