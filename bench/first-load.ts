@@ -2,6 +2,34 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Issue 15's first-load budgets for React 19 (docs/decisions.md "React 19 runs the console"), in gzip
+ * bytes: checked by `npm test` (scripts/size-budget.ts) and printed by `npm run bench`. */
+export const FIRST_LOAD_BUDGET = { login: 135_000, shell: 230_000 } as const;
+
+/** Loaded before the first render of any page (src/lib/i18n.ts): the default locale's core catalogue… */
+export const CATALOGUE = 'src/locales/pt-BR/messages.po';
+/** …and before the first signed-in page (src/routes/_authed.tsx): the texts of the console's pages. */
+export const PAGE_TEXTS = 'src/locales/pt-BR/pages.po';
+
+/** Each budgeted page: its URL, the route files of its chain (root is in the entry) and the catalogues
+ * loaded before its first render. */
+export const PAGES = {
+  login: {
+    path: '/auth/login',
+    routes: ['src/routes/auth/route.tsx', 'src/routes/auth/login.tsx'],
+    before: [CATALOGUE],
+  },
+  shell: {
+    path: '/streaming',
+    routes: [
+      'src/routes/_authed.tsx',
+      'src/routes/_authed/_shell.tsx',
+      'src/routes/_authed/_shell/streaming/index.tsx',
+    ],
+    before: [CATALOGUE, PAGE_TEXTS],
+  },
+} as const;
+
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;

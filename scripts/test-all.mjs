@@ -103,6 +103,8 @@ await vitestTogether(serverPasses);
 
 if (run('build', 'npm', ['run', '--silent', 'build'])) {
   results.push({ label: 'build', passed: 1, failed: 0 });
+  // First-load bytes of the login page and the shell against their budgets (scripts/size-budget.ts).
+  check('first-load budget', 'node', ['--import', 'tsx', 'scripts/size-budget.ts']);
   const out = 'test-results/e2e.json';
   rmSync(out, { force: true });
   const ok = run('e2e', 'npx', ['playwright', 'test']);
