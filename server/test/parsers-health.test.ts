@@ -93,11 +93,12 @@ describe.skipIf(process.env.DATABASE_URL)('/healthz while a pathological upload 
   });
 
   it('answers during a 1 MiB CSV of long blank fields followed by quotes', async () => {
-    const row = `${' '.repeat(8192)}x${'"'.repeat(8192)}\n`;
+    const row = `${' '.repeat(8192)}"${'""'.repeat(4096)}"\n`;
     let csv = 'nome,data,hora\n';
-    // The route takes up to 1 MiB of JSON, where each quote is two bytes.
-    while (JSON.stringify({ csv: csv + row }).length < 1024 * 1024 - 1024) csv += row;
-    const body = Buffer.from(JSON.stringify({ csv }));
+    // The route takes up to 1 MiB of JSON, where each quote is two bytes; the last line opens a quote
+    // it never closes, so the whole text is read before the refusal.
+    while (JSON.stringify({ csv: `${csv}${row}"x` }).length < 1024 * 1024 - 1024) csv += row;
+    const body = Buffer.from(JSON.stringify({ csv: `${csv}"x` }));
 
     const result = await healthDuringUpload(
       `/bff/whereby/create-csv-rooms?accountId=${DEMO}`,

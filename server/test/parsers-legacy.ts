@@ -5,7 +5,6 @@
  */
 
 import type { Cue } from '../src/media/subtitles.ts';
-import type { CsvParse, CsvRecord } from '../src/routes/streams/csv-parse.ts';
 
 export class LegacySubtitleError extends Error {}
 
@@ -80,64 +79,6 @@ export function legacyParseSubtitles(bytes: Buffer): Cue[] {
   const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   if (text.includes('\0')) fail('binary data');
   return /^\uFEFF?WEBVTT/.test(text) ? legacyParseVtt(text) : legacyParseSrt(text);
-}
-
-export function legacyParseCsv(input: string): CsvParse {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const firstLine = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0]!.trim() === '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
-        field += c;
-      }
-      i++;
-      continue;
-    }
-    if (c === '"' && field.trim() === '') {
-      field = '';
-      quoted = true;
-    } else if (c === delimiter) {
-      fields.push(field);
-      field = '';
-    } else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += c;
-    }
-    i++;
-  }
-  if (quoted) return { ok: false, line: recordLine };
-  if (field !== '' || fields.length > 0) endRecord();
-  return { ok: true, records };
 }
 
 /** The colour pattern of routes/streams/validate.ts before issue 14 (quadratic on a long alpha). */

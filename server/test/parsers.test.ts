@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSpace } from '../src/lib/scan.ts';
 import { type Cue, parseSrt, parseSubtitles, parseVtt, SubtitleFormatError } from '../src/media/subtitles.ts';
-import { parseCsv } from '../src/routes/streams/csv-parse.ts';
+import { parseCsv } from '../src/routes/streams/csv-records.ts';
 import { RGBA } from '../src/routes/streams/validate.ts';
 import {
   LEGACY_RGBA,
   LegacySubtitleError,
-  legacyParseCsv,
   legacyParseSrt,
   legacyParseSubtitles,
   legacyParseVtt,
@@ -155,34 +154,49 @@ describe('white space', () => {
   });
 });
 
-describe('CSV scanner', () => {
-  const csvSoup = fc
-    .array(
-      pick('"', '""', ',', ';', ' ', '\t', '\r', '\n', '\r\n', 'a', 'bc', '\ufeff', '\u00a0', '\u2028'),
-      {
-        maxLength: 40,
-      },
-    )
+describe('CSV reader (csv-parse)', () => {
+  // Records as a spreadsheet writes them (every field quoted, quotes doubled), records joined by any
+  // of the three line ends: read back field for field, each with the line it starts on.
+  const field = fc
+    .array(pick('"', '""', ',', ';', ' ', '\t', '\r', '\n', '\r\n', 'a', 'bc', '\u00a0', '\u2028'), {
+      maxLength: 8,
+    })
     .map((tokens) => tokens.join(''));
+  const record = fc.array(field, { minLength: 2, maxLength: 4 });
+  const quote = (f: string) => `"${f.replaceAll('"', '""')}"`;
+  const breaks = (f: string) => f.split(/\r\n|\r|\n/).length - 1;
 
-  it('reads generated CSV exactly as the former parser did', () => {
+  it('reads back what a spreadsheet writes, with the line each record starts on', () => {
     fc.assert(
-      fc.property(csvSoup, (csv) => {
-        expect(parseCsv(csv)).toEqual(legacyParseCsv(csv));
+      fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), pick('\n', '\r\n', '\r'), (rows, end) => {
+        // A plain header first: the delimiter is read from the first line as it stands.
+        const text = ['nome,data', ...rows.map((r) => r.map(quote).join(','))].join(end);
+        let line = 2;
+        const expected = rows.map((fields) => {
+          const at = line;
+          line += 1 + fields.reduce((n, f) => n + breaks(f), 0);
+          return { line: at, fields };
+        });
+        expect(parseCsv(text)).toEqual({
+          ok: true,
+          records: [{ line: 1, fields: ['nome', 'data'] }, ...expected],
+        });
       }),
-      { numRuns: 5000 },
+      { numRuns: 2000 },
     );
   });
 
-  it('reopens a quote after white space only, and reports the line a bad record starts on', () => {
-    expect(parseCsv('a,b\n  "x, y" ,"" "z"\n')).toEqual({
+  it('drops white space around quotes, skips blank lines, and reports the line a bad record starts on', () => {
+    expect(parseCsv('a,b\n  "x, y" , z \n\n\nc;d,e')).toEqual({
       ok: true,
       records: [
         { line: 1, fields: ['a', 'b'] },
-        { line: 2, fields: ['x, y ', 'z'] },
+        { line: 2, fields: ['x, y', 'z'] },
+        { line: 5, fields: ['c;d', 'e'] },
       ],
     });
-    expect(parseCsv('a\n"1\r\n2"\n"3\r4\n')).toEqual({ ok: false, line: 4 });
+    expect(parseCsv('a\n"1\r\n2"\n\n"3\r4\n')).toEqual({ ok: false, line: 5, problem: 'unclosed' });
+    expect(parseCsv('a,b\n1,2\n"3" 4,5\n')).toEqual({ ok: false, line: 3, problem: 'misplaced' });
   });
 });
 

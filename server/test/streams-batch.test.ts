@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { checkCsv } from '../src/routes/streams/csv.ts';
-import { parseCsv } from '../src/routes/streams/csv-parse.ts';
+import { parseCsv } from '../src/routes/streams/csv-records.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call, logsOf } from './streams-helpers.ts';
 
@@ -58,7 +58,7 @@ describe('parseCsv', () => {
         { line: 2, fields: ['A,1', '2'] },
       ],
     });
-    expect(parseCsv('a,b\n1,2\n"3,4\n5,6')).toEqual({ ok: false, line: 3 });
+    expect(parseCsv('a,b\n1,2\n"3,4\n5,6')).toEqual({ ok: false, line: 3, problem: 'unclosed' });
   });
 });
 

@@ -93,6 +93,10 @@ export const STREAM_MESSAGES = {
     en: 'The row has {found} columns, but the header has {expected}',
   },
   csvQuote: { 'pt-BR': 'Aspas sem fechamento', en: 'Unclosed quotes' },
+  csvQuoteMisplaced: {
+    'pt-BR': 'Aspas fora de lugar: depois da aspa que fecha um campo vem a vírgula ou o fim da linha',
+    en: 'Misplaced quotes: a closing quote must be followed by the delimiter or the end of the line',
+  },
   csvName: { 'pt-BR': 'nome: O campo é obrigatório', en: 'nome: This field is required' },
   csvNameLength: { 'pt-BR': 'nome: O tamanho máximo é 120', en: 'nome: The maximum length is 120' },
   csvDescriptionLength: {

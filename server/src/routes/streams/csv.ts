@@ -8,7 +8,7 @@ import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
 import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { loggableFields, logStream } from './activity.ts';
 import { accountSettings } from './crud.ts';
-import { type CsvParse, parseCsv, parseCsvSliced } from './csv-parse.ts';
+import { type CsvParse, parseCsv, parseCsvSliced } from './csv-records.ts';
 import { CsvErrorBody, Stream } from './schemas.ts';
 import { initialSignals } from './signals.ts';
 import { accountOf, holds, newStreamRow, streamView } from './view.ts';
@@ -107,7 +107,10 @@ function checkRecords(parsed: CsvParse, timeZone: string, lang: Lang): CsvCheck 
     message: t(lang, key),
     errors,
   });
-  if (!parsed.ok) return fail('csvRows', [{ line: parsed.line, message: t(lang, 'csvQuote') }]);
+  if (!parsed.ok) {
+    const message = t(lang, parsed.problem === 'unclosed' ? 'csvQuote' : 'csvQuoteMisplaced');
+    return fail('csvRows', [{ line: parsed.line, message }]);
+  }
   const [header, ...data] = parsed.records;
   if (!header) return fail('csvEmpty');
   // More columns than there are names means an unknown or repeated one: said before normalizing
