@@ -47,7 +47,7 @@ export const ADMIN_MESSAGES = {
     en: 'This invitation is for {email}: sign in with that account to accept it',
   },
   tooManyRequests: {
-    'pt-BR': 'Muitas tentativas. Tente novamente em {seconds} segundos',
-    en: 'Too many attempts. Try again in {seconds} seconds',
+    'pt-BR': 'Muitas tentativas. Tente novamente em {seconds, plural, one {# segundo} other {# segundos}}',
+    en: 'Too many attempts. Try again in {seconds, plural, one {# second} other {# seconds}}',
   },
 } as const;

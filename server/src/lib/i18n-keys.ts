@@ -15,12 +15,13 @@ export const KEY_MESSAGES = {
     en: 'The key cannot hold permissions you do not have in this team: {permissions}',
   },
   apiKeyExpiry: {
-    'pt-BR': 'A validade deve estar entre agora e {days} dias',
-    en: 'The expiry must be between now and {days} days ahead',
+    'pt-BR': 'A validade deve estar entre agora e {days, plural, one {# dia} other {# dias}}',
+    en: 'The expiry must be between now and {days, plural, one {# day} other {# days}} ahead',
   },
   apiKeyNotFound: { 'pt-BR': 'Chave de API não encontrada', en: 'API key not found' },
   apiKeyRateLimited: {
-    'pt-BR': 'Limite de requisições da chave atingido. Tente novamente em {seconds} segundos',
-    en: 'The key’s request limit was reached. Try again in {seconds} seconds',
+    'pt-BR':
+      'Limite de requisições da chave atingido. Tente novamente em {seconds, plural, one {# segundo} other {# segundos}}',
+    en: 'The key’s request limit was reached. Try again in {seconds, plural, one {# second} other {# seconds}}',
   },
 } as const;

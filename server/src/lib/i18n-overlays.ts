@@ -26,7 +26,8 @@ export const OVERLAY_MESSAGES = {
     en: 'Register for the class to take part in the chat.',
   },
   chatTooFast: {
-    'pt-BR': 'Você está enviando mensagens rápido demais. Aguarde {seconds} segundos',
-    en: 'You are sending messages too fast. Wait {seconds} seconds',
+    'pt-BR':
+      'Você está enviando mensagens rápido demais. Aguarde {seconds, plural, one {# segundo} other {# segundos}}',
+    en: 'You are sending messages too fast. Wait {seconds, plural, one {# second} other {# seconds}}',
   },
 } as const;

@@ -89,8 +89,8 @@ export const STREAM_MESSAGES = {
     en: 'The file has rows with errors; no stream was created',
   },
   csvColumns: {
-    'pt-BR': 'A linha tem {found} colunas, mas o cabeçalho tem {expected}',
-    en: 'The row has {found} columns, but the header has {expected}',
+    'pt-BR': 'A linha tem {found, plural, one {# coluna} other {# colunas}}, mas o cabeçalho tem {expected}',
+    en: 'The row has {found, plural, one {# column} other {# columns}}, but the header has {expected}',
   },
   csvQuote: { 'pt-BR': 'Aspas sem fechamento', en: 'Unclosed quotes' },
   csvQuoteMisplaced: {

@@ -1,3 +1,5 @@
+import { type I18n, setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from './i18n-account.ts';
 import { ADMIN_MESSAGES } from './i18n-admin.ts';
@@ -30,7 +32,7 @@ export function langOf(request: Pick<FastifyRequest, 'headers'>): Lang {
 type Params = Record<string, string | number>;
 
 /** The server's own texts. pt-BR strings are the spec's (SPEC §5, §8) where it names one. */
-const MESSAGES = {
+export const MESSAGES = {
   required: { 'pt-BR': 'O campo é obrigatório', en: 'This field is required' },
   email: { 'pt-BR': 'O formato do email não é válido', en: 'The email format is not valid' },
   format: { 'pt-BR': 'Formato inválido', en: 'Invalid format' },
@@ -59,8 +61,9 @@ const MESSAGES = {
     en: 'The user or password is incorrect',
   },
   tooManyLogins: {
-    'pt-BR': 'Muitas tentativas de login. Tente novamente em {minutes} minutos',
-    en: 'Too many login attempts. Try again in {minutes} minutes',
+    'pt-BR':
+      'Muitas tentativas de login. Tente novamente em {minutes, plural, one {# minuto} other {# minutos}}',
+    en: 'Too many login attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   unauthenticated: { 'pt-BR': 'Faça login para continuar', en: 'Sign in to continue' },
   sessionExpired: {
@@ -103,8 +106,19 @@ const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** Each language's messages compiled once by Lingui (the console's i18n library): ICU placeholders and
+ * plurals (`{minutes, plural, one {# minuto} other {# minutos}}`) in the language's own plural rules. */
+const CATALOGS = Object.fromEntries(
+  (['pt-BR', 'en'] as const).map((lang) => {
+    const i18n = setupI18n();
+    const compiled = Object.fromEntries(
+      Object.entries(MESSAGES).map(([key, text]) => [key, compileMessage(text[lang])]),
+    );
+    i18n.loadAndActivate({ locale: lang, messages: compiled });
+    return [lang, i18n];
+  }),
+) as Record<Lang, I18n>;
+
 export function t(lang: Lang, key: MessageKey, params: Params = {}): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return CATALOGS[lang]._(key, params);
 }
