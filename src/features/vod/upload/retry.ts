@@ -1,3 +1,5 @@
+import { backoffDelay } from '@/lib/backoff';
+
 /** What to do after one request of an upload (SPEC §4 "Chunked upload", §9; docs/api-videos.md). */
 
 /** SPEC §9: at most 5 attempts per chunk (chunked mode) and per upload (simple mode). */
@@ -33,10 +35,10 @@ export type Decision =
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 16_000;
 
-/** Exponential backoff after the n-th failed attempt (1 s, 2 s, 4 s, 8 s, capped at 16 s). */
+/** Exponential backoff after the n-th failed attempt (1 s, 2 s, 4 s, 8 s, capped at 16 s): the app's one
+ * backoff (src/lib/backoff.ts), its retry numbering starting at 0. */
 export function backoffMs(failedAttempts: number): number {
-  const n = Math.max(1, failedAttempts);
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (n - 1));
+  return backoffDelay(Math.max(1, failedAttempts) - 1, { baseMs: BACKOFF_BASE_MS, maxMs: BACKOFF_MAX_MS });
 }
 
 /** A failed attempt: another try while fewer than MAX_ATTEMPTS were made, else the upload fails. */
