@@ -76,6 +76,11 @@ export function mountControls(
   bar.append(play, ...(canSeek ? [back, forward] : []), mute, time, ...(canSeek ? [seek] : []));
   bar.append(...(like ? [like] : []), quality, subtitles, full);
   root.append(bar);
+  // Captions move above the bar while it shows (embed.css reads its height).
+  const barSize = new ResizeObserver(() =>
+    root.style.setProperty('--controls-height', `${bar.getBoundingClientRect().height}px`),
+  );
+  barSize.observe(bar);
 
   const seekBy = (by: number) => {
     video.currentTime = clampSeek(video.currentTime + by, player.seekRange());
@@ -124,7 +129,7 @@ export function mountControls(
       ...texts.map((track) => {
         const option = el('option', '', track.label || track.language);
         option.value = String(track.id);
-        option.selected = track.active && video.textTracks.length > 0;
+        option.selected = track.active;
         return option;
       }),
     );
@@ -142,9 +147,8 @@ export function mountControls(
     player.selectVariantTrack(track, true);
   });
   subtitles.addEventListener('change', () => {
-    const track = player.getTextTracks().find((t) => String(t.id) === subtitles.value);
-    if (track) player.selectTextTrack(track);
-    player.setTextTrackVisibility(Boolean(track));
+    // 'Desativadas' (no track) unloads the captions.
+    player.selectTextTrack(player.getTextTracks().find((t) => String(t.id) === subtitles.value) ?? null);
   });
   seek.addEventListener('change', () => {
     video.currentTime = clampSeek(Number(seek.value), player.seekRange());
@@ -181,6 +185,7 @@ export function mountControls(
     },
     destroy: () => {
       document.removeEventListener('keydown', onKey);
+      barSize.disconnect();
       bar.remove();
     },
   };

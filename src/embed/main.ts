@@ -191,8 +191,17 @@ async function apply(info: PlaybackInfo) {
 }
 
 let refreshing: Promise<void> | null = null;
+/** A change was told (the channel's status, a timer) while an ask was under way: that ask may have
+ * read the server before the change (and a player's start, the pre-roll and the load, runs inside
+ * it), so the server is asked once more when it is done. Without this, an operator's pause told while
+ * a player was starting was lost, and the player showed the paused live. */
+let askAgain = false;
 function refresh(): Promise<void> {
-  refreshing ??= (async () => {
+  if (refreshing) {
+    askAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
     try {
       if (!target) return show({ kind: 'error', reason: 'not_found' });
       // The same live/video keeps its viewer session (and viewer ID) across renewals.
@@ -216,6 +225,10 @@ function refresh(): Promise<void> {
       if (result.reason === 'unavailable') askAgainIn(POLL_MS);
     } finally {
       refreshing = null;
+      if (askAgain) {
+        askAgain = false;
+        void refresh();
+      }
     }
   })();
   return refreshing;

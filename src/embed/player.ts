@@ -61,6 +61,8 @@ export async function createPlayer(
   stage.prepend(video);
 
   const player = new shaka.Player();
+  // Captions are drawn in the stage (.shaka-text-container, placed by embed.css above the control bar).
+  player.setVideoContainer(stage);
   await player.attach(video);
   onPlayer?.(player, video);
   player.configure(latencyConfig(info));
@@ -108,10 +110,7 @@ export async function createPlayer(
                 )
                 .catch(() => undefined);
             const first = player.getTextTracks()[0];
-            if (first) {
-              player.selectTextTrack(first);
-              player.setTextTrackVisibility(true);
-            }
+            if (first) player.selectTextTrack(first);
             controls.refreshTracks();
           })();
         }, SUBTITLES_DELAY_MS),

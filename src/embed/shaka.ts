@@ -17,8 +17,11 @@ export interface ShakaPlayer {
   getVariantTracks(): VariantTrack[];
   selectVariantTrack(track: VariantTrack, clearBuffer?: boolean): void;
   getTextTracks(): TextTrack[];
-  selectTextTrack(track: TextTrack): void;
-  setTextTrackVisibility(visible: boolean): void;
+  /** Shows `track`'s captions; null turns captions off (shaka 5 has no setTextTrackVisibility). */
+  selectTextTrack(track: TextTrack | null): void;
+  /** Where shaka draws captions (its UITextDisplayer, in the page's DOM): without one it uses the
+   * browser's native cues, which no style can keep above the control bar. */
+  setVideoContainer(container: HTMLElement | null): void;
   addTextTrackAsync(
     uri: string,
     language: string,
