@@ -31,7 +31,10 @@ export default defineConfig({
     __BUILD_ID__: JSON.stringify(buildId),
   },
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    alias: [
+      { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    ],
   },
   plugins: [
     tanstackRouter({

@@ -16,7 +16,12 @@ export default defineConfig({
           lingui(),
           vanillaExtractPlugin(),
         ],
-        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        resolve: {
+          alias: {
+            '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+            '@': fileURLToPath(new URL('./src', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_SETTINGS } from '../routes/streams/validate.ts';
+import { DEFAULT_STREAM_SETTINGS as DEFAULT_SETTINGS } from '../../../contract/streams.ts';
 import type { Executor } from './schema.ts';
 import type { Signal, StreamSettings, StreamStatus } from './tables/streams.ts';
 

@@ -1,13 +1,34 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-export const STREAM_STATUSES = ['scheduled', 'live', 'paused', 'finished'] as const;
-export type StreamStatus = (typeof STREAM_STATUSES)[number];
-export const STREAM_TYPES = ['studio', 'encoder'] as const;
-export type StreamType = (typeof STREAM_TYPES)[number];
-export const LATENCIES = ['default', 'low', 'ultraLow'] as const;
-export type Latency = (typeof LATENCIES)[number];
-export const GEO_MODES = ['off', 'block', 'allow'] as const;
-export type GeoMode = (typeof GEO_MODES)[number];
+import type {
+  Ads,
+  Latency,
+  Security,
+  StreamSettings,
+  StreamStatus,
+  StreamType,
+  StudioSettings,
+  Transcode,
+} from '../../../../contract/streams.ts';
+
+export type {
+  Ads,
+  GeoMode,
+  Latency,
+  Security,
+  StreamSettings,
+  StreamStatus,
+  StreamType,
+  StudioSettings,
+  Transcode,
+} from '../../../../contract/streams.ts';
+export {
+  GEO_MODES,
+  LATENCIES,
+  STREAM_STATUSES,
+  STREAM_TYPES,
+} from '../../../../contract/streams.ts';
+
 /** Banner images; `studioBackground` is the studio's background (`studio.background`). */
 export const BANNER_KINDS = [
   'thumbnail',
@@ -23,30 +44,6 @@ export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 export const RECORDING_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 
-export interface Transcode {
-  enableLive2vod: boolean;
-  enableDvr: boolean;
-  enableAudioOnly: boolean;
-}
-export interface Security {
-  geoAccessControl: GeoMode;
-  /** ISO 3166-1 alpha-2 codes, upper case, no duplicates. */
-  geoRegionList: string[];
-  /** Authorized domains, lower case, no duplicates; empty = every domain. */
-  referrerWhitelist: string[];
-}
-export interface Ads {
-  preRollVastUrl: string | null;
-  postRollVastUrl: string | null;
-}
-/** The studio's settings; the background image lives in `banners.studioBackground`. */
-export interface StudioSettings {
-  chat: boolean;
-  settingsButton: boolean;
-  moreOptionsButton: boolean;
-  studioColor: string;
-  waitingRoomColor: string;
-}
 export interface Signal {
   id: string;
   nome: string;
@@ -106,20 +103,6 @@ export interface LiveStreamsTable {
 }
 
 export type LiveStreamRow = Selectable<LiveStreamsTable>;
-
-/** The general settings of an account (the defaults of a new stream). */
-export interface StreamSettings {
-  type: StreamType;
-  latency: Latency;
-  autoStart: boolean;
-  autoCuts: boolean;
-  playerColor: string;
-  transcode: Transcode;
-  security: Security;
-  ads: Ads;
-  analyticsMeasurementId: string | null;
-  studio: StudioSettings;
-}
 
 export interface LiveStreamPresetsTable {
   account_id: string;

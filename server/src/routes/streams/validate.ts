@@ -1,20 +1,10 @@
 import { domainToASCII } from 'node:url';
+import { DEFAULT_STREAM_SETTINGS, REGION_CODES } from '../../../../contract/streams.ts';
 import type { StreamSettings } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { SettingsInputBody } from './schemas.ts';
 
-// ISO 3166-1 alpha-2, plus XK (Kosovo), which geolocation databases use.
-const REGIONS = new Set(
-  `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW
-  BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ
-  FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ
-  IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH
-  MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL
-  PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD
-  TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+const REGIONS = new Set(REGION_CODES);
 
 export const VAST_EXAMPLE = 'https://exemplo.com/vast.xml';
 
@@ -251,25 +241,8 @@ export function applySettings(base: StreamSettings, patch: SettingsPatch, prefix
   return next;
 }
 
-/** The built-in general settings, used until an account saves its own. */
-export const DEFAULT_SETTINGS: StreamSettings = {
-  type: 'encoder',
-  latency: 'default',
-  autoStart: false,
-  autoCuts: false,
-  playerColor: 'rgba(90, 50, 200, 1)',
-  transcode: { enableLive2vod: true, enableDvr: false, enableAudioOnly: false },
-  security: { geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: [] },
-  ads: { preRollVastUrl: null, postRollVastUrl: null },
-  analyticsMeasurementId: null,
-  studio: {
-    chat: true,
-    settingsButton: true,
-    moreOptionsButton: true,
-    studioColor: 'rgba(20, 18, 31, 1)',
-    waitingRoomColor: 'rgba(20, 18, 31, 1)',
-  },
-};
+/** The built-in general settings, used until an account saves its own (the contract's). */
+export const DEFAULT_SETTINGS: StreamSettings = DEFAULT_STREAM_SETTINGS;
 
 /** A stored preset completed with the defaults (a preset saved by an older version may lack a field). */
 export function completeSettings(stored: Partial<StreamSettings> | undefined): StreamSettings {

@@ -1,10 +1,11 @@
+import { LATENCIES } from '@contract/streams';
 import { array, boolean, enums, type Infer, nullable, number, optional, string, type } from 'superstruct';
 import { session } from '@/lib/session';
 import { STREAM_STATUSES } from '../lib/status';
 
 /** The stream as docs/api-streams.md describes it (SPEC §3 Live details and §2.7 fields). */
 export const StreamTypeStruct = enums(['studio', 'encoder'] as const);
-export const LatencyStruct = enums(['default', 'low', 'ultraLow'] as const);
+export const LatencyStruct = enums(LATENCIES);
 export const GeoModeStruct = enums(['off', 'block', 'allow'] as const);
 
 export const SignalStruct = type({

@@ -1,6 +1,7 @@
 /** SPEC §4 streaming statuses and the control actions (docs/api-streams.md state machine). */
-export const STREAM_STATUSES = ['scheduled', 'live', 'paused', 'finished'] as const;
-export type StreamStatus = (typeof STREAM_STATUSES)[number];
+import type { StreamStatus } from '@contract/streams';
+
+export { STREAM_STATUSES, type StreamStatus } from '@contract/streams';
 
 export const CONTROL_ACTIONS = ['start', 'pause', 'resume', 'complete'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];

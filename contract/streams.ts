@@ -1,0 +1,83 @@
+// The stream contract both sides read: the lists, limits and defaults of a live's settings. The server
+// validates and stores with them (server/src/routes/streams, server/src/db/tables/streams.ts); the
+// console builds its forms and labels from them. Plain data and types only: nothing here imports.
+
+export const STREAM_STATUSES = ['scheduled', 'live', 'paused', 'finished'] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+export const STREAM_TYPES = ['studio', 'encoder'] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
+export const LATENCIES = ['default', 'low', 'ultraLow'] as const;
+export type Latency = (typeof LATENCIES)[number];
+export const GEO_MODES = ['off', 'block', 'allow'] as const;
+export type GeoMode = (typeof GEO_MODES)[number];
+
+export interface Transcode {
+  enableLive2vod: boolean;
+  enableDvr: boolean;
+  enableAudioOnly: boolean;
+}
+export interface Security {
+  geoAccessControl: GeoMode;
+  /** ISO 3166-1 alpha-2 codes, upper case, no duplicates. */
+  geoRegionList: string[];
+  /** Authorized domains, lower case, no duplicates; empty = every domain. */
+  referrerWhitelist: string[];
+}
+export interface Ads {
+  preRollVastUrl: string | null;
+  postRollVastUrl: string | null;
+}
+/** The studio's settings; the background image lives in the live's banners (`studioBackground`). */
+export interface StudioSettings {
+  chat: boolean;
+  settingsButton: boolean;
+  moreOptionsButton: boolean;
+  studioColor: string;
+  waitingRoomColor: string;
+}
+
+/** The general settings of an account (the defaults of a new stream). */
+export interface StreamSettings {
+  type: StreamType;
+  latency: Latency;
+  autoStart: boolean;
+  autoCuts: boolean;
+  playerColor: string;
+  transcode: Transcode;
+  security: Security;
+  ads: Ads;
+  analyticsMeasurementId: string | null;
+  studio: StudioSettings;
+}
+
+/** The built-in general settings, used until an account saves its own. */
+export const DEFAULT_STREAM_SETTINGS: StreamSettings = {
+  type: 'encoder',
+  latency: 'default',
+  autoStart: false,
+  autoCuts: false,
+  playerColor: 'rgba(90, 50, 200, 1)',
+  transcode: { enableLive2vod: true, enableDvr: false, enableAudioOnly: false },
+  security: { geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: [] },
+  ads: { preRollVastUrl: null, postRollVastUrl: null },
+  analyticsMeasurementId: null,
+  studio: {
+    chat: true,
+    settingsButton: true,
+    moreOptionsButton: true,
+    studioColor: 'rgba(20, 18, 31, 1)',
+    waitingRoomColor: 'rgba(20, 18, 31, 1)',
+  },
+};
+
+/** ISO 3166-1 alpha-2 codes the geoblock list accepts, plus XK (Kosovo), which geolocation databases use. */
+export const REGION_CODES: readonly string[] =
+  `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW
+  BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ
+  FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ
+  IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH
+  MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL
+  PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD
+  TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
+    .split(/\s+/)
+    .filter(Boolean);
