@@ -27,7 +27,8 @@ test('a preview opened before the encoder publishes starts by itself when media 
     page.getByText('Banners, contadores e pausa não se aplicam à pré-visualização.'),
   ).toBeVisible();
   const player = page.getByTestId('signal-player');
-  // Nothing published yet: the playlist answers 404, the preview says so and waits.
+  // Nothing published yet (the signal status says so): the preview says so and waits, asking for no
+  // playlist until the encoder publishes.
   await expect(player).toHaveAttribute('data-state', 'waiting', { timeout: 15_000 });
   await expect(player.getByText('Sem sinal', { exact: true })).toBeVisible();
 

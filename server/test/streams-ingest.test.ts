@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
@@ -94,6 +95,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** DATA_DIR/live/{accountId}/{streamId}. */
+const liveDir = (accountId: string, streamId: string) =>
+  join(server.store.dataDir, 'live', accountId, streamId);
+
 /** Files (not folders) the ingest left under DATA_DIR/live. */
 const liveFiles = async () =>
   (
@@ -118,16 +123,132 @@ describe('RTMP ingest', () => {
     expect(() => loadConfig({ INGEST_URL: 'http://x/live' })).toThrow(/INGEST_URL/);
   });
 
-  it('refuses an unknown key and the key of a stream that has not started; nothing is written', async () => {
-    const scheduled = await createStream('Ingest agendada', true);
+  it('refuses an unknown key, a bad path, a finished stream and a blocked team; nothing is written', async () => {
+    const finished = await createStream('Ingest encerrada', true);
+    await control(finished.id, 'start');
+    await control(finished.id, 'complete');
     expect(await push(randomBytes(32).toString('base64url'), 2)).not.toBe(0);
-    expect(await push(scheduled.signals[0]!.key, 2)).not.toBe(0);
+    expect(await push(finished.signals[0]!.key, 2)).not.toBe(0);
     expect(await push('not-a-key', 1)).not.toBe(0);
+    // A team blocked for non-payment starts no stream, so a scheduled one takes no rehearsal.
+    const scheduled = await createStream('Ingest de time bloqueado', true);
+    await server.app.db.updateTable('accounts').set({ blocked: true }).where('id', '=', DEMO).execute();
+    try {
+      expect(await push(scheduled.signals[0]!.key, 2)).not.toBe(0);
+    } finally {
+      await server.app.db.updateTable('accounts').set({ blocked: false }).where('id', '=', DEMO).execute();
+    }
     expect(await liveFiles()).toBe(0);
-    expect(lines.filter((l) => l.includes(scheduled.signals[0]!.key))).toEqual([]);
+    expect(lines.filter((l) => l.includes(finished.signals[0]!.key))).toEqual([]);
     const again = await api('GET', `/v1/live-streams/${scheduled.id}`);
     expect(again.json<StreamJson>().status).toBe('scheduled');
   });
+
+  it("takes a rehearsal before 'Iniciar': the team previews it, viewers get nothing until the start", async () => {
+    const res = await api('POST', '/v1/live-streams', {
+      nome: 'Ingest com ensaio',
+      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+      latency: 'low',
+      transcode: { enableLive2vod: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const stream = res.json<StreamJson>();
+    const signal = stream.signals[0]!;
+    const viewer = () => server.app.inject({ method: 'GET', url: `/v1/public/lives/${stream.id}/playback` });
+    const metered = async () =>
+      (
+        await sql<{ source_key: string }>`
+          SELECT source_key FROM usage_events WHERE metric = 'live_minutes'
+          AND source_key LIKE ${`live:${stream.id}:%`}`.execute(server.app.db)
+      ).rows.map((r) => r.source_key);
+
+    // A short rehearsal that ends before the start: accepted, left nothing behind, metered nothing.
+    expect(await push(signal.key, 2)).toBe(0);
+    await until('the end of the first rehearsal', async () => ((await liveFiles()) === 0 ? true : undefined));
+    expect(server.app.ingest.isPublishing(stream.id)).toBe(false);
+    expect(await metered()).toEqual([]);
+
+    // The encoder connects again (before 'Iniciar') and stays on.
+    const pushed = push(signal.key, 20);
+    const preview = await until('the rehearsal preview', async () => {
+      const res = await api('GET', `/v1/live-streams/${stream.id}/signals/${signal.id}/preview`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { url, publishing } = res.json<{ url: string; publishing: boolean }>();
+      if (!publishing) return undefined;
+      const playlist = await server.app.inject({ method: 'GET', url });
+      return playlist.statusCode === 200 && playlist.body.includes('seg_') ? url : undefined;
+    });
+    const status = await api('GET', `/v1/live-streams/${stream.id}/signals/status`);
+    expect(status.json<{ signals: { publishing: boolean }[] }>().signals[0]!.publishing).toBe(true);
+    // Another team still sees no such stream.
+    const other = await call(
+      server.app,
+      outsider,
+      'GET',
+      `/v1/live-streams/${stream.id}/signals/${signal.id}/preview?accountId=${EVENTOS}`,
+    );
+    expectError(other, 404);
+
+    // Viewers: the live has not started, there is no manifest, and a valid token opens no media.
+    const before = await viewer();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({ status: 'scheduled', manifestUrl: null });
+    const { token } = server.app.playback.signer.issue('live', stream.id);
+    for (const file of ['master.m3u8', 'src/index.m3u8', 'low/index.m3u8', 'src/seg_00000.ts']) {
+      const media = await server.app.inject({
+        method: 'GET',
+        url: `/play/live/${stream.id}/${token}/${file}`,
+      });
+      expectError(media, 404);
+    }
+    // Nothing is packaged for viewers or recorded during the rehearsal.
+    const viewerFiles = await readdir(join(liveDir(DEMO, stream.id), 'viewer')).catch(() => []);
+    expect(viewerFiles).toEqual([]);
+    expect(await server.app.ingest.hasRecording(DEMO, stream.id)).toBe(false);
+
+    // 'Iniciar': the same encoder, still connected, goes on air for viewers.
+    const startedAt = Date.now();
+    await control(stream.id, 'start');
+    const manifest = await until('the viewers’ manifest after the start', async () => {
+      const res = await viewer();
+      return res.json<{ manifestUrl: string | null }>().manifestUrl ?? undefined;
+    });
+    const master = await server.app.inject({ method: 'GET', url: manifest });
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('src/index.m3u8');
+    // The team's preview went on without a break.
+    expect((await server.app.inject({ method: 'GET', url: preview })).statusCode).toBe(200);
+
+    expect(await pushed).toBe(0);
+    const endedAt = Date.now();
+    await until('the end of the publish', async () =>
+      server.app.ingest.isPublishing(stream.id) ? undefined : true,
+    );
+    // Live minutes: one record, counted from the start, not from the rehearsal.
+    const keys = await until('the live minutes', async () => {
+      const k = await metered();
+      return k.length > 0 ? k : undefined;
+    });
+    expect(keys).toHaveLength(1);
+    expect(Number(keys[0]!.split(':')[3])).toBeGreaterThanOrEqual(startedAt);
+
+    // The recording holds what went on air after the start, not the rehearsal.
+    await control(stream.id, 'complete');
+    const videoId = await until('the recording video', async () => {
+      const body = (await api('GET', `/v1/live-streams/${stream.id}`)).json<StreamJson>();
+      return body.recording?.videoId;
+    });
+    const video = await until(
+      'the transcoded recording',
+      async () => {
+        const body = (await api('GET', `/v1/videos/${videoId}`)).json<{ status: string; duration: number }>();
+        return body.status === 'ready' || body.status === 'failed' ? body : undefined;
+      },
+      90_000,
+    );
+    expect(video.status).toBe('ready');
+    expect(video.duration).toBeLessThan((endedAt - startedAt) / 1000 + 1);
+  }, 180_000);
 
   it('previews a publishing signal to its team only, then records it into a video on completion', async () => {
     const stream = await createStream('Ingest com gravação', true);

@@ -9,11 +9,12 @@ import Context from 'node-media-server/src/core/context.js';
 import nmsLogger from 'node-media-server/src/core/logger.js';
 import BaseSession from 'node-media-server/src/session/base_session.js';
 import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
-import { findStartedStreamBySignalKey } from '../db/repositories/streams.ts';
+import { findPublishableStreamBySignalKey } from '../db/repositories/streams.ts';
 import type { Db } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
 import { SEGMENT_SECONDS } from './ffmpeg.ts';
 import { publishMasterWhenReady, type ViewerOptions, viewerArgs, viewerDir } from './live-viewer.ts';
+import { dueForAutoStart, publishRole } from './publish-policy.ts';
 import { SignalMeter } from './signal-health.ts';
 
 /** The RTMP application encoders publish to: `rtmp://host:port/live/{signal key}`. */
@@ -105,14 +106,19 @@ interface Publish {
   signalId: string;
   preview: Pipe | null;
   recorder: Pipe | null;
-  /** The viewers' HLS ladder (the stream's first signal only). */
+  /** The viewers' HLS ladder (the stream's first signal only, once the stream has started). */
   viewer: Pipe | null;
+  /** Set once the viewers' output was asked for (it waits a moment for the encoder's metadata). */
+  viewerStarted: boolean;
   /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
   ended: Promise<void> | null;
   /** What the encoder really sends (issue 16: signal health). */
   meter: SignalMeter;
-  /** When the publish was accepted: its end measures the live minutes ingested (usage metering). */
-  startedAt: Date;
+  /**
+   * From when the publish counts as live minutes ingested (usage metering): its acceptance when the
+   * stream was started, else the stream's start; null while it is a rehearsal (never metered).
+   */
+  meteredFrom: Date | null;
 }
 
 /** A running publish as the live monitor sees it. */
@@ -130,7 +136,11 @@ export interface IngestOptions {
   ffmpegPath: string;
   /** A publish to a scheduled stream with auto start, at or after its time: starts it, or undefined. */
   autoStart?: (key: string) => Promise<LiveStreamRow | undefined>;
-  /** A publish ended (live minutes ingested); called once per publish, its failure only logged. */
+  /**
+   * A publish ended (live minutes ingested, `startedAt` being when the stream was started or the
+   * publish accepted, whichever came last); called once per metered publish, its failure only logged.
+   * A rehearsal that ends before the stream starts is not reported.
+   */
   onEnded?: (e: {
     accountId: string;
     streamId: string;
@@ -142,9 +152,11 @@ export interface IngestOptions {
 
 /**
  * The RTMP ingest: node-media-server's RTMP protocol and broadcast hub (its sessions, on a listener of
- * ours), with the decisions made here: a publish is accepted only for the key of a signal of a started
- * stream; each accepted publish feeds ffmpeg (live HLS preview, and the live-to-VOD recording of the
- * stream's first signal while the stream is live). Playing over RTMP is refused.
+ * ours), with the decisions made here: a publish is accepted only for the key of a signal of a stream
+ * that is started, or scheduled (a rehearsal); each accepted publish feeds ffmpeg as its stream's state
+ * says (publish-policy.ts): the team's live HLS preview always, the viewers' output of the first signal
+ * once the stream has started, its live-to-VOD recording while the stream is live. Playing over RTMP
+ * is refused.
  */
 export class Ingest {
   private server: Server | null = null;
@@ -336,10 +348,9 @@ export class Ingest {
       log.info({ app: redactKeys(session.streamApp), key: maskKey(key) }, 'rtmp publish refused: bad path');
       return undefined;
     }
-    const row =
-      (await findStartedStreamBySignalKey(this.options.db, key)) ?? (await this.options.autoStart?.(key));
+    const row = await this.publishable(key);
     if (!row) {
-      log.info({ key: maskKey(key) }, 'rtmp publish refused: no started stream has this key');
+      log.info({ key: maskKey(key) }, 'rtmp publish refused: no started or scheduled stream has this key');
       return undefined;
     }
     return row;
@@ -374,20 +385,18 @@ export class Ingest {
       preview: null,
       recorder: null,
       viewer: null,
+      viewerStarted: false,
       ended: null,
       meter,
-      startedAt: new Date(),
+      meteredFrom: null,
     };
     this.publishes.add(publish);
     session.socket.on('close', () => void this.end(publish));
     this.options.log.info(
-      { streamId: row.id, signalId: signal.id, key: maskKey(key) },
+      { streamId: row.id, signalId: signal.id, key: maskKey(key), rehearsal: row.status === 'scheduled' },
       'rtmp publish accepted',
     );
-    void this.startPreview(publish).then(async () => {
-      await this.apply(publish, row);
-      if (row.signals[0]?.id === signal.id) await this.startViewer(publish, row);
-    });
+    void this.startPreview(publish).then(() => this.apply(publish, row));
   }
 
   // ---- ffmpeg ----
@@ -442,7 +451,11 @@ export class Ingest {
     );
   }
 
-  /** Starts or stops the recorder as the stream's state asks. */
+  /**
+   * Applies the stream's state to a publish: meters it from the start, starts the viewers' output
+   * once the stream has started (a rehearsal's encoder goes on air without reconnecting), starts or
+   * stops the recorder.
+   */
   private async apply(publish: Publish, row: LiveStreamRow | undefined): Promise<void> {
     if (publish.ended) return;
     if (!row || row.id !== publish.streamId || !row.signals.some((s) => s.id === publish.signalId)) {
@@ -455,8 +468,15 @@ export class Ingest {
       await this.end(publish);
       return;
     }
-    const record =
-      row.status === 'live' && row.transcode.enableLive2vod && row.signals[0]?.id === publish.signalId;
+    const role = publishRole(row, publish.signalId);
+    if (role.metered) publish.meteredFrom ??= new Date();
+    if (role.viewers && !publish.viewerStarted) {
+      publish.viewerStarted = true;
+      void this.startViewer(publish, row).catch((error: unknown) =>
+        this.options.log.warn({ err: error }, 'rtmp: could not start the viewers’ output'),
+      );
+    }
+    const record = role.record;
     if (record && !publish.recorder) {
       const dir = recordingDir(this.options.dataDir, publish.accountId, publish.streamId);
       await mkdir(dir, { recursive: true });
@@ -472,8 +492,17 @@ export class Ingest {
   }
 
   private async check(publish: Publish): Promise<void> {
-    const row = await findStartedStreamBySignalKey(this.options.db, publish.key);
-    await this.apply(publish, row);
+    await this.apply(publish, await this.publishable(publish.key));
+  }
+
+  /**
+   * The stream a publish with this key may feed now, or undefined. A scheduled stream with auto start
+   * whose time has come is started by it, whether the publish is new or a rehearsal still running.
+   */
+  private async publishable(key: string): Promise<LiveStreamRow | undefined> {
+    const row = await findPublishableStreamBySignalKey(this.options.db, key);
+    if (row && dueForAutoStart(row)) return (await this.options.autoStart?.(key)) ?? row;
+    return row;
   }
 
   private async recheck(): Promise<void> {
@@ -500,7 +529,7 @@ export class Ingest {
         recursive: true,
         force: true,
       });
-      if (publish.viewer) {
+      if (publish.viewerStarted) {
         await rm(viewerDir(this.options.dataDir, publish.accountId, publish.streamId), {
           recursive: true,
           force: true,
@@ -510,9 +539,10 @@ export class Ingest {
       await rmdir(liveDir(this.options.dataDir, publish.accountId, publish.streamId)).catch(() => {});
       this.publishes.delete(publish);
       this.options.log.info({ streamId: publish.streamId, signalId: publish.signalId }, 'rtmp publish ended');
-      const { accountId, streamId, signalId, startedAt } = publish;
+      const { accountId, streamId, signalId, meteredFrom } = publish;
+      if (!meteredFrom) return; // a rehearsal only: nothing went on air
       await this.options
-        .onEnded?.({ accountId, streamId, signalId, startedAt, endedAt: new Date() })
+        .onEnded?.({ accountId, streamId, signalId, startedAt: meteredFrom, endedAt: new Date() })
         .catch((error: unknown) =>
           this.options.log.error({ err: error, streamId }, 'could not meter a publish'),
         );

@@ -180,10 +180,12 @@ export async function deleteIdleStream(
 }
 
 /**
- * The stream one of whose signals has this key, when it is started (live or paused): the only streams
- * an encoder may publish to. Uses the GIN index on `signals`.
+ * The stream one of whose signals has this key, when an encoder may publish to it (any ingest): a
+ * started stream (live or paused), or a scheduled one for a rehearsal, unless its team is blocked for
+ * non-payment (it may start no new stream, so there is nothing to rehearse). Finished streams take no
+ * publish. Uses the GIN index on `signals`.
  */
-export async function findStartedStreamBySignalKey(
+export async function findPublishableStreamBySignalKey(
   db: Executor,
   key: string,
 ): Promise<LiveStreamRow | undefined> {
@@ -191,7 +193,23 @@ export async function findStartedStreamBySignalKey(
     .selectFrom('live_streams')
     .selectAll()
     .where(sql<boolean>`signals @> ${JSON.stringify([{ key }])}::jsonb`)
-    .where('status', 'in', ['live', 'paused'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['live', 'paused']),
+        eb.and([
+          eb('status', '=', 'scheduled'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('accounts')
+                .select('accounts.id')
+                .whereRef('accounts.id', '=', 'live_streams.account_id')
+                .where('accounts.blocked', '=', true),
+            ),
+          ),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
 }
 

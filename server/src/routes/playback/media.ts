@@ -99,11 +99,13 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (playlist) {
         const row = await app.db
           .selectFrom('live_streams')
-          .select(['account_id', 'security', 'latency'])
+          .select(['account_id', 'security', 'latency', 'status'])
           .where('id', '=', liveId)
           .executeTakeFirst();
         if (!row) return refuse(request, reply, 404, 'not_found');
         if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
+        // Before 'Iniciar' an encoder may be rehearsing: its signal is the team's, never the viewers'.
+        if (row.status === 'scheduled') return refuse(request, reply, 404, 'not_found');
         accountId = row.account_id;
         // About half a segment: a CDN absorbs the viewers' polling without holding the edge back.
         cache = `public, max-age=${Math.floor(LATENCY_PROFILES[row.latency].segmentSeconds / 2)}`;

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { array, boolean, type Infer, nullable, number, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
+import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
 import { streamingKey } from './stream';
 
 /** How often the control panel re-reads what its signals receive. */
@@ -34,3 +35,24 @@ export const signalsStatusQueryOptions = (liveId: string) =>
     refetchIntervalInBackground: false,
     retry: false,
   });
+
+/**
+ * What the stream's signals receive now, for the screens that show it (panel, wall, preview): read at
+ * mount, again when the account's events say a publish started or ended (realtime/apply-events.ts),
+ * and every 5 s only while those events do not arrive. Only what this visit has read, and only while
+ * the reads succeed: a cached (or persisted, or last before the server went away) answer would show a
+ * publish that may have ended. `signals` is empty until then; `known` tells when it is the server's.
+ */
+export function useSignalsStatus(liveId: string, enabled: boolean) {
+  const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
+  const status = useQuery({ ...signalsStatusQueryOptions(liveId), enabled, refetchInterval });
+  const known = enabled && status.isFetchedAfterMount && !status.isError;
+  return {
+    known,
+    signals: known ? (status.data ?? []) : [],
+    /** Whether an encoder publishes to the signal now; undefined until the server has said. */
+    publishing: (signalId: string | undefined): boolean | undefined =>
+      known ? (status.data ?? []).some((s) => s.signalId === signalId && s.publishing) : undefined,
+    refetch: () => void status.refetch(),
+  };
+}

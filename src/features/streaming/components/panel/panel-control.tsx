@@ -1,15 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
+import { useSignalsStatus } from '../../api/get-signals-status';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
+import { RehearsalNotice } from '../preview/rehearsal-notice';
 import { StatusBadge } from '../status-badge';
 import { ControlActions } from './control-actions';
 import * as p from './panel.css';
 import { PanelViewers } from './panel-viewers';
 
-/** SPEC §4 control actions, each behind a confirmation; only the moves the status allows are enabled. */
+/** SPEC §4 control actions, each behind a confirmation; only the moves the status allows are enabled.
+ * Before 'Iniciar' it says viewers see nothing yet, and that an encoder publishing now is a rehearsal. */
 export function PanelControl({ stream }: { stream: Stream }) {
   const { i18n } = useLingui();
+  const scheduled = stream.status === 'scheduled';
+  const rehearsing = useSignalsStatus(stream.id, scheduled).signals.some((s) => s.publishing);
   return (
     <section className={`${layout.card} ${p.control}`} aria-labelledby="panel-control-title">
       <div className={layout.pageHeader}>
@@ -27,6 +32,16 @@ export function PanelControl({ stream }: { stream: Stream }) {
           <Trans>Iniciada em {formatDateTime(stream.startedAt, i18n.locale)}</Trans>
         )}
       </p>
+      {rehearsing ? (
+        <RehearsalNotice />
+      ) : scheduled ? (
+        <p className={layout.muted} data-testid="panel-not-started">
+          <Trans>
+            O público só vê a transmissão depois de "Iniciar". Antes disso, conecte o encoder para um ensaio:
+            só a sua equipe vê o sinal, aqui e no monitoramento.
+          </Trans>
+        </p>
+      ) : null}
       <ControlActions stream={stream} />
       <PanelViewers stream={stream} />
       {stream.status === 'finished' ? (

@@ -3,28 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as formStyles from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
-import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
-import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
+import { useSignalsStatus } from '../../api/get-signals-status';
+import { signalPreviewQueryOptions } from '../../api/ingest';
 import type { Stream } from '../../api/stream';
 import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../../lib/signal-video';
+import { HlsPlayer } from '../preview/hls-player';
 import { StreamKey } from '../stream-key';
 import * as css from '../streaming.css';
 import * as p from './panel.css';
 
-/** The signals with their keys (copy, regenerate) and the preview of each, plus the general key. While
- * the stream is started, what each signal receives (resolution, frame rate), re-read every 5 s, with
- * the warnings of SPEC §8 (publishing signals of different resolutions) and §9 (over 30 fps). */
+/** The signals with their keys (copy, regenerate) and the preview of each, plus the general key. Until
+ * the stream ends, what each signal receives (resolution, frame rate) with the warnings of SPEC §8
+ * (publishing signals of different resolutions) and §9 (over 30 fps), and the picture of each
+ * publishing signal: before 'Iniciar' that is a rehearsal only the team sees. */
 export function PanelSignals({ stream }: { stream: Stream }) {
   const { t, i18n } = useLingui();
   const resolutions = new Set(stream.signals.map((s) => s.resolution).filter(Boolean));
-  const started = stream.status === 'live' || stream.status === 'paused';
-  // With the account's events, a publish starting or ending reads it again (realtime/apply-events.ts);
-  // polling only while they do not arrive.
-  const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
-  const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started, refetchInterval });
-  // Only what this visit has read, and only while the reads succeed: a cached (or persisted, or last
-  // before the server went away) answer would show a publish that may have ended.
-  const live = started && status.isFetchedAfterMount && !status.isError ? (status.data ?? []) : [];
+  const { signals: live } = useSignalsStatus(stream.id, stream.status !== 'finished');
   const videoOf = (signalId: string) => live.find((v) => v.signalId === signalId);
   return (
     <section className={layout.card} aria-labelledby="panel-signals-title">
@@ -70,6 +65,9 @@ export function PanelSignals({ stream }: { stream: Stream }) {
                 <Trans>Recebendo: {receiving}</Trans>
               </p>
             ) : null}
+            {video?.publishing ? (
+              <SignalPicture liveId={stream.id} signalId={signal.id} label={t`Sinal ${signal.nome}`} />
+            ) : null}
             {video && overFpsLimit(video) ? (
               <p className={css.warningText} role="alert">
                 <Trans>
@@ -87,5 +85,16 @@ export function PanelSignals({ stream }: { stream: Stream }) {
         );
       })}
     </section>
+  );
+}
+
+/** The muted live picture of a publishing signal, in the panel (the preview page shows it larger). */
+function SignalPicture({ liveId, signalId, label }: { liveId: string; signalId: string; label: string }) {
+  const preview = useQuery(signalPreviewQueryOptions(liveId, signalId));
+  const src = preview.isPending ? undefined : (preview.data?.url ?? null);
+  return (
+    <div className={p.picture} data-testid="panel-signal-preview">
+      <HlsPlayer src={src} publishing label={label} onRetry={() => void preview.refetch()} />
+    </div>
   );
 }

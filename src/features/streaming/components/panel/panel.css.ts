@@ -27,6 +27,7 @@ export const signal = style({
   padding: `${vars.space.md} 0`,
   borderTop: `1px solid ${vars.color.border}`,
 });
+export const picture = style({ maxWidth: '480px', width: '100%' });
 export const signalVideo = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.textMuted });
 export const signalHead = style({
   display: 'flex',

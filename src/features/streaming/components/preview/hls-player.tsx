@@ -4,22 +4,25 @@ import { Button } from '@/components/ui/button';
 import * as css from './preview.css';
 import { useLivePlayer } from './use-live-player';
 
-/** Plays a signal's live HLS playlist. While the playlist is not there (nothing published yet, the
- * encoder reconnecting) it says 'Sem sinal', waits, and starts by itself when media arrives. `src`
+/** Plays a signal's live HLS playlist while an encoder publishes to it (`publishing`, from the signal
+ * status). Without one (nothing published yet, the encoder reconnecting) it says 'Sem sinal', waits
+ * without asking for the playlist, and starts by itself when the status says media arrives. `src`
  * null: there is no playlist to ask for; undefined: still loading. 'Tentar novamente' loads at once
- * (and calls `onRetry`, which may fetch a new URL). */
+ * (and calls `onRetry`, which may read the status and the URL again). */
 export function HlsPlayer({
   src,
+  publishing,
   label,
   onRetry,
 }: {
   src: string | null | undefined;
+  publishing: boolean | undefined;
   label: string;
   onRetry?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
-  const state = useLivePlayer(video, src, attempt);
+  const state = useLivePlayer(video, src, attempt, publishing);
 
   return (
     <div className={css.player} data-state={state} data-testid="signal-player" data-src={src ?? ''}>

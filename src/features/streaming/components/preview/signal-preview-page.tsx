@@ -4,16 +4,19 @@ import { Link } from '@tanstack/react-router';
 import { Alert } from '@/components/ui/alert';
 import * as layout from '@/components/ui/layout.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSignalsStatus } from '../../api/get-signals-status';
 import { useStream } from '../../api/get-stream';
 import { signalPreviewQueryOptions } from '../../api/ingest';
 import { BackIcon } from '../icons';
 import * as css from '../streaming.css';
 import { HlsPlayer } from './hls-player';
 import * as p from './preview.css';
+import { RehearsalNotice } from './rehearsal-notice';
 
 /** SPEC §2.3 signal preview: each signal plays its own live playlist (signal 1 "a", the others "b"),
  * written by the server's RTMP ingest while an encoder publishes to it; 'Sem sinal' while it waits for
- * one. Reached at /streaming/{liveId}/signal/{signalId} and at /preview/{signalId}/{liveId} (`at`):
+ * one (the signal status says when, so the playlist is not asked for before). Before 'Iniciar' an
+ * encoder's publish is a rehearsal: the page plays it and says only the team sees it. Reached at /streaming/{liveId}/signal/{signalId} and at /preview/{signalId}/{liveId} (`at`):
  * the links between signals stay on the path the page was opened at. */
 export function SignalPreviewPage({
   liveId,
@@ -28,6 +31,8 @@ export function SignalPreviewPage({
   const stream = useStream(liveId);
   const signal = stream.signals.find((s) => s.id === signalId);
   const preview = useQuery({ ...signalPreviewQueryOptions(liveId, signalId), enabled: !!signal });
+  const status = useSignalsStatus(liveId, !!signal && stream.status !== 'finished');
+  const publishing = stream.status === 'finished' ? false : status.publishing(signal?.id);
   // No URL (the call failed): nothing to play, the player says 'Sem sinal'.
   const src = preview.isPending ? undefined : (preview.data?.url ?? null);
   useDocumentTitle(t`Pré-visualização do sinal`);
@@ -52,8 +57,12 @@ export function SignalPreviewPage({
             <HlsPlayer
               key={signal.id}
               src={src}
+              publishing={publishing}
               label={t`Sinal ${signal.nome}`}
-              onRetry={() => void preview.refetch()}
+              onRetry={() => {
+                status.refetch();
+                void preview.refetch();
+              }}
             />
           </div>
         ) : (
@@ -63,6 +72,7 @@ export function SignalPreviewPage({
         )}
       </div>
       {/* Below the player: on a phone the first screen is the player's. */}
+      {stream.status === 'scheduled' && publishing ? <RehearsalNotice /> : null}
       <Alert tone="info">
         <Trans>Banners, contadores e pausa não se aplicam à pré-visualização.</Trans>
       </Alert>

@@ -24,15 +24,18 @@ async function loadShaka() {
   return mod.default;
 }
 
-/** Plays a live HLS playlist in `video`, and keeps trying while it is not there: a playlist that
- * answers 404 (nothing published yet, or the encoder reconnecting), a live stream that stopped or
- * ended, all turn into 'waiting' and a new load after a backoff, until media arrives. `src` null means
- * there is no playlist to ask for ('no-signal'); undefined is still loading. A new `attempt` starts
- * over at once. */
+/** Plays a live HLS playlist in `video` while the server says an encoder publishes to its signal
+ * (`publishing`, from the signal status: the playlist exists only then, so nothing asks for it before
+ * and no 404 is logged for a signal without an encoder). Not publishing is 'waiting', without a
+ * request; undefined (not known yet) is 'loading'. While publishing, a load that fails (the first
+ * segments of a publish that just began, a stream that stopped) is tried again after a backoff until
+ * media arrives. `src` null means there is no playlist to ask for ('no-signal'); undefined is still
+ * loading. A new `attempt` starts over at once. */
 export function useLivePlayer(
   video: RefObject<HTMLVideoElement | null>,
   src: string | null | undefined,
   attempt: number,
+  publishing: boolean | undefined,
 ) {
   const [state, setState] = useState<PlayerState>('loading');
 
@@ -42,8 +45,8 @@ export function useLivePlayer(
     let player: ShakaPlayer | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
-    setState(src === null ? 'no-signal' : 'loading');
-    if (!src) return;
+    setState(src === null ? 'no-signal' : publishing === false ? 'waiting' : 'loading');
+    if (!src || !publishing) return;
 
     const retryLater = () => {
       if (cancelled || timer) return;
@@ -97,7 +100,7 @@ export function useLivePlayer(
       element?.removeEventListener('ended', onEnded);
       void player?.destroy();
     };
-  }, [src, attempt]);
+  }, [src, attempt, publishing]);
 
   return state;
 }

@@ -1,18 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as layout from '@/components/ui/layout.css';
 import { analyticsLink, useCanSeeAnalytics } from '@/lib/analytics-link';
 import { numberFormat } from '@/lib/intl';
-import { usePollWhileDisconnected } from '@/lib/realtime/use-realtime';
-import { SIGNALS_STATUS_POLL_MS, signalsStatusQueryOptions } from '../../api/get-signals-status';
+import { useSignalsStatus } from '../../api/get-signals-status';
 import { useViewerCount } from '../../api/get-viewers';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { type Health, healthFromEvents, healthFromStatus, useLiveHealth } from '../../realtime/health';
 import { ControlActions } from '../panel/control-actions';
+import { RehearsalNotice } from '../preview/rehearsal-notice';
 import { StatusBadge } from '../status-badge';
 import { TilePreview } from './tile-preview';
 import * as css from './wall.css';
@@ -34,18 +33,22 @@ const REASONS: Record<string, MessageDescriptor> = {
   keyframe_longo: msg`Intervalo de keyframes longo`,
 };
 
-/** One live on the monitoring wall: preview, status, viewers, fps, bitrate, health and the controls. */
+/** One live on the monitoring wall: preview, status, viewers, fps, bitrate, health and the controls. A
+ * scheduled live whose encoder already publishes (a rehearsal) shows its preview and health too, and
+ * says the public does not see it yet. */
 export function WallTile({ stream, focused, now }: { stream: Stream; focused: boolean; now: number }) {
   const { t, i18n } = useLingui();
   const analytics = useCanSeeAnalytics();
   const started = stream.status === 'live' || stream.status === 'paused';
-  const refetchInterval = usePollWhileDisconnected(SIGNALS_STATUS_POLL_MS);
-  const status = useQuery({ ...signalsStatusQueryOptions(stream.id), enabled: started, refetchInterval });
+  const status = useSignalsStatus(stream.id, stream.status !== 'finished');
+  const rehearsal = stream.status === 'scheduled' && status.signals.some((s) => s.publishing);
   const events = useLiveHealth(stream.id);
   const viewers = useViewerCount(stream.id, started);
-  const health = started
-    ? (healthFromEvents(events, now) ?? healthFromStatus(stream.status, status.data))
-    : undefined;
+  const health =
+    started || rehearsal
+      ? (healthFromEvents(events, now) ??
+        healthFromStatus(stream.status, status.known ? status.signals : undefined))
+      : undefined;
   const number = numberFormat(i18n.locale, { maximumFractionDigits: 1 });
   const kbps = health?.videoKbps != null ? Math.round(health.videoKbps + (health.audioKbps ?? 0)) : undefined;
   const titleId = `wall-${stream.id}`;
@@ -65,7 +68,8 @@ export function WallTile({ stream, focused, now }: { stream: Stream; focused: bo
         </h2>
         <StatusBadge status={stream.status} />
       </div>
-      <TilePreview stream={stream} />
+      <TilePreview stream={stream} publishing={status.publishing(stream.signals[0]?.id)} />
+      {rehearsal ? <RehearsalNotice /> : null}
       {health ? (
         <p className={css.health[health.health]} data-testid="wall-health" data-health={health.health}>
           {i18n._(HEALTH[health.health])}
