@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTemporal } from '@/lib/temporal';
 import { formatMoment, initials } from '../lib/format';
-import { loadTemporal } from '../lib/temporal';
 
 beforeAll(async () => {
   await loadTemporal();

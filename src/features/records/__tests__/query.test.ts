@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTemporal } from '@/lib/temporal';
 import { buildLogsQuery, scopedAccount, type Viewer } from '../lib/query';
-import { loadTemporal } from '../lib/temporal';
 
 const TEAM = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

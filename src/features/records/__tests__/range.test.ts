@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTemporal } from '@/lib/temporal';
 import {
   apiRange,
   defaultRange,
@@ -9,7 +10,6 @@ import {
   parseDate,
   rangeToSearch,
 } from '../lib/range';
-import { loadTemporal } from '../lib/temporal';
 
 const d = (iso: string) => Temporal.PlainDate.from(iso);
 const show = (r: { start: unknown; end: unknown }) => `${r.start}..${r.end}`;

@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '@/lib/intl';
-import { temporal } from './temporal';
+import { temporal } from '@/lib/temporal';
 
 const DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 const TIME = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;

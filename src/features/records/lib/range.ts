@@ -7,7 +7,7 @@ import {
   quickRange,
   sameRange,
 } from '@/components/ui/date-range';
-import { type Temporal, temporal } from './temporal';
+import { type Temporal, temporal } from '@/lib/temporal';
 
 /** SPEC §4 "Log page": the default range runs from a start date to now. Our start: 7 days before
  * today (inside the picker's default min of 10 days back); "now" is the end of today. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTemporal, type Temporal } from '@/lib/temporal';
 import {
   createPayload,
   instantOf,
@@ -8,7 +9,6 @@ import {
   settingsPayload,
   streamForm,
 } from '../lib/form';
-import { loadTemporal, type Temporal } from '../lib/temporal';
 import {
   errorPaths,
   errorsOfStep,

@@ -6,9 +6,9 @@ import { FileDropzone } from '@/components/ui/file-upload';
 import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/temporal';
 import { type CsvLineError, csvLineErrors, useCreateCsvRooms } from '../api/create-csv-rooms';
 import { streamsCreated } from '../lib/counts';
-import { browserTimeZone } from '../lib/temporal';
 import * as css from './create-mode.css';
 
 /** The server takes a body up to 1 MiB. */

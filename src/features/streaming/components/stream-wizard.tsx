@@ -7,12 +7,12 @@ import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/notify';
 import { Steps } from '@/components/ui/steps';
 import { ApiError } from '@/lib/api-client';
+import { browserTimeZone, temporal } from '@/lib/temporal';
 import { useCreateStream } from '../api/create-stream';
 import type { Stream } from '../api/stream';
 import { useStreamSaved, useUpdateStream } from '../api/update-stream';
 import { createPayload, patchPayload, type StreamForm } from '../lib/form';
 import { hasStarted } from '../lib/status';
-import { browserTimeZone, temporal } from '../lib/temporal';
 import {
   errorPaths,
   errorsOfStep,

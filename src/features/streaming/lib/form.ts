@@ -1,6 +1,6 @@
+import type { Temporal } from '@/lib/temporal';
 import type { Settings, SettingsInput, Stream, StreamInput } from '../api/stream';
 import { hasStarted } from './status';
-import type { Temporal } from './temporal';
 
 type TemporalApi = typeof Temporal;
 

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { Temporal } from '@/lib/temporal';
 import { check, maxLength, messages, pattern, required, TIME_RE, url } from '@/lib/validation';
 import type { SettingsForm, StreamForm } from './form';
-import type { Temporal } from './temporal';
 
 /** Errors by field path (the payload's dotted path, as the server's `field` names it): a descriptor
  * from the console's rules, or the server's text. */

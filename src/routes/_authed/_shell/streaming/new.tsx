@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { presetQueryOptions } from '@/features/streaming/api/get-preset';
 import { NewStreamPage } from '@/features/streaming/components/stream-form-page';
-import { loadTemporal } from '@/features/streaming/lib/temporal';
 import { requireGate } from '@/lib/guards';
+import { loadTemporal } from '@/lib/temporal';
 
 /** SPEC §2.7 create wizard (single live). */
 export const Route = createFileRoute('/_authed/_shell/streaming/new')({

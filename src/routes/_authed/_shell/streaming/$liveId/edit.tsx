@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { streamQueryOptions } from '@/features/streaming/api/get-stream';
 import { EditStreamPage } from '@/features/streaming/components/stream-form-page';
 import { StreamError } from '@/features/streaming/components/stream-not-found';
-import { loadTemporal } from '@/features/streaming/lib/temporal';
 import { requireGate } from '@/lib/guards';
+import { loadTemporal } from '@/lib/temporal';
 
 /** Edit a stream (SPEC §2.7): the create wizard over its values. */
 export const Route = createFileRoute('/_authed/_shell/streaming/$liveId/edit')({
