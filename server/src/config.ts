@@ -77,6 +77,23 @@ export interface Config {
   webhooks: WebhooksConfig;
   /** Audience analytics (docs/analytics.md). */
   analytics: AnalyticsConfig;
+  /** Automatic subtitles: the speech-recognition engines and their limits (docs/api-videos.md). */
+  subtitles: SubtitlesConfig;
+}
+
+export interface SubtitlesConfig {
+  /** `SUBTITLES_ENGINE`: `auto` (default: every engine found), `off`, `pocketsphinx` or `whisper`. */
+  engine: 'auto' | 'off' | 'pocketsphinx' | 'whisper';
+  /** `SUBTITLES_POCKETSPHINX_PATH`: the pocketsphinx_continuous program (Debian `pocketsphinx`). */
+  pocketsphinxPath: string;
+  /** `SUBTITLES_POCKETSPHINX_MODEL_DIR`: the US English model (Debian `pocketsphinx-en-us`). */
+  pocketsphinxModelDir: string;
+  /** `SUBTITLES_WHISPER_MODEL`: a whisper.cpp ggml model file (multilingual), provided by the operator. */
+  whisperModel: string | undefined;
+  /** `SUBTITLES_MAX_SECONDS`, 3600: longer videos are refused. */
+  maxSeconds: number;
+  /** `SUBTITLES_TIMEOUT_S`, 7200: a job running longer is stopped and fails. */
+  timeoutSeconds: number;
 }
 
 export interface AnalyticsConfig {
@@ -303,6 +320,24 @@ function viewersConfig(env: NodeJS.ProcessEnv): ViewersConfig {
   };
 }
 
+function subtitlesConfig(env: NodeJS.ProcessEnv): SubtitlesConfig {
+  const engine = blankToUndefined(env.SUBTITLES_ENGINE)?.toLowerCase() ?? 'auto';
+  if (engine !== 'auto' && engine !== 'off' && engine !== 'pocketsphinx' && engine !== 'whisper') {
+    throw new Error(`SUBTITLES_ENGINE must be auto, off, pocketsphinx or whisper, got "${engine}"`);
+  }
+  const whisperModel = blankToUndefined(env.SUBTITLES_WHISPER_MODEL);
+  return {
+    engine,
+    pocketsphinxPath: blankToUndefined(env.SUBTITLES_POCKETSPHINX_PATH) ?? 'pocketsphinx_continuous',
+    pocketsphinxModelDir: resolve(
+      blankToUndefined(env.SUBTITLES_POCKETSPHINX_MODEL_DIR) ?? '/usr/share/pocketsphinx/model/en-us',
+    ),
+    whisperModel: whisperModel ? resolve(whisperModel) : undefined,
+    maxSeconds: parsePositiveInteger('SUBTITLES_MAX_SECONDS', env.SUBTITLES_MAX_SECONDS, 3600),
+    timeoutSeconds: parsePositiveInteger('SUBTITLES_TIMEOUT_S', env.SUBTITLES_TIMEOUT_S, 7200),
+  };
+}
+
 function realtimeConfig(env: NodeJS.ProcessEnv): RealtimeConfig {
   const n = (name: string, fallback: number) => parsePositiveInteger(name, env[name], fallback);
   return {
@@ -398,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickMs: parsePositiveInteger('ANALYTICS_TICK_MS', env.ANALYTICS_TICK_MS, 2000),
       retentionDays: parsePositiveInteger('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 30),
     },
+    subtitles: subtitlesConfig(env),
     webhooks: {
       allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, false),
       timeoutMs: parsePositiveInteger('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
