@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,5 +258,43 @@ describe('speech engines: reading their output', () => {
         { text: ' ', t0: 150, t1: 200 },
       ]).map((c) => [c.inicio, c.fim, c.texto]),
     ).toEqual([[0, 1.5, 'Olá, mundo.']]);
+  });
+});
+
+describe('the whisper engine', () => {
+  it('is offered for Portuguese with a model file, and a file that is no model fails the transcription', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    const { detectSpeechEngines, engineFor, SpeechEngineError } = await import('../src/media/speech.ts');
+    const base = loadConfig({}).subtitles;
+    expect(await detectSpeechEngines({ ...base, engine: 'whisper' })).toEqual([]);
+    const notAModel = join(work, 'ggml-base.bin');
+    await writeFile(notAModel, 'not a ggml model');
+    const engines = await detectSpeechEngines({ ...base, engine: 'whisper', whisperModel: notAModel });
+    expect(engines.map((e) => e.name)).toEqual(['whisper']);
+    expect(engineFor(engines, 'pt-BR')?.name).toBe('whisper');
+    const english = join(work, 'ggml-tiny.en.bin');
+    await writeFile(english, 'not a ggml model');
+    const only = await detectSpeechEngines({ ...base, engine: 'whisper', whisperModel: english });
+    expect(only[0]?.languages).toEqual(['en']);
+    const wav = join(work, 'silence.wav');
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      '1',
+      wav,
+    ]);
+    await expect(
+      engines[0]?.transcribe(wav, 'pt-BR', {
+        duration: 1,
+        signal: new AbortController().signal,
+        onProgress() {},
+      }),
+    ).rejects.toBeInstanceOf(SpeechEngineError);
   });
 });
