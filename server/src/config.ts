@@ -144,6 +144,27 @@ export const ENV_SCHEMA = Type.Object({
   WEBHOOK_MAX_ATTEMPTS: positive(6, 'attempts per delivery'),
   WEBHOOK_RETRY_DELAY_S: positive(30, 'first wait before a retry, doubled each time'),
   WEBHOOK_CONCURRENCY: positive(4, 'deliveries in flight per instance'),
+  SUBTITLES_ENGINE: Type.Union(
+    (['auto', 'off', 'pocketsphinx', 'whisper'] as const).map((engine) => Type.Literal(engine)),
+    {
+      default: 'auto',
+      description: 'automatic subtitles: every engine found, none, or one',
+      expected: 'auto, off, pocketsphinx or whisper',
+    },
+  ),
+  SUBTITLES_POCKETSPHINX_PATH: text(
+    'the pocketsphinx_continuous program (Debian pocketsphinx)',
+    'pocketsphinx_continuous',
+  ),
+  SUBTITLES_POCKETSPHINX_MODEL_DIR: text(
+    'the US English model (Debian pocketsphinx-en-us)',
+    '/usr/share/pocketsphinx/model/en-us',
+  ),
+  SUBTITLES_WHISPER_MODEL: optional(
+    text('a whisper.cpp ggml model file (multilingual), provided by the operator'),
+  ),
+  SUBTITLES_MAX_SECONDS: positive(3600, 'longer videos are refused'),
+  SUBTITLES_TIMEOUT_S: positive(7200, 'a job running longer is stopped and fails'),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;
@@ -336,6 +357,16 @@ function shape(env: Env) {
       retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_S,
       concurrency: env.WEBHOOK_CONCURRENCY,
     },
+    /** Automatic subtitles: the speech-recognition engines and their limits (docs/api-videos.md). */
+    subtitles: {
+      engine: env.SUBTITLES_ENGINE as 'auto' | 'off' | 'pocketsphinx' | 'whisper',
+      pocketsphinxPath: env.SUBTITLES_POCKETSPHINX_PATH,
+      pocketsphinxModelDir: resolve(env.SUBTITLES_POCKETSPHINX_MODEL_DIR),
+      whisperModel:
+        env.SUBTITLES_WHISPER_MODEL === undefined ? undefined : resolve(env.SUBTITLES_WHISPER_MODEL),
+      maxSeconds: env.SUBTITLES_MAX_SECONDS,
+      timeoutSeconds: env.SUBTITLES_TIMEOUT_S,
+    },
     /** Audience analytics (docs/analytics.md). */
     analytics: {
       flushMs: env.ANALYTICS_FLUSH_MS,
@@ -353,6 +384,7 @@ export type RealtimeConfig = Config['realtime'];
 export type ViewersConfig = Config['viewers'];
 export type WebhooksConfig = Config['webhooks'];
 export type AnalyticsConfig = Config['analytics'];
+export type SubtitlesConfig = Config['subtitles'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return shape(parseEnv(env));

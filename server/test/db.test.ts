@@ -70,6 +70,7 @@ describe('migrations and seed', () => {
         'Up 20261127T140000_classroom_description',
         'Up 20261127T150000_analytics',
         'Up 20261127T160000_video_likes',
+        'Up 20261127T173000_subtitle_jobs',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -100,6 +101,7 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'subtitle_jobs',
         'usage_daily',
         'usage_events',
         'users',
@@ -112,6 +114,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261127T173000_subtitle_jobs',
         'Down 20261127T160000_video_likes',
         'Down 20261127T150000_analytics',
         'Down 20261127T140000_classroom_description',

@@ -62,6 +62,7 @@ describe('GET /bff/config', () => {
       productName: 'Palco',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       ingestUrl: null, // the tests' servers have no RTMP ingest unless they ask for one
+      autoSubtitleLanguages: server.app.media.subtitles.languages,
     });
   });
 });
@@ -463,16 +464,12 @@ describe('subtitles', () => {
     );
   });
 
-  it('says automatic subtitles are unavailable', async () => {
+  it('answers the automatic-subtitles state of a video (server/test/subtitles-auto.test.ts runs a job)', async () => {
     const videoId = await createContent(server.app, owner);
-    for (const method of ['POST', 'GET'] as const) {
-      const res = await api(method, `/v1/videos/${videoId}/subtitles/job`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        status: 'unavailable',
-        message: 'Legendas automáticas não estão disponíveis neste servidor.',
-      });
-    }
+    const res = await api('GET', `/v1/videos/${videoId}/subtitles/job`);
+    expect(res.statusCode).toBe(200);
+    const languages = server.app.media.subtitles.languages;
+    expect(res.json()).toEqual({ status: languages.length > 0 ? 'none' : 'unavailable', languages });
   });
 });
 

@@ -25,6 +25,7 @@ import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
 import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
+import type { SubtitleJobsTable } from './tables/subtitle-jobs.ts';
 import type { ClientPlansTable, UsageDailyTable, UsageEventsTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
 import type { VideoSubtitlesTable } from './tables/video-subtitles.ts';
@@ -52,6 +53,7 @@ export interface Database {
   videos: VideosTable;
   video_uploads: VideoUploadsTable;
   video_subtitles: VideoSubtitlesTable;
+  subtitle_jobs: SubtitleJobsTable;
   realtime_counters: RealtimeCountersTable;
   overlays: OverlaysTable;
   live_stream_overlays: LiveStreamOverlaysTable;

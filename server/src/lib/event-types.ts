@@ -77,6 +77,10 @@ export const EVENT_TYPES = {
   PASTA_CRIADA: { 'pt-BR': 'Pasta criada', en: 'Folder created' },
   LEGENDA_CRIADA: { 'pt-BR': 'Legenda criada', en: 'Subtitle created' },
   LEGENDA_REMOVIDA: { 'pt-BR': 'Legenda removida', en: 'Subtitle removed' },
+  LEGENDAS_AUTOMATICAS_SOLICITADAS: {
+    'pt-BR': 'Legendas automáticas solicitadas',
+    en: 'Automatic subtitles requested',
+  },
   UPLOAD_CONCLUIDO: { 'pt-BR': 'Upload concluído', en: 'Upload completed' },
   // API keys
   CHAVE_API_CRIADA: { 'pt-BR': 'Chave de API criada', en: 'API key created' },

@@ -64,6 +64,42 @@ export const VIDEO_MESSAGES = {
     'pt-BR': 'Legendas automáticas não estão disponíveis neste servidor.',
     en: 'Automatic subtitles are not available on this server.',
   },
+  subtitlesLanguageUnavailable: {
+    'pt-BR': 'Legendas automáticas não estão disponíveis neste idioma. Idiomas disponíveis: {languages}.',
+    en: 'Automatic subtitles are not available in this language. Available languages: {languages}.',
+  },
+  subtitlesVideoNotReady: {
+    'pt-BR': 'O vídeo precisa estar pronto (processado) para gerar legendas automáticas.',
+    en: 'The video must be ready (processed) before automatic subtitles can be made.',
+  },
+  subtitlesTooLong: {
+    'pt-BR': 'Vídeos com mais de {minutes} minutos não recebem legendas automáticas.',
+    en: 'Videos longer than {minutes} minutes do not get automatic subtitles.',
+  },
+  subtitlesJobRunning: {
+    'pt-BR': 'Já há legendas automáticas sendo geradas para este vídeo.',
+    en: 'Automatic subtitles are already being made for this video.',
+  },
+  subtitlesNoAudio: {
+    'pt-BR': 'O vídeo não tem áudio.',
+    en: 'The video has no audio.',
+  },
+  subtitlesNoSpeech: {
+    'pt-BR': 'Nenhuma fala foi reconhecida no áudio.',
+    en: 'No speech was recognised in the audio.',
+  },
+  subtitlesSourceMissing: {
+    'pt-BR': 'O arquivo original do vídeo não está mais disponível.',
+    en: "The video's original file is no longer available.",
+  },
+  subtitlesTimedOut: {
+    'pt-BR': 'A geração das legendas demorou demais e foi interrompida.',
+    en: 'Making the subtitles took too long and was stopped.',
+  },
+  subtitlesEngineFailed: {
+    'pt-BR': 'O reconhecimento de fala falhou. Tente novamente.',
+    en: 'Speech recognition failed. Try again.',
+  },
   mediaLinkInvalid: {
     'pt-BR': 'Link de mídia inválido ou expirado',
     en: 'Invalid or expired media link',

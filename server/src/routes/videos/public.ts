@@ -31,7 +31,8 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'public' },
       schema: {
         tags: ['videos'],
-        summary: 'What the console needs before signing in: upload host, product name, version',
+        summary:
+          'What the console needs before signing in: upload host, product name, version, automatic subtitles',
         response: {
           200: Type.Object({
             uploadUrl: Type.String({
@@ -44,6 +45,10 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
               description:
                 'the RTMP server encoders publish to (`rtmp://host:port/live`; the stream name is a signal key); null when this server has no ingest',
             }),
+            autoSubtitleLanguages: Type.Array(Type.String(), {
+              description:
+                'primary language subtags automatic subtitles recognise (`en`, `pt`); empty when no speech-recognition engine is installed or configured: the console hides the button',
+            }),
           }),
           ...errors(500),
         },
@@ -55,6 +60,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       productName: app.config.productName,
       version: VERSION,
       ingestUrl: app.config.ingestUrl,
+      autoSubtitleLanguages: app.media.subtitles.languages,
     }),
   );
 

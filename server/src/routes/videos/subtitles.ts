@@ -1,12 +1,18 @@
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
-import { deleteSubtitle, findSubtitle, upsertSubtitle } from '../../db/repositories/video-subtitles.ts';
+import {
+  insertSubtitleJob,
+  isUnfinishedConflict,
+  latestSubtitleJob,
+} from '../../db/repositories/subtitle-jobs.ts';
+import { deleteSubtitle, findSubtitle } from '../../db/repositories/video-subtitles.ts';
+import type { SubtitleJobRow } from '../../db/tables/subtitle-jobs.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { langOf, t } from '../../lib/i18n.ts';
+import { langOf } from '../../lib/i18n.ts';
 import { videoPrefix } from '../../media/storage.ts';
+import { saveSubtitleTrack } from '../../media/subtitle-jobs.ts';
 import {
   MAX_SUBTITLE_BYTES,
   parseSubtitlesSliced,
@@ -14,9 +20,10 @@ import {
   SubtitleFormatError,
   toVtt,
 } from '../../media/subtitles.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { loadVideo, VideoParams, VOD } from './common.ts';
 import { fieldValue, filePart, readSmallFile } from './multipart.ts';
+import { languageList, subtitleJobError } from './subtitle-job-view.ts';
 
 /** BCP 47 as browsers send it (pt-BR, en, es-419, zh-Hant-TW). */
 const LANGUAGE = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,3}$/;
@@ -29,8 +36,24 @@ const Cue = Type.Object({
 });
 const SubtitleBody = Type.Object({ language: Type.String(), url: Type.String(), cues: Type.Array(Cue) });
 const JobState = Type.Object({
-  status: Type.Literal('unavailable'),
-  message: Type.String(),
+  status: Type.Union([
+    Type.Literal('unavailable'),
+    Type.Literal('none'),
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+  ]),
+  id: Type.Optional(Uuid),
+  language: Type.Optional(Type.String()),
+  progress: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  engine: Type.Optional(Nullable(Type.String({ description: 'pocketsphinx or whisper' }))),
+  error: Type.Optional(Nullable(Type.String({ description: 'failed: why, in the request language' }))),
+  createdAt: Type.Optional(Type.String({ format: 'date-time' })),
+  updatedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  languages: Type.Array(Type.String(), {
+    description: 'primary language subtags the engines recognise (empty: automatic subtitles are off)',
+  }),
 });
 
 /** `pt-br` and `pt-BR` are one language: stored in the canonical case. */
@@ -88,28 +111,7 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw error;
       }
-      const prefix = videoPrefix(video.account_id, video.id);
-      // A new name each time: a cached old file is never mistaken for the new one.
-      const key = `subtitles/${language}-${Date.now().toString(36)}.vtt`;
-      const scratch = await storage.scratchDir();
-      try {
-        await writeFile(join(scratch, 'file.vtt'), vtt);
-        await storage.putFile(`${prefix}/${key}`, join(scratch, 'file.vtt'));
-      } finally {
-        await rm(scratch, { recursive: true, force: true });
-      }
-      const previous = await app.db.transaction().execute(async (trx) => {
-        const replaced = await upsertSubtitle(trx, { videoId: video.id, language, fileKey: key });
-        await recordActivity(trx, {
-          ...activityOf(request),
-          accountId: video.account_id,
-          event: 'LEGENDA_CRIADA',
-          identifier: video.id,
-          record: toRecord({ language, title: video.title }),
-        });
-        return replaced;
-      });
-      if (previous && previous !== key) await storage.remove(`${prefix}/${previous}`);
+      const key = await saveSubtitleTrack(app, video, language, vtt, activityOf(request));
       const cues = (await parseVttSliced(vtt)).map(({ inicio, fim, texto }) => ({ inicio, fim, texto }));
       return reply.code(201).send({ language, url: signer.url(video.account_id, video.id, key), cues });
     },
@@ -182,32 +184,102 @@ const subtitleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // No speech-recognition engine runs here: say so instead of pretending to start a job.
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/v1/videos/:id/subtitles/job',
-      config:
-        method === 'POST'
-          ? { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' }
-          : { permission: VOD },
+  const jobView = (request: FastifyRequest, job: SubtitleJobRow | undefined) => {
+    const languages = app.media.subtitles.languages;
+    if (!job)
+      return { status: languages.length > 0 ? ('none' as const) : ('unavailable' as const), languages };
+    return {
+      status: job.status,
+      id: job.id,
+      language: job.language,
+      progress: job.status === 'done' ? 100 : job.progress,
+      engine: job.engine,
+      error: subtitleJobError(app, job, langOf(request)),
+      createdAt: job.created_at.toISOString(),
+      updatedAt: job.updated_at.toISOString(),
+      languages,
+    };
+  };
+
+  app.post(
+    '/v1/videos/:id/subtitles/job',
+    {
+      config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' },
       schema: {
         tags: ['videos'],
-        summary:
-          method === 'POST'
-            ? 'Automatic subtitles: not available on this server (nothing is started)'
-            : 'State of automatic subtitles: unavailable on this server',
+        summary: "Starts automatic subtitles of one language (speech recognition on the video's audio)",
+        description:
+          'Queues a job (GET answers its progress); when it ends the track is stored as the subtitle of that language, as an upload would be. 400: a language no engine recognises, or a video too long; 409: the video is not ready, or a job of it is unfinished; 503: no engine on this server.',
+        security: bearer,
+        params: VideoParams,
+        querystring: AccountIdQuery,
+        body: Type.Object({ language: Language }, { additionalProperties: false }),
+        response: { 202: JobState, ...errors(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { video } = await loadVideo(request, request.params.id);
+      const maker = app.media.subtitles;
+      if (maker.languages.length === 0) throw new ApiError(503, 'subtitlesUnavailable');
+      const language = canonical(request.body.language);
+      if (!maker.engineFor(language)) {
+        throw new ApiError(400, 'subtitlesLanguageUnavailable', {
+          field: 'language',
+          params: { languages: languageList(app) },
+        });
+      }
+      if (video.status !== 'ready') throw new ApiError(409, 'subtitlesVideoNotReady');
+      const { maxSeconds } = app.config.subtitles;
+      if ((video.duration_seconds ?? 0) > maxSeconds) {
+        throw new ApiError(400, 'subtitlesTooLong', { params: { minutes: Math.floor(maxSeconds / 60) } });
+      }
+      let job: SubtitleJobRow;
+      try {
+        job = await app.db.transaction().execute(async (trx) => {
+          const row = await insertSubtitleJob(trx, {
+            videoId: video.id,
+            accountId: video.account_id,
+            language,
+            createdBy: request.auth?.user?.id ?? null,
+          });
+          await maker.enqueue(trx, row.id);
+          await recordActivity(trx, {
+            ...activityOf(request),
+            accountId: video.account_id,
+            event: 'LEGENDAS_AUTOMATICAS_SOLICITADAS',
+            identifier: video.id,
+            record: toRecord({ language, title: video.title }),
+          });
+          return row;
+        });
+      } catch (error) {
+        if (isUnfinishedConflict(error)) throw new ApiError(409, 'subtitlesJobRunning');
+        throw error;
+      }
+      return reply.code(202).send(jobView(request, job));
+    },
+  );
+
+  app.get(
+    '/v1/videos/:id/subtitles/job',
+    {
+      config: { permission: VOD },
+      schema: {
+        tags: ['videos'],
+        summary: "The video's newest automatic-subtitles job: state and progress",
+        description:
+          'status none: no job yet; unavailable: no engine on this server. `languages`: what the engines recognise (primary subtags).',
         security: bearer,
         params: VideoParams,
         querystring: AccountIdQuery,
         response: { 200: JobState, ...errors(400, 401, 404) },
       },
-      handler: async (request) => {
-        await loadVideo(request, (request.params as { id: string }).id);
-        return { status: 'unavailable' as const, message: t(langOf(request), 'subtitlesUnavailable') };
-      },
-    });
-  }
+    },
+    async (request) => {
+      const { video } = await loadVideo(request, request.params.id);
+      return jobView(request, await latestSubtitleJob(app.db, video.id));
+    },
+  );
 };
 
 export default subtitleRoutes;

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { totalLikes } from '../../db/repositories/analytics.ts';
 import { findDirectory } from '../../db/repositories/directories.ts';
+import { listActiveSubtitleJobs } from '../../db/repositories/subtitle-jobs.ts';
 import { listSubtitles, listSubtitlesOf } from '../../db/repositories/video-subtitles.ts';
 import {
   createVideo,
@@ -43,6 +44,7 @@ import {
   workingAccount,
 } from './common.ts';
 import { filePart, readSmallFile } from './multipart.ts';
+import { subtitleJobError } from './subtitle-job-view.ts';
 
 const Title = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });
@@ -55,7 +57,10 @@ const ProgressItem = Type.Object({
   videoId: Uuid,
   title: Type.String(),
   name: Type.String({ description: 'the same as title (SPEC §3: "title or name")' }),
-  type: Type.Union([Type.Literal('upload'), Type.Literal('transcode')]),
+  type: Type.Union([Type.Literal('upload'), Type.Literal('transcode'), Type.Literal('subtitles')], {
+    description: 'subtitles: an automatic-subtitles job of the video (its `language` says which)',
+  }),
+  language: Type.Optional(Type.String({ description: 'subtitles items: the language of the track' })),
   status: Type.Union([
     Type.Literal('uploading'),
     Type.Literal('processing'),
@@ -221,7 +226,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['videos'],
         summary: 'Uploads and transcodes of the account for the processing modal (SPEC §2.6)',
-        description: `Videos being uploaded or transcoded, and those finished in the last ${PROGRESS_RECENT_MINUTES} minutes; at most ${PROGRESS_LIMIT}.`,
+        description: `Videos being uploaded or transcoded and automatic-subtitles jobs, and those finished in the last ${PROGRESS_RECENT_MINUTES} minutes; at most ${PROGRESS_LIMIT} (videos first).`,
         security: bearer,
         querystring: AccountIdQuery,
         response: { 200: Type.Array(ProgressItem), ...errors(400, 401, 404) },
@@ -229,16 +234,39 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const account = await workingAccount(request);
-      const videos = await listActiveVideos(app.db, account.id, PROGRESS_RECENT_MINUTES, PROGRESS_LIMIT);
-      return videos.map((v) => ({
-        videoId: v.id,
-        title: v.title,
-        name: v.title,
-        type: v.status === 'uploading' ? ('upload' as const) : ('transcode' as const),
-        status: v.status as 'uploading' | 'processing' | 'ready' | 'failed',
-        progress: progressOf(v),
-        error: localizedMediaError(v.error, langOf(request)),
+      const [videos, jobs] = await Promise.all([
+        listActiveVideos(app.db, account.id, PROGRESS_RECENT_MINUTES, PROGRESS_LIMIT),
+        listActiveSubtitleJobs(app.db, account.id, PROGRESS_RECENT_MINUTES, PROGRESS_LIMIT),
+      ]);
+      const lang = langOf(request);
+      const subtitles = jobs.map((j) => ({
+        videoId: j.video_id,
+        title: j.title,
+        name: j.title,
+        type: 'subtitles' as const,
+        language: j.language,
+        status:
+          j.status === 'done'
+            ? ('ready' as const)
+            : j.status === 'failed'
+              ? ('failed' as const)
+              : ('processing' as const),
+        progress: j.status === 'done' ? 100 : j.progress,
+        error: subtitleJobError(app, j, lang),
       }));
+      // Videos first: a video's own row is the one found by its id (src/features/vod/api/realtime.ts).
+      return [
+        ...videos.map((v) => ({
+          videoId: v.id,
+          title: v.title,
+          name: v.title,
+          type: v.status === 'uploading' ? ('upload' as const) : ('transcode' as const),
+          status: v.status as 'uploading' | 'processing' | 'ready' | 'failed',
+          progress: progressOf(v),
+          error: localizedMediaError(v.error, langOf(request)),
+        })),
+        ...subtitles,
+      ].slice(0, PROGRESS_LIMIT);
     },
   );
 
@@ -338,6 +366,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       });
       app.media.transcoder.cancel(video.id);
+      app.media.subtitles.cancel(video.id);
       await Promise.all([
         app.media.storage.removePrefix(videoPrefix(video.account_id, video.id)),
         app.media.uploads.files.remove(video.id),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Infer, nullable, optional, string, type } from 'superstruct';
+import { array, type Infer, nullable, optional, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 
 export const ConsoleConfigStruct = type({
@@ -7,10 +7,13 @@ export const ConsoleConfigStruct = type({
   apiUrl: string(),
   /** The RTMP server encoders publish to; null when the server has no ingest. */
   ingestUrl: optional(nullable(string())),
+  /** Primary language subtags automatic subtitles recognise; empty or absent: the button is hidden. */
+  autoSubtitleLanguages: optional(array(string())),
 });
 export type ConsoleConfig = Infer<typeof ConsoleConfigStruct>;
 
-/** GET /bff/config (public): the upload host and the standard API host (SPEC §9), the RTMP ingest. */
+/** GET /bff/config (public): the upload host and the standard API host (SPEC §9), the RTMP ingest, the
+ * languages of automatic subtitles. */
 export const getConfig = () => api('/bff/config', ConsoleConfigStruct, { silent: true });
 
 export const configQueryOptions = () =>

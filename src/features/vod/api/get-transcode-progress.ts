@@ -19,12 +19,13 @@ export const transcodeProgressQueryOptions = (accountId: string) =>
   });
 
 /** Polled while `polling` (the modal is open, or something is in progress) and the account's events
- * (src/features/vod/api/realtime.ts) do not arrive. */
-export function useTranscodeProgress(accountId: string, polling: boolean) {
+ * (src/features/vod/api/realtime.ts) do not arrive; while `subtitles` (an automatic-subtitles job runs,
+ * which no event reports) polled anyway. */
+export function useTranscodeProgress(accountId: string, polling: boolean, subtitles = false) {
   const poll = usePollWhileDisconnected(PROGRESS_POLL_MS);
   return useQuery({
     ...transcodeProgressQueryOptions(accountId),
-    refetchInterval: polling ? poll : false,
+    refetchInterval: polling ? (subtitles ? PROGRESS_POLL_MS : poll) : false,
     refetchIntervalInBackground: false,
   });
 }

@@ -24,7 +24,7 @@ export function applyVodEvent(queryClient: QueryClient, accountId: string, event
     const moved = <T extends { status: string; progress: number }>(v: T): T =>
       v.status === event.status ? { ...v, progress } : v;
     queryClient.setQueryData<ProgressItem[]>(progressKey, (old) =>
-      old?.map((i) => (i.videoId === id ? { ...i, progress } : i)),
+      old?.map((i) => (i.videoId === id && i.type !== 'subtitles' ? { ...i, progress } : i)),
     );
     queryClient.setQueriesData<VideoPage>({ queryKey: ['vod', accountId, 'videos'] }, (old) =>
       old ? { ...old, items: old.items.map((v) => (v.id === id ? moved(v) : v)) } : old,
@@ -41,7 +41,7 @@ export function applyVodEvent(queryClient: QueryClient, accountId: string, event
 function knownStatus(queryClient: QueryClient, accountId: string, id: string): string | undefined {
   const item = queryClient
     .getQueryData<ProgressItem[]>(['vod', accountId, 'transcode-progress'])
-    ?.find((i) => i.videoId === id);
+    ?.find((i) => i.videoId === id && i.type !== 'subtitles');
   if (item?.status) return item.status;
   for (const [, page] of queryClient.getQueriesData<VideoPage>({ queryKey: ['vod', accountId, 'videos'] })) {
     const video = page?.items.find((v) => v.id === id);

@@ -74,7 +74,9 @@ export const ProgressItemStruct = type({
   videoId: string(),
   title: optional(string()),
   name: optional(string()),
-  type: enums(['upload', 'transcode']),
+  type: enums(['upload', 'transcode', 'subtitles']),
+  /** subtitles items: the language of the track being made. */
+  language: optional(string()),
   status: optional(string()),
   progress: number(),
   error: optional(nullable(string())),

@@ -102,3 +102,10 @@ export const footerRow = style({
   justifyContent: 'flex-end',
   gap: vars.space.sm,
 });
+
+/** The automatic-subtitles button, its hint, progress and outcome. */
+export const autoSubtitles = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  justifyItems: 'start',
+});

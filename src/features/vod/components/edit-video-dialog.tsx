@@ -178,7 +178,7 @@ function EditVideoForm({
           disabled={saving}
         />
       </div>
-      <SubtitlesSection video={video} onChanged={() => refresh()} />
+      <SubtitlesSection accountId={accountId} video={video} onChanged={refresh} />
       {likes.data ? (
         <p className={css.meta}>
           <Trans>Curtidas: {likes.data.totalLikes}</Trans>

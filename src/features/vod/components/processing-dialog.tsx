@@ -21,7 +21,7 @@ export function ProcessingDialog({ open, onOpenChange, rows, variant, ...actions
       open={open}
       onOpenChange={onOpenChange}
       title={<Trans>Processamento</Trans>}
-      description={<Trans>Envios e transcodificações dos seus vídeos.</Trans>}
+      description={<Trans>Envios, transcodificações e legendas automáticas dos seus vídeos.</Trans>}
       closeLabel={t`Fechar`}
       className={css.medium}
       variant={variant}

@@ -48,7 +48,12 @@ export function ProcessingRowView({
   } else {
     text = row.type === 'upload' ? t`Enviando` : t`Processando`;
   }
-  const kind = row.kind === 'upload' || row.type === 'upload' ? t`Envio` : t`Transcodificação`;
+  const kind =
+    row.kind === 'upload' || row.type === 'upload'
+      ? t`Envio`
+      : row.type === 'subtitles'
+        ? t`Legendas automáticas`
+        : t`Transcodificação`;
   const percent = Math.round(row.progress);
 
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranscodeProgress } from '../api/get-transcode-progress';
-import { anyInProgress, processingRows } from '../lib/processing';
+import { anyInProgress, processingRows, subtitlesInProgress } from '../lib/processing';
 import { getUploadEngine } from '../upload/engine-instance';
 import { useUploads } from './use-uploads';
 
@@ -12,9 +12,12 @@ export function useProcessing(accountId: string, userId: string | undefined) {
   const queryClient = useQueryClient();
   const uploads = useUploads(userId);
   const [polling, setPolling] = useState(false);
-  const progress = useTranscodeProgress(accountId, open || polling);
+  const [subtitles, setSubtitles] = useState(false);
+  const progress = useTranscodeProgress(accountId, open || polling, subtitles);
   const rows = useMemo(() => processingRows(uploads, progress.data ?? []), [uploads, progress.data]);
   const active = anyInProgress(rows);
+  const subtitlesActive = subtitlesInProgress(rows);
+  useEffect(() => setSubtitles(subtitlesActive), [subtitlesActive]);
   useEffect(() => setPolling(active), [active]);
 
   // An upload that just finished starts its transcode on the server: ask at once, and refresh the list.

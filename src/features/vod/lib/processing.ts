@@ -20,8 +20,11 @@ export type ProcessingRow =
       videoId: string;
       name: string;
       progress: number;
-      /** 'upload' rows the server reports for uploads this browser does not run (another device). */
-      type: 'upload' | 'transcode';
+      /** 'upload' rows the server reports for uploads this browser does not run (another device);
+       * 'subtitles': an automatic-subtitles job of the video. */
+      type: 'upload' | 'transcode' | 'subtitles';
+      /** subtitles rows: the language of the track. */
+      language?: string;
       status: 'active' | 'done' | 'failed';
       error?: string | null;
     };
@@ -54,11 +57,12 @@ export function processingRows(
     if (p.type === 'upload' && running.has(p.videoId)) continue;
     rows.push({
       kind: 'transcode',
-      key: `t:${p.videoId}`,
+      key: p.type === 'subtitles' ? `s:${p.videoId}:${p.language ?? ''}` : `t:${p.videoId}`,
       videoId: p.videoId,
       name: p.title || p.name || p.videoId,
       progress: Math.min(100, Math.max(0, p.progress)),
       type: p.type,
+      ...(p.language ? { language: p.language } : {}),
       status: serverStatus(p),
       error: p.error,
     });
@@ -77,4 +81,9 @@ export function anyInProgress(rows: readonly ProcessingRow[]): boolean {
 export function contentErrorKind(failures: number): 'one' | 'several' | null {
   if (failures <= 0) return null;
   return failures === 1 ? 'one' : 'several';
+}
+
+/** Whether an automatic-subtitles job is still running (no account event tells its progress: polled). */
+export function subtitlesInProgress(rows: readonly ProcessingRow[]): boolean {
+  return rows.some((r) => r.kind === 'transcode' && r.type === 'subtitles' && r.status === 'active');
 }
