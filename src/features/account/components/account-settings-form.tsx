@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ColorInput } from '@/components/ui/color-input';
 import { TextField } from '@/components/ui/field';
 import * as form from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
-import { ColorInput } from '@/features/streaming/components/fields/color-input';
+import { failureText } from '@/lib/failure-text';
 import { check, wholeNumberIn } from '@/lib/validation';
-import { failureText } from '../../admin/components/role-options';
 import { type AccountSettings, useAccountSettings, useSaveAccountSettings } from '../api/account-settings';
 import { AccountLogoField } from './account-logo-field';
 

@@ -4,7 +4,7 @@ import { type ReactNode, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/toast';
-import { failureText } from '../../admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 
 export interface ImageUploadFieldProps<T> {
   /** The picture now, if any. */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/toast';
-import { failureText } from '../../admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 import {
   useTwoFactorDisable,
   useTwoFactorEnable,

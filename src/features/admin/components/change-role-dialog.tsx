@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/notify';
 import { Select } from '@/components/ui/select';
+import { failureText } from '@/lib/failure-text';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useRoles } from '../api/list-roles';
 import type { TeamUser } from '../api/list-users';
 import * as css from './admin.css';
-import { failureText, roleOptions } from './role-options';
+import { roleOptions } from './role-options';
 
 /** Change a user's role in the team; the server refuses roles above the caller's and the last manager. */
 export function ChangeRoleDialog({ user, onClose }: { user: TeamUser | undefined; onClose: () => void }) {

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
 import { Select } from '@/components/ui/select';
+import { failureText } from '@/lib/failure-text';
 import { capitalize } from '@/lib/text';
 import { useDeleteRole } from '../api/delete-role';
 import type { Role } from '../api/list-roles';
-import { failureText, roleOptions } from './role-options';
+import { roleOptions } from './role-options';
 
 /** Delete a role; one in use asks for the role its users and invitations move to first. Keyed by the
  * role in the page, so a new role starts with a clean form. */

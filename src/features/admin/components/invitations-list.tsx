@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
+import { failureText } from '@/lib/failure-text';
 import { shortDateTime } from '@/lib/intl';
 import { capitalize } from '@/lib/text';
 import { useCancelInvitation } from '../api/cancel-invitation';
 import type { PendingInvitation } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import * as css from './admin.css';
-import { failureText } from './role-options';
 
 /** The team's open invitations: resend (a new link) or cancel. */
 export function InvitationsList({ invitations }: { invitations: PendingInvitation[] }) {

@@ -6,10 +6,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { Select } from '@/components/ui/select';
+import { failureText } from '@/lib/failure-text';
 import { useInviteUser } from '../api/invite-user';
 import { useRoles } from '../api/list-roles';
 import * as css from './admin.css';
-import { failureText, roleOptions } from './role-options';
+import { roleOptions } from './role-options';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

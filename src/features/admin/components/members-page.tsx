@@ -7,13 +7,14 @@ import { notify } from '@/components/ui/notify';
 import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { failureText } from '@/lib/failure-text';
 import { capitalize } from '@/lib/text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useRoles } from '../api/list-roles';
 import { type LibraryMember, useMemberChanges, useMembers } from '../api/members';
 import * as css from './admin.css';
-import { failureText, roleOptions } from './role-options';
+import { roleOptions } from './role-options';
 
 /** /members (showVOD reads, manageTeamUsers manages): who can see the team's video library. */
 export function MembersPage() {

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
+import { failureText } from '@/lib/failure-text';
 import * as css from './admin.css';
-import { failureText } from './role-options';
 
 export interface NameFormDialogProps<V> {
   /** undefined: closed; null: a new one; an item: edit it (its name fills the field). */

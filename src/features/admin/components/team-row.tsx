@@ -1,12 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
+import { failureText } from '@/lib/failure-text';
 import { capitalize } from '@/lib/text';
 import type { ClientTeam } from '../api/list-client-teams';
 import { useTeamMembers } from '../api/list-team-members';
 import { useUploadTeamThumbnail } from '../api/upload-team-thumbnail';
 import * as css from './admin.css';
-import { failureText } from './role-options';
 import * as teamCss from './teams.css';
 
 /** One team of /teams: picture, name, members count; rename, change the picture, see the members. */

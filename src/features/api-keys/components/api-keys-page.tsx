@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
 import { Skeleton } from '@/components/ui/skeleton';
 import * as css from '@/features/admin/components/admin.css';
-import { failureText } from '@/features/admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 import { shortDateTime } from '@/lib/intl';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ApiKey, useApiKeys, useRevokeApiKey } from '../api/api-keys';

@@ -6,8 +6,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import * as css from '@/features/admin/components/admin.css';
-import { failureText } from '@/features/admin/components/role-options';
-import { useCopy } from '@/features/streaming/hooks/use-copy';
+import { failureText } from '@/lib/failure-text';
+import { useCopy } from '@/lib/use-copy';
 import { useSession } from '@/lib/use-session';
 import { type CreatedKey, useCreateApiKey } from '../api/api-keys';
 

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/field';
 import * as form from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/notify';
-import { failureText } from '../../admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 import { type PlanInput, useResetPlan, useSavePlan, useSetBlocked } from '../api/client-billing';
 import type { Usage } from '../api/get-usage';
 import * as css from './billing.css';

@@ -9,11 +9,3 @@ export const POSITION_LABELS: Record<OverlayPosition, MessageDescriptor> = {
   'bottom-right': msg`Canto inferior direito`,
   center: msg`Centro`,
 };
-
-/** The server's message for what the client can fix (4xx, in the user's language), else `fallback`. */
-export function failureText(error: unknown, fallback: string): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status > 0 && status < 500 && error instanceof Error
-    ? error.message
-    : fallback;
-}

@@ -4,10 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { failureText } from '@/lib/failure-text';
 import { useLives } from '../api/list-lives';
 import { useLiveOverlays, useSetLiveOverlays } from '../api/live-overlays';
 import type { OverlayItem } from '../api/overlay';
-import { failureText } from './labels';
 import * as css from './overlays.css';
 
 /** Turn overlays on and off for one live; viewers see each change at once, during the live too. */

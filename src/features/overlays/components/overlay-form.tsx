@@ -7,10 +7,11 @@ import * as form from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
+import { failureText } from '@/lib/failure-text';
 import { check, wholeNumberIn } from '@/lib/validation';
 import { useCreateOverlay } from '../api/create-overlay';
 import { type OverlayPosition, POSITIONS } from '../api/overlay';
-import { failureText, POSITION_LABELS } from './labels';
+import { POSITION_LABELS } from './labels';
 
 const EMPTY = {
   name: '',

@@ -4,9 +4,10 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import * as layout from '@/components/ui/layout.css';
 import * as list from '@/components/ui/list.css';
+import { failureText } from '@/lib/failure-text';
 import { useDeleteOverlay } from '../api/delete-overlay';
 import type { OverlayItem } from '../api/overlay';
-import { failureText, POSITION_LABELS } from './labels';
+import { POSITION_LABELS } from './labels';
 import * as css from './overlays.css';
 
 /** The team's overlays, each with what it shows, where, how wide, and a remove button. */

@@ -4,9 +4,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import * as layout from '@/components/ui/layout.css';
 import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
+import { useCopy } from '@/lib/use-copy';
 import { useRegenerateKey } from '../api/regenerate-key';
 import type { Stream } from '../api/stream';
-import { useCopy } from '../hooks/use-copy';
 import { CopyIcon, RefreshIcon } from './icons';
 import * as css from './stream-key.css';
 

@@ -6,10 +6,10 @@ import { ActionMenu } from '@/components/ui/menu';
 import { notify } from '@/components/ui/notify';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { ApiError } from '@/lib/api-client';
+import { useCopy } from '@/lib/use-copy';
 import { useDeleteStream } from '../api/delete-stream';
 import { usePublicUrl } from '../api/public-url';
 import type { Stream } from '../api/stream';
-import { useCopy } from '../hooks/use-copy';
 import { iframeSnippet } from '../lib/links';
 import { MoreIcon } from './icons';
 

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/field';
 import * as formStyles from '@/components/ui/form.css';
 import * as lists from '@/components/ui/list.css';
 import { notify } from '@/components/ui/notify';
-import { failureText } from '@/features/admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 import { useCreateWebhook } from '../api/create-webhook';
 import { EVENT_LABELS } from './event-labels';
 import * as css from './webhooks.css';

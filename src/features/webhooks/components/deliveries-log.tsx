@@ -4,7 +4,7 @@ import * as layout from '@/components/ui/layout.css';
 import * as lists from '@/components/ui/list.css';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { notify } from '@/components/ui/notify';
-import { failureText } from '@/features/admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 import { shortDateTime } from '@/lib/intl';
 import { type Delivery, useDeliveries, useRedeliver } from '../api/deliveries';
 import { EVENT_LABELS } from './event-labels';

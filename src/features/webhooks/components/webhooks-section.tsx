@@ -6,7 +6,7 @@ import * as layout from '@/components/ui/layout.css';
 import * as lists from '@/components/ui/list.css';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { notify } from '@/components/ui/notify';
-import { failureText } from '@/features/admin/components/role-options';
+import { failureText } from '@/lib/failure-text';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks, type Webhook } from '../api/list-webhooks';
 import { CreateWebhookDialog } from './create-webhook-dialog';

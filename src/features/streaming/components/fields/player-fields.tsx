@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ColorInput } from '@/components/ui/color-input';
 import { TextField } from '@/components/ui/field';
 import * as formStyles from '@/components/ui/form.css';
-import { ColorInput } from './color-input';
 import { useErrorText } from './controls';
 import type { SettingsFieldsProps } from './types';
 

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
+import { ColorInput } from '@/components/ui/color-input';
 import * as formStyles from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import { Switch } from '@/components/ui/switch';
 import { type BannerDraft, BannerInput } from '../banner-input';
-import { ColorInput } from './color-input';
 import type { SettingsFieldsProps } from './types';
 
 /** The studio background image of one stream: its current URL and what was picked (uploaded on save). */

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
+import { useCopy } from '@/lib/use-copy';
 import { useIngestUrl } from '../../api/ingest';
 import { usePublicUrl } from '../../api/public-url';
 import type { Stream } from '../../api/stream';
-import { useCopy } from '../../hooks/use-copy';
 import { guestUrl, iframeSnippet, playerUrl, spectatorUrl, studioUrl } from '../../lib/links';
 import { CopyIcon } from '../icons';
 import * as css from '../streaming.css';

@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ColorInput } from '@/components/ui/color-input';
 import * as formStyles from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Switch } from '@/components/ui/switch';
+import { sameColor } from '@/lib/color';
 import type { Stream } from '../../api/stream';
-import { sameColor } from '../../lib/color';
 import { hasStarted } from '../../lib/status';
-import { ColorInput } from '../fields/color-input';
 import { useSetting } from './use-setting';
 
 /** Settings the operator changes on the spot: transcode and automation switches (until the end),

@@ -7,11 +7,11 @@ import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MANAGE_TEAM_USERS } from '@/lib/permissions';
 import { capitalize } from '@/lib/text';
+import { useCopy } from '@/lib/use-copy';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useCan, useSession } from '@/lib/use-session';
 import { type AccountUser, useAccountUsers } from '../../api/list-account-users';
 import { useRemoveAccountUser } from '../../api/remove-account-user';
-import { useCopy } from '../../hooks/use-copy';
 import { formatDateTime } from '../../lib/format';
 import * as css from '../streaming.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRgba, hexOpacityToRgba, parseColor, rgbaToHexOpacity, sameColor } from '../lib/color';
+import { formatRgba, hexOpacityToRgba, parseColor, rgbaToHexOpacity, sameColor } from '@/lib/color';
 
 describe('rgba → hex + opacity', () => {
   it('converts the API colour to the picker values', () => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ColorField } from '@/components/ui/color-field';
-import { hexOpacityToRgba, rgbaToHexOpacity } from '../../lib/color';
+import { hexOpacityToRgba, rgbaToHexOpacity } from '@/lib/color';
 
 /** A colour stored as rgba text, edited as hex + opacity percent (SPEC §5). */
 export function ColorInput({
