@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { useOnline } from '@/lib/use-online';
 import { useLives } from '../api/list-lives';
 import { useLiveOverlays, useSetLiveOverlays } from '../api/live-overlays';
 import type { OverlayItem } from '../api/overlay';
@@ -14,6 +15,7 @@ import * as css from './overlays.css';
 export function LiveOverlaysCard({ overlays }: { overlays: OverlayItem[] }) {
   const { t } = useLingui();
   const lives = useLives();
+  const online = useOnline();
   const [liveId, setLiveId] = useState('');
   const active = useLiveOverlays(liveId);
   const save = useSetLiveOverlays(liveId);
@@ -41,7 +43,13 @@ export function LiveOverlaysCard({ overlays }: { overlays: OverlayItem[] }) {
         options={(lives.data ?? []).map((l) => ({ value: l.id, label: l.nome }))}
         onValueChange={setLiveId}
       />
-      {lives.isError ? <Alert tone="error">{t`Não foi possível carregar as transmissões`}</Alert> : null}
+      {lives.isError && lives.data === undefined ? (
+        <Alert tone="error">
+          {online
+            ? t`Não foi possível carregar as transmissões`
+            : t`Você está offline: as transmissões ainda não foram salvas neste aparelho.`}
+        </Alert>
+      ) : null}
       {liveId && active.data ? (
         overlays.length === 0 ? (
           <p className={layout.muted}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '@/components/ui/alert';
 import * as layout from '@/components/ui/layout.css';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { hasPermission } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -31,17 +32,16 @@ export function OverlaysPage() {
       </p>
       {!allowed ? (
         <Alert tone="error">{t`Você não tem permissão para editar transmissões`}</Alert>
-      ) : overlays.isError ? (
-        <Alert tone="error">{t`Não foi possível carregar os overlays`}</Alert>
       ) : (
         <>
+          <ListError {...listQueryState(overlays)} />
           <OverlayForm />
           {overlays.data ? (
             <>
               <OverlayList overlays={overlays.data} />
               <LiveOverlaysCard overlays={overlays.data} />
             </>
-          ) : (
+          ) : overlays.isError ? null : (
             <p className={layout.muted}>{t`Carregando…`}</p>
           )}
         </>
