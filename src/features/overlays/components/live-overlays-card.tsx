@@ -12,11 +12,17 @@ import { failureText } from './labels';
 import * as css from './overlays.css';
 
 /** Turn overlays on and off for one live; viewers see each change at once, during the live too. */
-export function LiveOverlaysCard({ overlays }: { overlays: OverlayItem[] }) {
+export function LiveOverlaysCard({
+  overlays,
+  initialLive,
+}: {
+  overlays: OverlayItem[];
+  initialLive?: string;
+}) {
   const { t } = useLingui();
   const lives = useLives();
   const online = useOnline();
-  const [liveId, setLiveId] = useState('');
+  const [liveId, setLiveId] = useState(initialLive ?? '');
   const active = useLiveOverlays(liveId);
   const save = useSetLiveOverlays(liveId);
   const [error, setError] = useState<string>();

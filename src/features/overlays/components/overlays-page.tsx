@@ -10,8 +10,9 @@ import { LiveOverlaysCard } from './live-overlays-card';
 import { OverlayForm } from './overlay-form';
 import { OverlayList } from './overlay-list';
 
-/** /overlays: the team's images and texts over the player, and which are on for each live. */
-export function OverlaysPage() {
+/** /overlays: the team's images and texts over the player, and which are on for each live (`liveId`:
+ * the live chosen at first, from its control panel's link). */
+export function OverlaysPage({ liveId }: { liveId?: string }) {
   const { t } = useLingui();
   useDocumentTitle(t`Overlays`);
   const { permissions } = useSession();
@@ -39,7 +40,7 @@ export function OverlaysPage() {
           {overlays.data ? (
             <>
               <OverlayList overlays={overlays.data} />
-              <LiveOverlaysCard overlays={overlays.data} />
+              <LiveOverlaysCard overlays={overlays.data} initialLive={liveId} />
             </>
           ) : overlays.isError ? null : (
             <p className={layout.muted}>{t`Carregando…`}</p>
