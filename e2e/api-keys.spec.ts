@@ -44,3 +44,30 @@ test('the owner creates a key, the API answers it within its scope, and after th
   await expect(row).toHaveCount(0);
   expect((await request.get('/v1/videos', withKey)).status()).toBe(401);
 });
+
+test('the new-key dialog describes each permission, in the console’s language (not bare codes)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.owner);
+  await chooseTeam(page, 'Demo Produções');
+  await page.goto('/api-keys');
+  await page.getByRole('button', { name: 'Nova chave' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova chave de API' });
+  const vod = dialog.getByTestId('key-scope').filter({ hasText: 'showVOD' });
+  await expect(vod).toContainText('Menu Video on Demand: a biblioteca de vídeos e quem pode vê-la');
+  // Every offered permission carries its description, and the checkbox is named by it.
+  const scopes = dialog.getByTestId('key-scope');
+  expect(await scopes.count()).toBeGreaterThan(3);
+  for (const text of await scopes.allTextContents()) expect(text).toMatch(/^\w+\S.*\s/);
+  await expect(
+    dialog.getByRole('checkbox', { name: /Menu Video on Demand: a biblioteca de vídeos/ }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await page.getByRole('button', { name: 'New key' }).click();
+  const english = page.getByRole('dialog', { name: 'New API key' });
+  await expect(english.getByTestId('key-scope').filter({ hasText: 'showVOD' })).toContainText(
+    'Video on Demand menu: the video library and who can see it',
+  );
+});

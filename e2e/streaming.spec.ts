@@ -633,6 +633,8 @@ test('users list: the guest who never signed in shows no last access and is remo
   // The general settings hold no images: the Studio step says where the background is chosen.
   await page.getByRole('tab', { name: 'Estúdio', exact: true }).click();
   await expect(page.getByText(/^O fundo do estúdio é uma imagem de cada transmissão/)).toBeVisible();
+  // SPEC §5: the general settings' hint for it.
+  await expect(page.getByTestId('studio-background-hint')).toHaveText('1920x1080 até 30MB');
   await expect(page.locator('input[type="file"][name="studioBackground"]')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Permissões', exact: true }).click();
   const users = page.getByTestId('account-user');
@@ -667,7 +669,7 @@ test('an operator (no showUsers) sees the users list without the remove action',
   await expect(page.getByRole('button', { name: /^Remover da equipe/ })).toHaveCount(0);
 });
 
-test('studio background: checked like a banner (§5 messages), uploaded on save, shown in the panel', async ({
+test('studio background: 1920x1080 up to 30MB (§5 messages), uploaded on save, shown in the panel', async ({
   page,
 }) => {
   const api = await signIn(page);
@@ -675,16 +677,23 @@ test('studio background: checked like a banner (§5 messages), uploaded on save,
   await page.goto(`/streaming/${stream.id}/edit`);
   await page.getByRole('tab', { name: 'Configurações', exact: true }).click();
   const input = page.locator('input[type="file"][name="studioBackground"]');
+  await expect(page.getByText('1920x1080 até 30MB', { exact: true })).toBeVisible();
   await input.setInputFiles({ name: 'fundo.png', mimeType: 'image/png', buffer: Buffer.from('texto') });
   await expect(page.getByText('O formato da imagem é inválido!')).toBeVisible();
   await input.setInputFiles({
     name: 'fundo.png',
     mimeType: 'image/png',
-    buffer: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]),
+    buffer: Buffer.concat([PNG, Buffer.alloc(30 * 1024 * 1024)]),
   });
-  await expect(page.getByText('Tamanho da imagem excedeu limite de 10MB!')).toBeVisible();
-  await input.setInputFiles({ name: 'fundo.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText('Tamanho da imagem excedeu limite de 10MB!')).toBeHidden();
+  await expect(page.getByText('Tamanho da imagem excedeu limite de 30MB!')).toBeVisible();
+  // Over a banner's 10 MB but within the background's 30 MB: taken, and the server stores it.
+  await input.setInputFiles({
+    name: 'fundo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([PNG, Buffer.alloc(12 * 1024 * 1024)]),
+  });
+  await expect(page.getByText('Tamanho da imagem excedeu limite de 30MB!')).toBeHidden();
+  await expect(page.getByText('O formato da imagem é inválido!')).toBeHidden();
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(toast(page, 'Transmissão atualizada')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/panel$`));

@@ -92,6 +92,43 @@ describe('API keys', () => {
     expectError(tooLong, 400);
   });
 
+  it("list the scopes a new key may hold: the creator's permissions in the team, described in their language", async () => {
+    type Scope = { permission: string; description: string };
+    const scopes = async (accountId: string, lang = 'pt-BR', token = owner) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/v1/api-keys/scopes?accountId=${accountId}`,
+        headers: { ...bearer(token), 'accept-language': lang },
+      });
+      return res;
+    };
+    const demo = (await scopes(DEMO)).json<Scope[]>();
+    const byName = new Map(demo.map((s) => [s.permission, s.description]));
+    expect(byName.get('showVOD')).toBe('Menu Video on Demand: a biblioteca de vídeos e quem pode vê-la');
+    expect(byName.get('showFinancial')).toBeTruthy();
+    for (const s of demo) expect(s.description.length).toBeGreaterThan(s.permission.length);
+    const english = (await scopes(DEMO, 'en')).json<Scope[]>();
+    expect(english.map((s) => s.permission)).toEqual(demo.map((s) => s.permission));
+    expect(english.find((s) => s.permission === 'showVOD')?.description).toBe(
+      'Video on Demand menu: the video library and who can see it',
+    );
+    // Exactly what a key may hold: all of them are accepted at once; the staff permission is not offered.
+    expect(byName.has('palcoDeveloper')).toBe(false);
+    await createKey(
+      demo.map((s) => s.permission),
+      'todas',
+    );
+    // In Eventos Ao Vivo the owner is "administrador": no showFinancial to offer.
+    const eventos = (await scopes(EVENTOS)).json<Scope[]>().map((s) => s.permission);
+    expect(eventos).toContain('showVOD');
+    expect(eventos).not.toContain('showFinancial');
+    // Only for those who manage keys, and never with a key.
+    const operator = await loginAs(server.app, DEMO_USERS.operator.login);
+    expectError(await scopes(DEMO, 'pt-BR', operator), 403);
+    const key = await createKey(['showVOD'], 'escopos');
+    expectError(await scopes(DEMO, 'pt-BR', key.secret), 403);
+  });
+
   it('answer 401 once revoked, from the very next request', async () => {
     const key = await createKey(['showVOD'], 'revogada');
     expect((await call('GET', '/v1/videos', key.secret)).statusCode).toBe(200);

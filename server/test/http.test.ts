@@ -324,6 +324,7 @@ describe('OpenAPI document', () => {
         'POST /v1/public/classroom/{liveId}/chat',
         // API keys (docs/api-keys.md)
         'GET /v1/api-keys',
+        'GET /v1/api-keys/scopes',
         'POST /v1/api-keys',
         'DELETE /v1/api-keys/{id}',
         // Usage (docs/billing.md)

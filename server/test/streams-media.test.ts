@@ -124,6 +124,29 @@ describe('POST /v1/live-streams/{id}/banners/{kind}', () => {
     expect((await readdir(mediaDir(id))).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 
+  it('takes a studio background up to 30 MB (the general settings hint), the banners still 10 MB', async () => {
+    const id = await newStream('Fundo grande');
+    const BACKGROUND_MAX = 30 * 1024 * 1024;
+    const padded = (size: number) => multipart(Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]));
+    const twenty = await upload(id, 'studioBackground', padded(20 * 1024 * 1024));
+    expect(twenty.statusCode, twenty.body).toBe(200);
+    expect(twenty.json().studio.background).toMatch(/studioBackground-[A-Za-z0-9_-]{22}\.png$/);
+    const exact = await upload(id, 'studioBackground', padded(BACKGROUND_MAX));
+    expect(exact.statusCode, exact.body).toBe(200);
+    const over = await upload(id, 'studioBackground', padded(BACKGROUND_MAX + 1));
+    expect(expectError(over, 413)).toBe('Tamanho da imagem excedeu limite de 30MB!');
+    const wayOver = await upload(
+      id,
+      'studioBackground',
+      multipart(Buffer.alloc(BACKGROUND_MAX + 1024 * 1024)),
+    );
+    expect(expectError(wayOver, 413)).toBe('Tamanho da imagem excedeu limite de 30MB!');
+    // A banner of 20 MB is still over its own limit.
+    const banner = await upload(id, 'thumbnail', padded(20 * 1024 * 1024));
+    expect(expectError(banner, 413)).toBe('Tamanho da imagem excedeu limite de 10MB!');
+    expect((await readdir(mediaDir(id))).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
   it('judges the content, not the name: text called .png is 415', async () => {
     const id = await newStream('Falsa');
     const res = await upload(

@@ -15,9 +15,24 @@ export const NEVER_PERSISTED = new Set(['session']);
 
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A query that holds data and is not session data is written to IndexedDB. */
+/** A query that holds data and is not session data is written to IndexedDB — also when its last refetch
+ * failed (offline, a 5xx): the data it still holds is what the page shows on the next offline start. */
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  return query.state.status === 'success' && !NEVER_PERSISTED.has(String(query.queryKey[0]));
+  return query.state.data !== undefined && !NEVER_PERSISTED.has(String(query.queryKey[0]));
+}
+
+/** The saved form of the cache: a query whose refetch failed is saved with its data as a success (the
+ * failure is this session's, and an error object has no place in the store). */
+function persistedState(queryClient: QueryClient): DehydratedState {
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery });
+  return {
+    ...state,
+    queries: state.queries.map((q) =>
+      q.state.status === 'error'
+        ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureReason: null } }
+        : q,
+    ),
+  };
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -125,7 +140,7 @@ export function persistCache(
   const save = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const clientState = dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery });
+    const clientState = persistedState(queryClient);
     return persister.persistClient({ timestamp: Date.now(), buster, clientState }).catch(() => undefined);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
@@ -161,4 +176,24 @@ export function newestDataAt(queryClient: QueryClient): number | undefined {
     if (newest === undefined || q.state.dataUpdatedAt > newest) newest = q.state.dataUpdatedAt;
   }
   return newest;
+}
+
+/** A page's loader that needs its data before it renders (a form seeded once from it): online, the
+ * server's answer (unless the cache's is under VISIT_FRESH_MS old), so the form never starts from an old
+ * copy; when no answer comes (offline, a network error, a 5xx) the cache's answer, so the page opens
+ * offline from what was saved. A refusal (4xx) is never covered up by saved data. With nothing saved, the
+ * failure is the page's error component's to show. */
+export async function loadForVisit<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): Promise<TData> {
+  try {
+    return await queryClient.fetchQuery({ ...options, staleTime: VISIT_FRESH_MS });
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    const unanswered = status === undefined || status === 0 || status >= 500;
+    const saved = queryClient.getQueryData<TData>(options.queryKey);
+    if (unanswered && saved !== undefined) return saved;
+    throw error;
+  }
 }

@@ -70,6 +70,10 @@ export const STREAM_MESSAGES = {
     'pt-BR': 'Tamanho da imagem excedeu limite de 10MB!',
     en: 'The image is larger than the 10MB limit!',
   },
+  studioBackgroundTooLarge: {
+    'pt-BR': 'Tamanho da imagem excedeu limite de 30MB!',
+    en: 'The image is larger than the 30MB limit!',
+  },
   imageInvalid: { 'pt-BR': 'O formato da imagem é inválido!', en: 'The image format is invalid!' },
   multipartRequired: {
     'pt-BR': 'Envie a imagem como multipart/form-data no campo file',

@@ -12,6 +12,9 @@ export interface ListErrorProps {
   onRetry: () => void;
   /** A refetch is under way: the button shows it. */
   retrying?: boolean;
+  /** What the query holds: a list (the default), or the data of a page that is not a list (a settings
+   * form, a usage panel): the texts say "os dados" instead of "a lista". */
+  subject?: 'list' | 'data';
 }
 
 /** The state of a list page's query, from react-query's result. */
@@ -40,7 +43,8 @@ export const listFailed = ({ failed, updatedAt }: Pick<ListErrorProps, 'failed' 
  * use): a bar above it telling when that data is from. Renders nothing when the list is fresh.
  * The 5xx 'Ops' notification itself comes from the app's API error handling.
  */
-export function ListError({ failed, updatedAt, onRetry, retrying }: ListErrorProps) {
+export function ListError({ failed, updatedAt, onRetry, retrying, subject = 'list' }: ListErrorProps) {
+  const list = subject === 'list';
   const { i18n } = useLingui();
   const online = useOnline();
   const hasData = updatedAt !== undefined;
@@ -56,11 +60,12 @@ export function ListError({ failed, updatedAt, onRetry, retrying }: ListErrorPro
     return (
       <div className={css.note} role="status" data-testid="list-stale">
         <span>
-          {online ? (
+          {!online ? null : list ? (
             <Trans>Não foi possível atualizar a lista. Exibindo dados de {dataHora}.</Trans>
           ) : (
-            <Trans>Você está offline. Exibindo dados de {dataHora}.</Trans>
+            <Trans>Não foi possível atualizar os dados. Exibindo dados de {dataHora}.</Trans>
           )}
+          {online ? null : <Trans>Você está offline. Exibindo dados de {dataHora}.</Trans>}
         </span>
         {online ? retry : null}
       </div>
@@ -79,7 +84,11 @@ export function ListError({ failed, updatedAt, onRetry, retrying }: ListErrorPro
       {online ? (
         <>
           <h2 className={css.title}>
-            <Trans>Não foi possível carregar a lista</Trans>
+            {list ? (
+              <Trans>Não foi possível carregar a lista</Trans>
+            ) : (
+              <Trans>Não foi possível carregar os dados</Trans>
+            )}
           </h2>
           <p className={css.text}>
             <Trans>Aconteceu um erro ao buscar os dados. Tente novamente em instantes.</Trans>
@@ -91,7 +100,15 @@ export function ListError({ failed, updatedAt, onRetry, retrying }: ListErrorPro
             <Trans>Você está offline</Trans>
           </h2>
           <p className={css.text}>
-            <Trans>Esta lista ainda não foi salva neste aparelho. Ela aparece quando a conexão voltar.</Trans>
+            {list ? (
+              <Trans>
+                Esta lista ainda não foi salva neste aparelho. Ela aparece quando a conexão voltar.
+              </Trans>
+            ) : (
+              <Trans>
+                Estes dados ainda não foram salvos neste aparelho. Eles aparecem quando a conexão voltar.
+              </Trans>
+            )}
           </p>
         </>
       )}

@@ -175,6 +175,43 @@ export function buildMenu(
   return sections.filter((s) => s.items.length > 0);
 }
 
+/** The pages the breadcrumb names after its home (SPEC §2.2: /dashboard is the breadcrumb home): each
+ * menu entry's pages by the entry's name, and the shell's own pages outside the menu. */
+const CRUMBS: ReadonlyArray<readonly [string, MessageDescriptor]> = [
+  ['/streaming', LABELS.streaming],
+  ['/preview', LABELS.streaming],
+  ['/broadcast', LABELS.broadcast],
+  ['/historic', LABELS.historic],
+  ['/vod', LABELS.vod],
+  ['/users', LABELS.users],
+  ['/records', LABELS.records],
+  ['/teams', LABELS.teams],
+  ['/roles', LABELS.roles],
+  ['/permissions', LABELS.permissions],
+  ['/billing', LABELS.billing],
+  ['/clients', LABELS.clients],
+  ['/api-keys', LABELS.apiKeys],
+  ['/webhooks', LABELS.webhooks],
+  ['/integrations', LABELS.integrations],
+  ['/account', LABELS.settings],
+  ['/analytics', LABELS.analytics],
+  ['/analytics/vod', LABELS.vodAnalytics],
+  ['/overlays', msg`Overlays`],
+  ['/profile', msg`Meu perfil`],
+];
+
+/** The breadcrumb's name of the page at `pathname` (the longest matching path wins), or null for the
+ * home itself and for pages it does not name. */
+export function crumbOf(pathname: string): MessageDescriptor | null {
+  let best: readonly [string, MessageDescriptor] | null = null;
+  for (const crumb of CRUMBS) {
+    const [path] = crumb;
+    if ((pathname === path || pathname.startsWith(`${path}/`)) && path.length > (best?.[0].length ?? 0))
+      best = crumb;
+  }
+  return best?.[1] ?? null;
+}
+
 /** The keys of every visible entry, in menu order (handy for tests and the drawer). */
 export const menuKeys = (sections: MenuSection[]): MenuKey[] =>
   sections.flatMap((s) => s.items.map((i) => i.key));

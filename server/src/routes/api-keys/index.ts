@@ -5,8 +5,11 @@ import { deleteWebhooksOfKey } from '../../db/repositories/webhooks.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { generateApiKey } from '../../lib/api-keys.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { langOf } from '../../lib/i18n.ts';
+import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
+import type { AuthContext } from '../../lib/session.ts';
 import { beyondOwn } from '../../lib/team-rules.ts';
-import { ALL_PERMISSIONS } from '../../permissions.ts';
+import { ALL_PERMISSIONS, type Permission } from '../../permissions.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 
@@ -37,6 +40,15 @@ const view = (key: ApiKeyView) => ({
   lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
 });
 
+/** What a key created by this person in this team may hold: the permissions of their own role there (staff
+ * included: their role there bounds the key), in the catalogue's order. */
+function keyScopes(auth: AuthContext, accountId: string): Permission[] {
+  const held = auth.memberships.find((m) => m.accountId === accountId)?.permissions ?? [];
+  return ALL_PERMISSIONS.filter(
+    (p) => held.includes(p) && (!auth.isStaff || beyondOwn(auth, accountId, [p]).length === 0),
+  );
+}
+
 /** API keys of the working team (docs/api-keys.md). Managed with a session only, never with a key. */
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', async (request) => {
@@ -56,6 +68,34 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => (await listApiKeys(app.db, accountOf(request))).map(view),
+  );
+
+  app.get(
+    '/v1/api-keys/scopes',
+    {
+      config: { permission: MANAGE_KEYS },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'The permissions a new key of the caller may hold in the team, with their descriptions',
+        description:
+          "The caller's own permissions in the team (what `POST /v1/api-keys` accepts), in the catalogue's " +
+          "order, each with the catalogue's description in the request's language (the new-key dialog's " +
+          'checklist; the full catalogue, `GET /v1/permissions`, needs showPermissions or showRoles).',
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: {
+          200: Type.Array(Type.Object({ permission: Type.String(), description: Type.String() })),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const lang = langOf(request);
+      return keyScopes(request.auth!, accountOf(request)).map((permission) => ({
+        permission,
+        description: PERMISSION_CATALOG[permission].description[lang],
+      }));
+    },
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { openFilePart } from '../videos/multipart.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';
-import { MAX_IMAGE_BYTES, removeImage, saveImage } from './storage.ts';
+import { maxImageBytes, removeImage, saveImage } from './storage.ts';
 import { accountOf, holds, imageUrl, streamView } from './view.ts';
 
 /** Room for the multipart boundaries and headers around the file. */
@@ -15,11 +15,15 @@ const MULTIPART_OVERHEAD = 256 * 1024;
 
 const Params = Type.Object({ id: Uuid, kind: BannerKindSchema });
 
+/** The 413 of each kind, naming its own limit. */
+const tooLarge = (kind: BannerKind) =>
+  kind === 'studioBackground' ? ('studioBackgroundTooLarge' as const) : ('imageTooLarge' as const);
+
 /** Reads the `file` part to disk, or answers 400/413/415. */
 async function receive(request: FastifyRequest, accountId: string, streamId: string, kind: BannerKind) {
   if (!request.isMultipart()) throw new ApiError(415, 'multipartRequired');
   const part = await openFilePart(request, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 },
+    limits: { fileSize: maxImageBytes(kind), files: 1, fields: 10, parts: 12 },
     throwFileSizeLimit: false,
   });
   if (!part) throw new ApiError(400, 'required', { field: 'file' });
@@ -38,7 +42,7 @@ async function receive(request: FastifyRequest, accountId: string, streamId: str
   if (!result.ok)
     throw new ApiError(
       result.reason === 'tooLarge' ? 413 : 415,
-      result.reason === 'tooLarge' ? 'imageTooLarge' : 'imageInvalid',
+      result.reason === 'notAnImage' ? 'imageInvalid' : tooLarge(kind),
     );
   return result.image;
 }
@@ -82,9 +86,10 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: { anyOf: ['showStreaming'] }, blocked: 'accountBlockedContent' },
       schema: {
         tags: ['live streams'],
-        summary: 'Upload a banner image (multipart field `file`: PNG, JPEG or WebP by content, ≤ 10 MB)',
+        summary:
+          'Upload a banner image (multipart field `file`: PNG, JPEG or WebP by content, ≤ 10 MB; the studio background ≤ 30 MB)',
         description:
-          'kind: thumbnail, startSoonScreen, pauseScreen, endingScreen or studioBackground (the studio background). 413 over 10 MB, 415 not an image.',
+          'kind: thumbnail, startSoonScreen, pauseScreen, endingScreen or studioBackground (the studio background). 413 over 10 MB (30 MB for studioBackground), 415 not an image.',
         security: bearer,
         consumes: ['multipart/form-data'],
         params: Params,
@@ -99,9 +104,9 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Refused before a byte of the body is read: a missing stream, a body that cannot fit.
       if (!(await findStream(app.db, accountId, id))) throw new ApiError(404, 'streamNotFound');
       const length = Number(request.headers['content-length']);
-      if (length > MAX_IMAGE_BYTES + MULTIPART_OVERHEAD) {
+      if (length > maxImageBytes(kind) + MULTIPART_OVERHEAD) {
         reply.header('connection', 'close');
-        throw new ApiError(413, 'imageTooLarge');
+        throw new ApiError(413, tooLarge(kind));
       }
       const image = await receive(request, accountId, id, kind);
       try {

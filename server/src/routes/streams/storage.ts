@@ -11,6 +11,13 @@ import { BANNER_BOX, normalizeImage } from '../../media/images.ts';
 // Nothing else touches these paths, so another store (S3-compatible) replaces this file alone.
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The studio background (SPEC §5: the general settings' hint, "1920x1080 up to 30MB"): a full-screen
+ * picture, so a larger file than the banners' 10 MB (SPEC §5 thumbnails). */
+export const MAX_STUDIO_BACKGROUND_BYTES = 30 * 1024 * 1024;
+
+/** The largest file each kind of stream image may be. */
+export const maxImageBytes = (kind: BannerKind) =>
+  kind === 'studioBackground' ? MAX_STUDIO_BACKGROUND_BYTES : MAX_IMAGE_BYTES;
 
 export const CONTENT_TYPES: Record<ImageExtension, string> = {
   png: 'image/png',
@@ -77,7 +84,7 @@ export async function saveImage(
     const ext = sniffImage(head);
     if (!ext) return { ok: false, reason: 'notAnImage' };
     // What is served is our own encoding, never the bytes sent (pixel limit, size, no EXIF).
-    // From memory (≤ 10 MB): libvips would keep a file it opened in its cache after it is removed.
+    // From memory (≤ 10 MB, 30 MB for the studio background): libvips would keep a file it opened in its cache after it is removed.
     const data = await normalizeImage(await readFile(temp), ext, BANNER_BOX);
     const image: StoredImage = { version, ext, size: data.length };
     await writeFile(temp, data, { mode: 0o640 });

@@ -6,6 +6,7 @@ import { ColorInput } from '@/components/ui/color-input';
 import { TextField } from '@/components/ui/field';
 import * as form from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Select } from '@/components/ui/select';
 import { notify } from '@/components/ui/toast';
 import { failureText } from '@/lib/failure-text';
@@ -31,8 +32,10 @@ export function AccountSettingsForm() {
     if (query.data) setFpsText(String(query.data.fpsLimit));
   }, [query.data]);
 
-  if (query.isError) return <Alert tone="error">{t`Não foi possível carregar as configurações`}</Alert>;
-  if (!draft) return <p className={layout.muted}>{t`Carregando…`}</p>;
+  // Offline (or when a refetch fails) the saved settings stay on screen under the 'as of' bar; with
+  // nothing saved, the bar's error state says why.
+  const state = <ListError {...listQueryState(query)} subject="data" />;
+  if (!draft) return query.isError ? state : <p className={layout.muted}>{t`Carregando…`}</p>;
 
   const set = (patch: Partial<AccountSettings>) => setDraft({ ...draft, ...patch });
   const fpsError = check(fpsText, wholeNumberIn(1, 240));
@@ -59,6 +62,7 @@ export function AccountSettingsForm() {
       <h2 className={layout.cardTitle}>
         <Trans>Conta</Trans>
       </h2>
+      {state}
       <AccountLogoField logo={query.data?.logo ?? null} />
       <div className={form.formGrid}>
         <TextField

@@ -3,6 +3,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { notify } from '@/components/ui/notify';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -65,16 +66,15 @@ export function ClientsPage() {
           <Trans>Buscar</Trans>
         </Button>
       </form>
-      {clients.isPending ? (
-        <div className={css.list} aria-busy="true">
-          <div className={css.row}>
-            <Skeleton height="1.2em" />
+      <ListError {...listQueryState(clients)} />
+      {clients.data === undefined ? (
+        clients.isError ? null : (
+          <div className={css.list} aria-busy="true">
+            <div className={css.row}>
+              <Skeleton height="1.2em" />
+            </div>
           </div>
-        </div>
-      ) : clients.isError ? (
-        <p className={css.empty}>
-          <Trans>Não foi possível carregar os clientes.</Trans>
-        </p>
+        )
       ) : data && data.items.length === 0 ? (
         <p className={css.empty}>
           <Trans>Nenhum resultado encontrado</Trans>

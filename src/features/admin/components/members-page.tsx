@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { notify } from '@/components/ui/notify';
 import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Select } from '@/components/ui/select';
@@ -82,16 +83,15 @@ export function MembersPage() {
         </form>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
-      {members.isPending ? (
-        <div className={css.list} aria-busy="true">
-          <div className={css.row}>
-            <Skeleton height="1.2em" />
+      <ListError {...listQueryState(members)} />
+      {members.data === undefined ? (
+        members.isError ? null : (
+          <div className={css.list} aria-busy="true">
+            <div className={css.row}>
+              <Skeleton height="1.2em" />
+            </div>
           </div>
-        </div>
-      ) : members.isError ? (
-        <p className={css.empty}>
-          <Trans>Não foi possível carregar os membros.</Trans>
-        </p>
+        )
       ) : (
         <ul className={css.list} aria-label={t`Membros`}>
           {members.data.items.map((m) => (

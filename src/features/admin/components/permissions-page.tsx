@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { capitalize } from '@/lib/text';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -15,12 +16,11 @@ export function PermissionsPage() {
       <h1 className={css.title}>
         <Trans>Permissões</Trans>
       </h1>
-      {catalog.isPending ? (
-        <Skeleton height="4em" />
-      ) : catalog.isError ? (
-        <p className={css.empty}>
-          <Trans>Não foi possível carregar as permissões.</Trans>
-        </p>
+      <ListError {...listQueryState(catalog)} />
+      {catalog.data === undefined ? (
+        catalog.isError ? null : (
+          <Skeleton height="4em" />
+        )
       ) : (
         <ul className={css.list}>
           {catalog.data.map((entry) => (

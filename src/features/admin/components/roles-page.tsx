@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { capitalize } from '@/lib/text';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -28,16 +29,15 @@ export function RolesPage() {
           <Trans>Novo cargo</Trans>
         </Button>
       </div>
-      {roles.isPending ? (
-        <div className={css.list} aria-busy="true">
-          <div className={css.row}>
-            <Skeleton height="1.2em" />
+      <ListError {...listQueryState(roles)} />
+      {roles.data === undefined ? (
+        roles.isError ? null : (
+          <div className={css.list} aria-busy="true">
+            <div className={css.row}>
+              <Skeleton height="1.2em" />
+            </div>
           </div>
-        </div>
-      ) : roles.isError ? (
-        <p className={css.empty}>
-          <Trans>Não foi possível carregar os cargos.</Trans>
-        </p>
+        )
       ) : (
         <ul className={css.list}>
           {roles.data.map((r) => {

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
 import { capitalize } from '@/lib/text';
+import { useOnline } from '@/lib/use-online';
 import type { ClientTeam } from '../api/list-client-teams';
 import { useTeamMembers } from '../api/list-team-members';
 import { useUploadTeamThumbnail } from '../api/upload-team-thumbnail';
@@ -14,6 +15,7 @@ export function TeamRow({ team, onRename }: { team: ClientTeam; onRename: () => 
   const { t, i18n } = useLingui();
   const [showMembers, setShowMembers] = useState(false);
   const members = useTeamMembers(team.id, showMembers);
+  const online = useOnline();
   const upload = useUploadTeamThumbnail();
   const fileRef = useRef<HTMLInputElement>(null);
   const membersId = `team-members-${team.id}`;
@@ -82,13 +84,15 @@ export function TeamRow({ team, onRename }: { team: ClientTeam; onRename: () => 
       </span>
       {showMembers ? (
         <ul id={membersId} className={teamCss.memberList} aria-label={t`Membros de ${team.name}`}>
-          {members.isPending ? (
+          {members.data === undefined ? (
             <li className={css.muted}>
-              <Trans>Carregando…</Trans>
-            </li>
-          ) : members.isError ? (
-            <li className={css.muted}>
-              <Trans>Não foi possível carregar os membros.</Trans>
+              {!members.isError ? (
+                <Trans>Carregando…</Trans>
+              ) : online ? (
+                <Trans>Não foi possível carregar os membros.</Trans>
+              ) : (
+                <Trans>Você está offline: os membros deste time ainda não foram salvos neste aparelho.</Trans>
+              )}
             </li>
           ) : (
             members.data.map((m) => (

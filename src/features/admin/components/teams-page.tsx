@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ClientTeam, useClientTeams } from '../api/list-client-teams';
@@ -33,18 +34,17 @@ export function TeamsPage() {
           <Trans>Novo time</Trans>
         </Button>
       </div>
-      {teams.isPending ? (
-        <div className={css.list} aria-busy="true">
-          {[1, 2].map((n) => (
-            <div key={n} className={css.row}>
-              <Skeleton height="1.2em" />
-            </div>
-          ))}
-        </div>
-      ) : teams.isError ? (
-        <p className={css.empty}>
-          <Trans>Não foi possível carregar os times.</Trans>
-        </p>
+      <ListError {...listQueryState(teams)} />
+      {teams.data === undefined ? (
+        teams.isError ? null : (
+          <div className={css.list} aria-busy="true">
+            {[1, 2].map((n) => (
+              <div key={n} className={css.row}>
+                <Skeleton height="1.2em" />
+              </div>
+            ))}
+          </div>
+        )
       ) : (
         <ul className={css.list} aria-label={t`Times`}>
           {teams.data.items.map((team) => (

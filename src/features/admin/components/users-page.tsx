@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Pagination } from '@/components/ui/pagination';
 import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -68,18 +69,17 @@ export function UsersPage() {
         <h2 id="members-title" className={css.sectionTitle}>
           <Trans>Usuários da equipe</Trans>
         </h2>
-        {users.isPending ? (
-          <div className={css.list} aria-busy="true">
-            {[1, 2, 3].map((n) => (
-              <div key={n} className={css.row}>
-                <Skeleton height="1.2em" />
-              </div>
-            ))}
-          </div>
-        ) : users.isError ? (
-          <p className={css.empty}>
-            <Trans>Não foi possível carregar os usuários.</Trans>
-          </p>
+        <ListError {...listQueryState(users)} />
+        {users.data === undefined ? (
+          users.isError ? null : (
+            <div className={css.list} aria-busy="true">
+              {[1, 2, 3].map((n) => (
+                <div key={n} className={css.row}>
+                  <Skeleton height="1.2em" />
+                </div>
+              ))}
+            </div>
+          )
         ) : data && data.items.length === 0 ? (
           <p className={css.empty}>
             <Trans>Nenhum resultado encontrado</Trans>

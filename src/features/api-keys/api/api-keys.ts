@@ -28,6 +28,18 @@ export const listApiKeys = () => api('/v1/api-keys', array(ApiKeyStruct));
 export const apiKeysQueryOptions = () => queryOptions({ queryKey: keysKey(), queryFn: listApiKeys });
 export const useApiKeys = () => useQuery(apiKeysQueryOptions());
 
+const ScopeStruct = type({ permission: string(), description: string() });
+export type KeyScope = Infer<typeof ScopeStruct>;
+
+/** GET /v1/api-keys/scopes: what a new key of the user may hold in the team (their own permissions
+ * there), each with its description in the console's language. */
+export const listKeyScopes = () => api('/v1/api-keys/scopes', array(ScopeStruct));
+
+export const keyScopesQueryOptions = (locale: string) =>
+  queryOptions({ queryKey: keysKey('scopes', locale), queryFn: listKeyScopes });
+export const useKeyScopes = (locale: string, enabled: boolean) =>
+  useQuery({ ...keyScopesQueryOptions(locale), enabled });
+
 export interface NewApiKey {
   name: string;
   /** ISO date-time, at most 366 days ahead. */

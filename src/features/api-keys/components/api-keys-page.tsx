@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { notify } from '@/components/ui/notify';
 import { Skeleton } from '@/components/ui/skeleton';
 import * as css from '@/features/admin/components/admin.css';
@@ -52,16 +53,15 @@ export function ApiKeysPage() {
           <Trans>Referência da API</Trans>
         </a>
       </p>
-      {keys.isPending ? (
-        <div className={css.list} aria-busy="true">
-          <div className={css.row}>
-            <Skeleton height="1.2em" />
+      <ListError {...listQueryState(keys)} />
+      {keys.data === undefined ? (
+        keys.isError ? null : (
+          <div className={css.list} aria-busy="true">
+            <div className={css.row}>
+              <Skeleton height="1.2em" />
+            </div>
           </div>
-        </div>
-      ) : keys.isError ? (
-        <p className={css.empty}>
-          <Trans>Não foi possível carregar as chaves.</Trans>
-        </p>
+        )
       ) : keys.data.length === 0 ? (
         <p className={css.empty}>
           <Trans>Nenhuma chave criada nesta equipe.</Trans>

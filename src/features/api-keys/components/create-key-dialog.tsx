@@ -4,23 +4,23 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
 import * as css from '@/features/admin/components/admin.css';
 import { failureText } from '@/lib/failure-text';
 import { useCopy } from '@/lib/use-copy';
-import { useSession } from '@/lib/use-session';
-import { type CreatedKey, useCreateApiKey } from '../api/api-keys';
+import { type CreatedKey, useCreateApiKey, useKeyScopes } from '../api/api-keys';
 
 const EXPIRY_DAYS = ['30', '90', '180', '365'] as const;
-/** Added by the console on team selection, not a role permission: a key cannot hold it. */
-const NOT_FOR_KEYS = new Set(['manageTeamUsers']);
 
-/** A new key: name, expiry and a checklist of what the user holds in the team; then the secret, once. */
+/** A new key: name, expiry and a checklist of what the user holds in the team (the server's list, each
+ * permission with its description, as in the role editor); then the secret, once. */
 export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const create = useCreateApiKey();
   const copy = useCopy();
-  const held = useSession().permissions.filter((p) => !NOT_FOR_KEYS.has(p));
+  const scopes = useKeyScopes(i18n.locale, open);
   const [name, setName] = useState('');
   const [days, setDays] = useState<string>('90');
   const [picked, setPicked] = useState<string[]>([]);
@@ -126,15 +126,20 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
             <p className={css.muted}>
               <Trans>A chave age em seu nome, nesta equipe, só com as permissões marcadas.</Trans>
             </p>
-            {held.map((permission) => (
-              <label key={permission} className={css.check}>
+            <ListError {...listQueryState(scopes)} />
+            {scopes.data === undefined && !scopes.isError ? <Skeleton height="4em" /> : null}
+            {scopes.data?.map(({ permission, description }) => (
+              <label key={permission} className={css.check} data-testid="key-scope">
                 <input
                   type="checkbox"
                   className={css.checkbox}
                   checked={picked.includes(permission)}
                   onChange={(e) => toggle(permission, e.currentTarget.checked)}
                 />
-                <span className={css.code}>{permission}</span>
+                <span className={css.cell}>
+                  <span className={css.code}>{permission}</span>
+                  <span className={css.muted}>{description}</span>
+                </span>
               </label>
             ))}
           </fieldset>

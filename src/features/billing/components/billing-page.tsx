@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { ProgressBar } from '@/components/ui/progress';
 import { isStaff } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -122,7 +122,7 @@ export function BillingPage() {
           <Trans>Billing</Trans>
         </h1>
       </header>
-      {query.isError ? <Alert tone="error">{t`Não foi possível carregar o uso`}</Alert> : null}
+      <ListError {...listQueryState(query)} subject="data" />
       {query.data ? (
         <>
           {isStaff(permissions) ? <StaffPanel usage={query.data} /> : null}

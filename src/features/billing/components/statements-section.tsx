@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
+import { ListError, listQueryState } from '@/components/ui/list-error';
+import { useOnline } from '@/lib/use-online';
 import { type Statement, useStatements } from '../api/get-statements';
 import { download, statementCsv } from '../format';
 import * as css from './billing.css';
@@ -12,6 +13,7 @@ import { METRIC_LABELS } from './labels';
 export function StatementsSection() {
   const { t, i18n } = useLingui();
   const query = useStatements();
+  const online = useOnline();
   const [printing, setPrinting] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,8 +28,10 @@ export function StatementsSection() {
     };
   }, [printing]);
 
-  if (query.isError) return <Alert tone="error">{t`Não foi possível carregar os extratos`}</Alert>;
-  if (!query.data) return <p className={layout.muted}>{t`Carregando…`}</p>;
+  // Saved statements stay on screen when they cannot be read again; offline, the page's bar above the
+  // usage already says when the data is from.
+  const state = <ListError {...listQueryState(query)} subject="data" />;
+  if (!query.data) return query.isError ? state : <p className={layout.muted}>{t`Carregando…`}</p>;
   const { currency, months } = query.data;
   const money = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency });
   const num = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 4 });
@@ -66,6 +70,7 @@ export function StatementsSection() {
       <h2 className={layout.cardTitle}>
         <Trans>Extratos</Trans>
       </h2>
+      {online ? state : null}
       {months.length === 0 ? (
         <p className={layout.muted}>
           <Trans>Nenhum mês fechado ainda.</Trans>

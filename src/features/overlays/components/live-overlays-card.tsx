@@ -5,16 +5,24 @@ import * as layout from '@/components/ui/layout.css';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { failureText } from '@/lib/failure-text';
+import { useOnline } from '@/lib/use-online';
 import { useLives } from '../api/list-lives';
 import { useLiveOverlays, useSetLiveOverlays } from '../api/live-overlays';
 import type { OverlayItem } from '../api/overlay';
 import * as css from './overlays.css';
 
 /** Turn overlays on and off for one live; viewers see each change at once, during the live too. */
-export function LiveOverlaysCard({ overlays }: { overlays: OverlayItem[] }) {
+export function LiveOverlaysCard({
+  overlays,
+  initialLive,
+}: {
+  overlays: OverlayItem[];
+  initialLive?: string;
+}) {
   const { t } = useLingui();
   const lives = useLives();
-  const [liveId, setLiveId] = useState('');
+  const online = useOnline();
+  const [liveId, setLiveId] = useState(initialLive ?? '');
   const active = useLiveOverlays(liveId);
   const save = useSetLiveOverlays(liveId);
   const [error, setError] = useState<string>();
@@ -41,7 +49,13 @@ export function LiveOverlaysCard({ overlays }: { overlays: OverlayItem[] }) {
         options={(lives.data ?? []).map((l) => ({ value: l.id, label: l.nome }))}
         onValueChange={setLiveId}
       />
-      {lives.isError ? <Alert tone="error">{t`Não foi possível carregar as transmissões`}</Alert> : null}
+      {lives.isError && lives.data === undefined ? (
+        <Alert tone="error">
+          {online
+            ? t`Não foi possível carregar as transmissões`
+            : t`Você está offline: as transmissões ainda não foram salvas neste aparelho.`}
+        </Alert>
+      ) : null}
       {liveId && active.data ? (
         overlays.length === 0 ? (
           <p className={layout.muted}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '@/components/ui/alert';
 import * as layout from '@/components/ui/layout.css';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { hasPermission } from '@/lib/permissions';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -9,8 +10,9 @@ import { LiveOverlaysCard } from './live-overlays-card';
 import { OverlayForm } from './overlay-form';
 import { OverlayList } from './overlay-list';
 
-/** /overlays: the team's images and texts over the player, and which are on for each live. */
-export function OverlaysPage() {
+/** /overlays: the team's images and texts over the player, and which are on for each live (`liveId`:
+ * the live chosen at first, from its control panel's link). */
+export function OverlaysPage({ liveId }: { liveId?: string }) {
   const { t } = useLingui();
   useDocumentTitle(t`Overlays`);
   const { permissions } = useSession();
@@ -31,17 +33,16 @@ export function OverlaysPage() {
       </p>
       {!allowed ? (
         <Alert tone="error">{t`Você não tem permissão para editar transmissões`}</Alert>
-      ) : overlays.isError ? (
-        <Alert tone="error">{t`Não foi possível carregar os overlays`}</Alert>
       ) : (
         <>
+          <ListError {...listQueryState(overlays)} />
           <OverlayForm />
           {overlays.data ? (
             <>
               <OverlayList overlays={overlays.data} />
-              <LiveOverlaysCard overlays={overlays.data} />
+              <LiveOverlaysCard overlays={overlays.data} initialLive={liveId} />
             </>
-          ) : (
+          ) : overlays.isError ? null : (
             <p className={layout.muted}>{t`Carregando…`}</p>
           )}
         </>

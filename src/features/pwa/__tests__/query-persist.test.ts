@@ -42,6 +42,34 @@ describe('query cache persistence', () => {
     expect(JSON.stringify(saved)).not.toContain('secret');
   });
 
+  it('keeps the data of a query whose refetch failed (offline), saved as a success', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['teams'], ['Demo']);
+    const persister = memoryPersister();
+    const stop = persistCache(client, persister, { buster: 'b1', throttleMs: 10 });
+    // The refetch of a page opened offline fails: the query keeps its data, in the error status.
+    await client
+      .fetchQuery({
+        queryKey: ['teams'],
+        queryFn: () => Promise.reject(new Error('offline')),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    expect(client.getQueryState(['teams'])?.status).toBe('error');
+    await wait(40);
+    stop();
+    const saved = persister.saved()!;
+    expect(saved.clientState.queries.map((q) => [q.queryKey, q.state.status, q.state.error])).toEqual([
+      [['teams'], 'success', null],
+    ]);
+
+    // The next start (offline again) still has it.
+    const next = new QueryClient();
+    await restorePersistedCache(next, memoryPersister(saved), { buster: 'b1' });
+    expect(next.getQueryData(['teams'])).toEqual(['Demo']);
+    expect(next.getQueryState(['teams'])?.status).toBe('success');
+  });
+
   it('restores a cache of the same build, and drops one of another build or too old', async () => {
     const source = new QueryClient();
     source.setQueryData(['lives', 'list'], [1, 2]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, menuKeys } from '../menu';
+import { buildMenu, crumbOf, menuKeys } from '../menu';
 
 const OPERATOR = ['showStreaming', 'broadcast', 'showHistory', 'showVOD'];
 const ALL_BUT_STAFF = [
@@ -137,5 +137,27 @@ describe('buildMenu (SPEC §6)', () => {
       ['analytics', '/analytics', undefined],
       ['vodAnalytics', '/analytics/vod', undefined],
     ]);
+  });
+});
+
+describe('crumbOf (the breadcrumb after its home, SPEC §2.2)', () => {
+  const name = (path: string) => crumbOf(path)?.message ?? null;
+  it('names a page by its menu entry, the pages under it too', () => {
+    expect(name('/streaming')).toBe('Transmissões');
+    expect(name('/streaming/new')).toBe('Transmissões');
+    expect(name('/streaming/abc/panel')).toBe('Transmissões');
+    expect(name('/vod/dashboard')).toBe('Video on Demand');
+    expect(name('/account/settings')).toBe('Configurações');
+  });
+  it('takes the longest match, and names the shell pages outside the menu', () => {
+    expect(name('/analytics')).toBe('Analytics');
+    expect(name('/analytics/vod')).toBe('Analytics de VOD');
+    expect(name('/overlays')).toBe('Overlays');
+    expect(name('/profile')).toBe('Meu perfil');
+  });
+  it('names nothing for the home itself or an unknown path, and never a mere prefix', () => {
+    expect(name('/dashboard')).toBeNull();
+    expect(name('/streamingx')).toBeNull();
+    expect(name('/nowhere')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { AppHeader } from './app-header';
 import * as headerCss from './app-header.css';
 import * as css from './app-shell.css';
 import { AsideNav } from './aside-nav';
+import { Breadcrumb } from './breadcrumb';
 import { ScrollToTop } from './scroll-to-top';
 
 const PAGE_TRANSITION_MS = 200;
@@ -92,6 +93,7 @@ export function AppShell() {
       <div className={css.column}>
         {frameShown ? <AppHeader /> : <div className={headerCss.header} />}
         <main id="main" className={css.main} tabIndex={-1}>
+          {frameShown ? <Breadcrumb /> : null}
           <div ref={pageRef} className={css.page}>
             {frameShown ? <DeferredPage /> : null}
           </div>

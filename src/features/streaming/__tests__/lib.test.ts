@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImage, MAX_IMAGE_BYTES, sniffImage } from '../lib/images';
+import { checkImage, MAX_IMAGE_BYTES, MAX_STUDIO_BACKGROUND_BYTES, sniffImage } from '../lib/images';
 import { guestUrl, iframeSnippet, playerUrl, previewPath, studioUrl } from '../lib/links';
 import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
 import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../lib/signal-video';
@@ -22,6 +22,18 @@ describe('banner images (SPEC §5)', () => {
     expect((await checkImage(fake))?.message).toBe('O formato da imagem é inválido!');
     const ok = new File([new Uint8Array(PNG)], 'whatever.bin');
     expect(await checkImage(ok)).toBeUndefined();
+  });
+  it('takes a studio background up to 30 MB (the general settings hint), a banner up to 10 MB', async () => {
+    const png = (size: number) =>
+      new File([new Uint8Array(PNG), new Uint8Array(size - PNG.length)], 'fundo.png', { type: 'image/png' });
+    expect(await checkImage(png(MAX_IMAGE_BYTES + 1), 'studioBackground')).toBeUndefined();
+    expect(await checkImage(png(MAX_STUDIO_BACKGROUND_BYTES), 'studioBackground')).toBeUndefined();
+    expect((await checkImage(png(MAX_STUDIO_BACKGROUND_BYTES + 1), 'studioBackground'))?.message).toBe(
+      'Tamanho da imagem excedeu limite de 30MB!',
+    );
+    expect((await checkImage(png(MAX_IMAGE_BYTES + 1), 'pauseScreen'))?.message).toBe(
+      'Tamanho da imagem excedeu limite de 10MB!',
+    );
   });
 });
 

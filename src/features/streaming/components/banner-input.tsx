@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import * as layout from '@/components/ui/layout.css';
-import { checkImage, IMAGE_TYPES } from '../lib/images';
+import { checkImage, IMAGE_TYPES, type UploadKind } from '../lib/images';
 import * as css from './banner-input.css';
 
 export interface BannerDraft {
@@ -11,10 +11,11 @@ export interface BannerDraft {
   remove?: boolean;
 }
 
-/** One banner: its current image (edit), a new pick checked against SPEC §5 (10 MB, image formats),
- * and removal. */
+/** One banner: its current image (edit), a new pick checked against SPEC §5 (10 MB — 30 MB for the
+ * studio background —, image formats), and removal. */
 export function BannerInput({
   name,
+  kind = 'thumbnail',
   label,
   hint,
   current,
@@ -22,6 +23,8 @@ export function BannerInput({
   onChange,
 }: {
   name: string;
+  /** Which image it is: its size limit (the studio background's is larger). */
+  kind?: UploadKind;
   label: ReactNode;
   hint?: ReactNode;
   current: string | null;
@@ -37,7 +40,7 @@ export function BannerInput({
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const problem = await checkImage(file);
+    const problem = await checkImage(file, kind);
     if (problem) {
       setError(i18n._(problem));
       return;

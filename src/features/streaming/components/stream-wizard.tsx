@@ -108,6 +108,16 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
       go(firstStepWithError(all));
       return;
     }
+    // Offline nothing is sent (a request would wait, unseen, for the connection): the page says so.
+    if (!navigator.onLine) {
+      setFailure(
+        editing
+          ? t`Você está offline. As alterações podem ser salvas quando a conexão voltar.`
+          : t`Você está offline. A transmissão pode ser criada quando a conexão voltar.`,
+      );
+      top.current?.scrollIntoView({ block: 'start' });
+      return;
+    }
     setFailure(undefined);
     setSaving(true);
     try {

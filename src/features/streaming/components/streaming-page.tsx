@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { useOpenedOnce } from '@/components/ui/use-opened-once';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useIsMobile } from '@/lib/use-media-query';
+import { presetQueryOptions } from '../api/get-preset';
 import { useStreams } from '../api/list-streams';
 import type { Stream } from '../api/stream';
 import { streamsTotal } from '../lib/counts';
@@ -53,6 +55,16 @@ export function StreamingPage() {
   const queryKey = JSON.stringify(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query (as text) is what resets it.
   useEffect(() => setSelected(new Map()), [queryKey]);
+
+  // The create wizard starts from the account's general settings: once the list is on screen, they are
+  // saved if this device has no copy yet, so 'Nova transmissão' opens offline too (issue 26 point 7).
+  const queryClient = useQueryClient();
+  const listed = streams.isSuccess;
+  useEffect(() => {
+    const preset = presetQueryOptions();
+    if (listed && queryClient.getQueryData(preset.queryKey) === undefined)
+      void queryClient.prefetchQuery(preset);
+  }, [listed, queryClient]);
 
   const items = streams.data?.items ?? [];
   const loading = streams.isPending || streams.isPlaceholderData;

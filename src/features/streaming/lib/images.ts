@@ -3,10 +3,14 @@ import { msg } from '@lingui/core/macro';
 
 /** SPEC §5 / §9: banner images up to 10 MB; PNG, JPEG or WebP (what the server accepts). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** SPEC §5: the general settings' hint, "1920x1080 up to 30MB": the studio background (a full-screen
+ * picture), checked by the server the same way. */
+export const MAX_STUDIO_BACKGROUND_BYTES = 30 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export const imageMessages = {
   tooLarge: msg`Tamanho da imagem excedeu limite de 10MB!`,
+  backgroundTooLarge: msg`Tamanho da imagem excedeu limite de 30MB!`,
   invalid: msg`O formato da imagem é inválido!`,
 };
 
@@ -20,9 +24,14 @@ export function sniffImage(bytes: Uint8Array): (typeof IMAGE_TYPES)[number] | nu
   return null;
 }
 
-/** The §5 message for a file that cannot be a banner, or undefined when it may be uploaded. */
-export async function checkImage(file: Blob): Promise<MessageDescriptor | undefined> {
-  if (file.size > MAX_IMAGE_BYTES) return imageMessages.tooLarge;
+/** The §5 message for a file that cannot be this kind of image, or undefined when it may be uploaded. */
+export async function checkImage(
+  file: Blob,
+  kind: UploadKind = 'thumbnail',
+): Promise<MessageDescriptor | undefined> {
+  if (kind === 'studioBackground') {
+    if (file.size > MAX_STUDIO_BACKGROUND_BYTES) return imageMessages.backgroundTooLarge;
+  } else if (file.size > MAX_IMAGE_BYTES) return imageMessages.tooLarge;
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   return sniffImage(head) ? undefined : imageMessages.invalid;
 }

@@ -1,5 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OverlaysPage } from '@/features/overlays/components/overlays-page';
 
+interface OverlaysSearch {
+  /** The live whose overlays are chosen at first (the control panel's 'Overlays' link). */
+  live?: string;
+}
+
 /** /overlays (SPEC §2.2 "Other routes", issue 17): docs/classroom.md "Overlays". */
-export const Route = createFileRoute('/_authed/_shell/overlays')({ component: OverlaysPage });
+export const Route = createFileRoute('/_authed/_shell/overlays')({
+  validateSearch: (search: Record<string, unknown>): OverlaysSearch =>
+    typeof search.live === 'string' && /^[0-9a-f-]{36}$/i.test(search.live) ? { live: search.live } : {},
+  component: OverlaysRoute,
+});
+
+function OverlaysRoute() {
+  const { live } = Route.useSearch();
+  return <OverlaysPage liveId={live} />;
+}

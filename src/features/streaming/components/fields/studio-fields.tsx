@@ -27,19 +27,25 @@ export function StudioFields({
         <div className={formStyles.full}>
           <BannerInput
             name="studioBackground"
+            kind="studioBackground"
             label={<Trans>Fundo do estúdio</Trans>}
-            hint={<Trans>PNG, JPEG ou WebP de até 10MB (recomendado 1920x1080).</Trans>}
+            hint={<Trans>1920x1080 até 30MB</Trans>}
             current={background.current}
             draft={background.draft}
             onChange={background.onChange}
           />
         </div>
       ) : (
-        <p className={`${layout.muted} ${formStyles.full}`}>
-          <Trans>
-            O fundo do estúdio é uma imagem de cada transmissão: escolha-o ao criar ou editar a transmissão.
-          </Trans>
-        </p>
+        <div className={formStyles.full}>
+          <p className={layout.muted}>
+            <Trans>
+              O fundo do estúdio é uma imagem de cada transmissão: escolha-o ao criar ou editar a transmissão.
+            </Trans>
+          </p>
+          <p className={layout.muted} data-testid="studio-background-hint">
+            <Trans>1920x1080 até 30MB</Trans>
+          </p>
+        </div>
       )}
       <div className={`${formStyles.switches} ${formStyles.full}`}>
         <Switch

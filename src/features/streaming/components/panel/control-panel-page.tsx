@@ -65,6 +65,13 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
             </Link>
           ) : null}
           <Link
+            to="/overlays"
+            search={{ live: liveId }}
+            className={`${buttonClass('secondary')} ${css.grow}`}
+          >
+            <Trans>Overlays</Trans>
+          </Link>
+          <Link
             to="/streaming/$liveId/edit"
             params={{ liveId }}
             className={`${buttonClass('secondary')} ${css.grow}`}

@@ -61,6 +61,11 @@ export function GeneralSettingsPage() {
       setStep(Math.min(...Object.keys(found).map(stepOf)));
       return;
     }
+    // Offline nothing is sent (the request would wait, unseen, for the connection): the page says so.
+    if (!navigator.onLine) {
+      setFailure(t`Você está offline. As configurações podem ser salvas quando a conexão voltar.`);
+      return;
+    }
     setFailure(undefined);
     save.mutate(settingsPayload(form), {
       onSuccess: () => notify('success', t`Configurações gerais salvas`),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import * as formStyles from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
 import * as lists from '@/components/ui/list.css';
+import { ListError, listQueryState } from '@/components/ui/list-error';
 import { RemoveUserDialog } from '@/components/ui/remove-user-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MANAGE_TEAM_USERS } from '@/lib/permissions';
@@ -51,15 +52,14 @@ export function UsersList() {
         <Trans>Usuários da equipe</Trans>
       </h3>
       <div className={layout.surface}>
-        {users.isPending ? (
-          <div className={layout.card} aria-busy="true">
-            <Skeleton height="1.2em" />
-            <Skeleton height="1.2em" />
-          </div>
-        ) : users.isError ? (
-          <p className={lists.empty}>
-            <Trans>Não foi possível carregar os usuários.</Trans>
-          </p>
+        <ListError {...listQueryState(users)} />
+        {users.data === undefined ? (
+          users.isError ? null : (
+            <div className={layout.card} aria-busy="true">
+              <Skeleton height="1.2em" />
+              <Skeleton height="1.2em" />
+            </div>
+          )
         ) : mobile ? (
           <ul className={lists.cards}>
             {users.data.map((u) => (
