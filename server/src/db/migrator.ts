@@ -23,6 +23,7 @@ import * as chatTokens from './migrations/20261127T130000_classroom_chat_tokens.
 import * as classroomDescription from './migrations/20261127T140000_classroom_description.ts';
 import * as analytics from './migrations/20261127T150000_analytics.ts';
 import * as videoLikes from './migrations/20261127T160000_video_likes.ts';
+import * as classroomContent from './migrations/20261128T100000_classroom_content.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261127T140000_classroom_description': classroomDescription,
   '20261127T150000_analytics': analytics,
   '20261127T160000_video_likes': videoLikes,
+  '20261128T100000_classroom_content': classroomContent,
 };
 
 function migrator(db: Db): Migrator {

@@ -3,20 +3,27 @@ import type { FastifyRequest } from 'fastify';
 import { findStream, updateStream } from '../../db/repositories/streams.ts';
 import type { BannerKind, StoredImage } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { BANNER_BOX, type ImageBox } from '../../media/images.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { openFilePart } from '../videos/multipart.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';
-import { MAX_IMAGE_BYTES, removeImage, saveImage } from './storage.ts';
+import { type ImageName, MAX_IMAGE_BYTES, removeImage, saveImage } from './storage.ts';
 import { accountOf, holds, imageUrl, streamView } from './view.ts';
 
 /** Room for the multipart boundaries and headers around the file. */
-const MULTIPART_OVERHEAD = 256 * 1024;
+export const MULTIPART_OVERHEAD = 256 * 1024;
 
 const Params = Type.Object({ id: Uuid, kind: BannerKindSchema });
 
-/** Reads the `file` part to disk, or answers 400/413/415. */
-async function receive(request: FastifyRequest, accountId: string, streamId: string, kind: BannerKind) {
+/** Reads the `file` part to disk as `name`'s next image, scaled into `box`, or answers 400/413/415. */
+export async function receiveImage(
+  request: FastifyRequest,
+  accountId: string,
+  streamId: string,
+  name: ImageName,
+  box: ImageBox = BANNER_BOX,
+) {
   if (!request.isMultipart()) throw new ApiError(415, 'multipartRequired');
   const part = await openFilePart(request, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 },
@@ -31,9 +38,10 @@ async function receive(request: FastifyRequest, accountId: string, streamId: str
     request.server.config.dataDir,
     accountId,
     streamId,
-    kind,
+    name,
     part.file,
     () => part.file.truncated,
+    box,
   );
   if (!result.ok)
     throw new ApiError(
@@ -84,7 +92,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['live streams'],
         summary: 'Upload a banner image (multipart field `file`: PNG, JPEG or WebP by content, ≤ 10 MB)',
         description:
-          'kind: thumbnail, startSoonScreen, pauseScreen, endingScreen or studioBackground (the studio background). 413 over 10 MB, 415 not an image.',
+          'kind: thumbnail, startSoonScreen, pauseScreen, endingScreen, studioBackground (the studio background), classroomCover, classroomBackground or classroomLoginBackground (the classroom page: its cover, the viewing page and the registration backgrounds). 413 over 10 MB, 415 not an image.',
         security: bearer,
         consumes: ['multipart/form-data'],
         params: Params,
@@ -103,7 +111,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply.header('connection', 'close');
         throw new ApiError(413, 'imageTooLarge');
       }
-      const image = await receive(request, accountId, id, kind);
+      const image = await receiveImage(request, accountId, id, kind);
       try {
         const row = await setImage(request, accountId, id, kind, image);
         return streamView(row, holds(request, accountId, 'broadcast'));

@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BannerKind, ImageExtension, StoredImage } from '../../db/tables/streams.ts';
-import { BANNER_BOX, normalizeImage } from '../../media/images.ts';
+import { BANNER_BOX, type ImageBox, normalizeImage } from '../../media/images.ts';
 
-// Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{kind}-{version}.{ext}.
+// Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{name}-{version}.{ext},
+// `name` being a banner kind or `speaker-{speakerId}` (a classroom speaker's avatar).
 // Nothing else touches these paths, so another store (S3-compatible) replaces this file alone.
+
+/** The name of a stream image's file, before its version: a banner kind or a speaker's avatar. */
+export type ImageName = BannerKind | `speaker-${string}`;
+export const speakerImageName = (speakerId: string): ImageName => `speaker-${speakerId}`;
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -22,7 +27,7 @@ export function streamMediaDir(dataDir: string, accountId: string, streamId: str
   return join(dataDir, 'media', 'streams', accountId, streamId);
 }
 
-export function imageFileName(kind: BannerKind, image: Pick<StoredImage, 'version' | 'ext'>): string {
+export function imageFileName(kind: ImageName, image: Pick<StoredImage, 'version' | 'ext'>): string {
   return `${kind}-${image.version}.${image.ext}`;
 }
 
@@ -54,9 +59,10 @@ export async function saveImage(
   dataDir: string,
   accountId: string,
   streamId: string,
-  kind: BannerKind,
+  kind: ImageName,
   source: Readable,
   truncated: () => boolean,
+  box: ImageBox = BANNER_BOX,
 ): Promise<SaveResult> {
   const dir = streamMediaDir(dataDir, accountId, streamId);
   await mkdir(dir, { recursive: true });
@@ -78,7 +84,7 @@ export async function saveImage(
     if (!ext) return { ok: false, reason: 'notAnImage' };
     // What is served is our own encoding, never the bytes sent (pixel limit, size, no EXIF).
     // From memory (≤ 10 MB): libvips would keep a file it opened in its cache after it is removed.
-    const data = await normalizeImage(await readFile(temp), ext, BANNER_BOX);
+    const data = await normalizeImage(await readFile(temp), ext, box);
     const image: StoredImage = { version, ext, size: data.length };
     await writeFile(temp, data, { mode: 0o640 });
     await rename(temp, join(dir, imageFileName(kind, image)));
@@ -92,7 +98,7 @@ export async function removeImage(
   dataDir: string,
   accountId: string,
   streamId: string,
-  kind: BannerKind,
+  kind: ImageName,
   image: StoredImage,
 ): Promise<void> {
   await rm(join(streamMediaDir(dataDir, accountId, streamId), imageFileName(kind, image)), { force: true });
