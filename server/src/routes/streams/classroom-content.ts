@@ -4,23 +4,9 @@ import type { AgendaItem, ClassroomSpeaker, LiveStreamRow } from '../../db/table
 import { ApiError } from '../../lib/errors.ts';
 import { cleanText } from '../classroom/chat.ts';
 import { Nullable, Uuid } from '../schemas.ts';
+import { AGENDA_TIME, CLASSROOM_LIMITS } from './classroom-limits.ts';
 import { speakerImageName } from './storage.ts';
 import { imageUrl } from './view.ts';
-
-/**
- * The classroom's speakers and agenda (docs/classroom.md). The console's editor mirrors these limits
- * (src/features/streaming/lib/classroom.ts; a unit test keeps them equal).
- */
-export const CLASSROOM_LIMITS = {
-  speakers: 12,
-  speakerName: 80,
-  speakerRole: 80,
-  agenda: 30,
-  agendaTitle: 120,
-} as const;
-
-/** A time of day, 24 h: 00:00 to 23:59. */
-export const AGENDA_TIME = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 export const ClassroomContentInput = Type.Object(
   {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { classroomContentQueryOptions } from '@/features/streaming/api/classroom';
 import { streamQueryOptions } from '@/features/streaming/api/get-stream';
 import { EditStreamPage } from '@/features/streaming/components/stream-form-page';
 import { StreamError } from '@/features/streaming/components/stream-not-found';
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/_authed/_shell/streaming/$liveId/edit')({
     await Promise.all([
       loadTemporal(),
       context.queryClient.ensureQueryData(streamQueryOptions(params.liveId)),
+      context.queryClient.ensureQueryData(classroomContentQueryOptions(params.liveId)),
     ]);
   },
   component: EditRoute,
