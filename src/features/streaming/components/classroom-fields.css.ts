@@ -22,7 +22,7 @@ export const row = style({
 export const agendaRow = style([
   row,
   {
-    gridTemplateColumns: '8.5rem minmax(0, 1fr) auto',
+    gridTemplateColumns: '10rem minmax(0, 1fr) auto',
     '@media': { [MOBILE_QUERY]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
   },
 ]);
