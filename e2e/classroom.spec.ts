@@ -179,7 +179,8 @@ test('the team sets speakers, photos and the agenda in the console; the classroo
   await page.goto(`/classroom/register?liveId=${live.id}`);
   await registerAs(page, 'Bia Lima', 'bia@escola.test');
   await expect(page).toHaveURL(new RegExp(`/classroom\\?liveId=${live.id}$`));
-  const carousel = page.getByRole('region', { name: 'Oradores' });
+  // The carousel (a region of the 'ORADORES' section, named like it).
+  const carousel = page.locator('#oradores [aria-roledescription="carrossel"]');
   const speakers = carousel.getByRole('listitem');
   await expect(speakers).toHaveText([/Ana Souza\s*Violonista/, /Carla Dias$/, /Bruno Lima$/]);
   await expect(speakers.first().locator('img')).toHaveAttribute('src', /^\/media\/streams\/.+\/speaker-/);

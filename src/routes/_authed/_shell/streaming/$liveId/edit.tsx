@@ -5,16 +5,23 @@ import { EditStreamPage } from '@/features/streaming/components/stream-form-page
 import { StreamError } from '@/features/streaming/components/stream-not-found';
 import { loadTemporal } from '@/features/streaming/lib/temporal';
 import { requireGate } from '@/lib/guards';
+import { prefetchForVisit } from '@/lib/query-client';
 
 /** Edit a stream (SPEC §2.7): the create wizard over its values. */
 export const Route = createFileRoute('/_authed/_shell/streaming/$liveId/edit')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/streaming'),
   loader: async ({ context, params }) => {
+    const { queryClient } = context;
+    const stream = streamQueryOptions(params.liveId);
+    const classroom = classroomContentQueryOptions(params.liveId);
+    // The wizard is seeded once from these: a visit waits for its own answer (offline, or when it
+    // fails, the cache's), never a copy restored from before the last save.
     await Promise.all([
       loadTemporal(),
-      context.queryClient.ensureQueryData(streamQueryOptions(params.liveId)),
-      context.queryClient.ensureQueryData(classroomContentQueryOptions(params.liveId)),
+      prefetchForVisit(queryClient, stream),
+      prefetchForVisit(queryClient, classroom),
     ]);
+    await Promise.all([queryClient.ensureQueryData(stream), queryClient.ensureQueryData(classroom)]);
   },
   component: EditRoute,
   errorComponent: StreamError,
