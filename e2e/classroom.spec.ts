@@ -1,16 +1,22 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createStream, PNG, unique } from './streaming-helpers';
 import { DEMO, DEMO_PASSWORD } from './support/env';
+import { signInWithTeam } from './support/pwa';
 
 // Issue 17 / SPEC §2.8: the classroom's registration, viewing page and chat, as a viewer (no session).
 
 const DEMO_TEAM = 'a0000000-0000-4000-8000-000000000002';
 
-/** A class (a live of the demo team), made through the API by its owner. */
-async function newClass(request: APIRequestContext, nome: string): Promise<string> {
+async function ownerToken(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/user/login', {
     data: { login: DEMO.owner, password: DEMO_PASSWORD },
   });
-  const { Token } = (await login.json()) as { Token: string };
+  return ((await login.json()) as { Token: string }).Token;
+}
+
+/** A class (a live of the demo team), made through the API by its owner. */
+async function newClass(request: APIRequestContext, nome: string): Promise<string> {
+  const Token = await ownerToken(request);
   const res = await request.post('/v1/live-streams', {
     headers: { Authorization: `Bearer ${Token}` },
     params: { accountId: DEMO_TEAM },
@@ -94,4 +100,174 @@ test('the player takes 68 % and the chat 32 % on a large screen; chat messages a
   await chat.getByRole('button', { name: 'Enviar' }).click();
   await expect(chat.getByText('<b>oi</b> turma')).toBeVisible();
   await expect(chat.locator('b')).toHaveCount(0);
+});
+
+// Issue 26 point 2: the classroom of SPEC §2.8, complete — speakers and agenda edited in the console,
+// an unknown class, a finished class, the header at 390 px.
+
+const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
+
+/** The attendee a registration leaves, for a class (the viewing page opens with one). */
+async function saveAttendeeFor(page: Page, liveId: string) {
+  await page.goto('/classroom/register');
+  await page.evaluate(
+    (id) =>
+      localStorage.setItem(
+        'palco-classroom-attendee',
+        JSON.stringify({ name: 'Ana', email: 'ana@escola.test', liveId: id }),
+      ),
+    liveId,
+  );
+}
+
+/** Only the not-found text: no form, no player, nothing to press. */
+async function expectOnlyNotFound(page: Page) {
+  await expect(page.getByText('Sala de aula não encontrada')).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(page.getByRole('heading')).toHaveCount(0);
+}
+
+test('the team sets speakers, photos and the agenda in the console; the classroom shows them', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const live = await createStream({ request: page.request, token, teamId }, unique('Aula com oradores'));
+
+  await page.goto(`/streaming/${live.id}/edit`);
+  const room = page.getByRole('group', { name: 'Sala de aula' });
+  await expect(room).toBeVisible();
+  for (const [i, name] of ['Ana Souza', 'Bruno Lima', 'Carla Dias'].entries()) {
+    await room.getByRole('button', { name: 'Adicionar orador' }).click();
+    await room.getByRole('textbox', { name: `Nome do orador ${i + 1}` }).fill(name);
+  }
+  await room.getByRole('textbox', { name: 'Cargo ou tema (opcional)' }).first().fill('Violonista');
+  await room
+    .getByLabel('Foto de Ana Souza')
+    .setInputFiles({ name: 'ana.png', mimeType: 'image/png', buffer: PNG });
+  await expect(room.getByRole('img', { name: 'Foto de Ana Souza' })).toBeVisible();
+  // Carla moves up one place, before Bruno.
+  await room.getByRole('button', { name: 'Mover para cima: Carla Dias' }).click();
+  for (const [i, [time, title]] of [
+    ['19:00', 'Boas-vindas'],
+    ['19:30', 'Acordes maiores'],
+  ].entries()) {
+    await room.getByRole('button', { name: 'Adicionar item' }).click();
+    await room.getByLabel(`Horário do item ${i + 1}`).fill(time!);
+    await room.getByRole('textbox', { name: `Título do item ${i + 1}` }).fill(title!);
+  }
+  // An empty item is refused with the field's message, and nothing is saved until it is fixed.
+  await room.getByRole('button', { name: 'Adicionar item' }).click();
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(room.getByText('O campo é obrigatório').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/edit$/);
+  await room.getByRole('button', { name: 'Remover: Item 3' }).click();
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page).toHaveURL(new RegExp(`/streaming/${live.id}/panel$`));
+
+  // Editing again shows what was saved, in order.
+  await page.goto(`/streaming/${live.id}/edit`);
+  await expect(room.getByRole('textbox', { name: 'Nome do orador 2' })).toHaveValue('Carla Dias');
+  await expect(room.getByRole('img', { name: 'Foto de Ana Souza' })).toHaveAttribute(
+    'src',
+    /^\/media\/streams\//,
+  );
+
+  await page.goto(`/classroom/register?liveId=${live.id}`);
+  await registerAs(page, 'Bia Lima', 'bia@escola.test');
+  await expect(page).toHaveURL(new RegExp(`/classroom\\?liveId=${live.id}$`));
+  // The carousel (a region of the 'ORADORES' section, named like it).
+  const carousel = page.locator('#oradores [aria-roledescription="carrossel"]');
+  const speakers = carousel.getByRole('listitem');
+  await expect(speakers).toHaveText([/Ana Souza\s*Violonista/, /Carla Dias$/, /Bruno Lima$/]);
+  await expect(speakers.first().locator('img')).toHaveAttribute('src', /^\/media\/streams\/.+\/speaker-/);
+  // 6 a view from 1080 px: all three in view, nothing to page.
+  for (const s of await speakers.all()) await expect(s).toBeInViewport();
+  await expect(carousel.getByRole('button', { name: 'Próximos' })).toBeDisabled();
+  const agenda = page.locator('#agenda').getByRole('listitem');
+  await expect(agenda).toHaveText([/19:00\s*Boas-vindas/, /19:30\s*Acordes maiores/]);
+
+  // On a phone: one at a time, paged by the arrows.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(speakers.nth(0)).toBeInViewport({ ratio: 0.9 });
+  await expect(speakers.nth(1)).not.toBeInViewport();
+  await expect(carousel.getByRole('button', { name: 'Anteriores' })).toBeDisabled();
+  await carousel.getByRole('button', { name: 'Próximos' }).click();
+  await expect(speakers.nth(1)).toBeInViewport({ ratio: 0.9 });
+  await expect(carousel.getByRole('button', { name: 'Anteriores' })).toBeEnabled();
+  await expect(agenda).toHaveCount(2);
+});
+
+test('an unknown or malformed class shows only "Sala de aula não encontrada"', async ({ page }) => {
+  for (const url of [
+    `/classroom/register?liveId=${UNKNOWN}`,
+    '/classroom/register?liveId=nao-e-uma-aula',
+    '/classroom/register',
+  ]) {
+    await page.goto(url);
+    await expectOnlyNotFound(page);
+  }
+  // The viewing page of an unknown class: without an attendee it is the registration, and with one it
+  // says the same.
+  await page.goto(`/classroom?liveId=${UNKNOWN}`);
+  await expect(page).toHaveURL(/\/classroom\/register/);
+  await expectOnlyNotFound(page);
+  await saveAttendeeFor(page, UNKNOWN);
+  await page.goto(`/classroom?liveId=${UNKNOWN}`);
+  await expect(page).toHaveURL(new RegExp(`/classroom\\?liveId=${UNKNOWN}$`));
+  await expectOnlyNotFound(page);
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`a finished class says it has ended (${viewport.width} px)`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const liveId = await newClass(request, `Aula encerrada ${viewport.width}`);
+    const token = await ownerToken(request);
+    for (const action of ['start', 'complete']) {
+      const res = await request.put(`/v1/live-streams/${liveId}/control/${action}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        params: { accountId: DEMO_TEAM },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.goto(`/classroom/register?liveId=${liveId}`);
+    await expect(page.getByRole('heading', { name: `Aula encerrada ${viewport.width}` })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(/Esta aula terminou\.\s*Não há gravação disponível\./);
+    // Nothing left to join: no registration form.
+    await expect(page.getByRole('button', { name: 'Entrar na sala' })).toHaveCount(0);
+    await expect(page.getByLabel('Nome')).toHaveCount(0);
+
+    // An attendee who registered before the end sees it on the viewing page too.
+    await saveAttendeeFor(page, liveId);
+    await page.goto(`/classroom?liveId=${liveId}`);
+    await expect(page.getByRole('status')).toHaveText(/Esta aula terminou\./);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  });
+}
+
+test('at 390 px the header tabs and the logout fit, without scrolling', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const liveId = await newClass(request, 'Aula no celular');
+  await saveAttendeeFor(page, liveId);
+  await page.goto(`/classroom?liveId=${liveId}`);
+  const nav = page.getByRole('navigation', { name: 'Seções' });
+  await expect(nav.getByRole('link', { name: 'AGENDA' })).toBeVisible();
+  const navBox = (await nav.boundingBox())!;
+  for (const tab of ['INÍCIO', 'ORADORES', 'AGENDA']) {
+    const box = (await nav.getByRole('link', { name: tab }).boundingBox())!;
+    expect(box.x, tab).toBeGreaterThanOrEqual(navBox.x - 0.5);
+    expect(box.x + box.width, tab).toBeLessThanOrEqual(navBox.x + navBox.width + 0.5);
+  }
+  expect(await nav.evaluate((n) => n.scrollWidth - n.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeInViewport({ ratio: 1 });
 });

@@ -71,6 +71,7 @@ describe('migrations and seed', () => {
         'Up 20261127T150000_analytics',
         'Up 20261127T160000_video_likes',
         'Up 20261127T173000_subtitle_jobs',
+        'Up 20261128T100000_classroom_content',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -115,6 +116,7 @@ describe('migrations and seed', () => {
       ]);
       expect(await migrateAllDown(db)).toEqual([
         'Down 20261127T173000_subtitle_jobs',
+        'Down 20261128T100000_classroom_content',
         'Down 20261127T160000_video_likes',
         'Down 20261127T150000_analytics',
         'Down 20261127T140000_classroom_description',

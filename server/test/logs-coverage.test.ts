@@ -246,6 +246,35 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     await ctx.act(ctx.owner, 'DELETE', url);
     return { event: 'TRANSMISSAO_ATUALIZADA' };
   },
+  'PUT /v1/live-streams/:id/classroom': async (ctx) => {
+    const { id } = await stream(ctx);
+    await ctx.act(ctx.owner, 'PUT', `/v1/live-streams/${id}/classroom?accountId=${DEMO}`, {
+      speakers: [{ name: 'Ana Souza', role: 'Violonista' }],
+      agenda: [{ time: '19:00', title: 'Boas-vindas' }],
+    });
+    return { event: 'SALA_DE_AULA_ATUALIZADA' };
+  },
+  'POST /v1/live-streams/:id/classroom/speakers/:speakerId/avatar': async (ctx) => {
+    const { id } = await stream(ctx);
+    const set = await ctx.call(ctx.owner, 'PUT', `/v1/live-streams/${id}/classroom?accountId=${DEMO}`, {
+      speakers: [{ name: 'Ana Souza' }],
+    });
+    const speaker = set.json().speakers[0].id;
+    const url = `/v1/live-streams/${id}/classroom/speakers/${speaker}/avatar?accountId=${DEMO}`;
+    await ctx.act(ctx.owner, 'POST', url, multipart(PNG, 'ana.png'));
+    return { event: 'SALA_DE_AULA_ATUALIZADA' };
+  },
+  'DELETE /v1/live-streams/:id/classroom/speakers/:speakerId/avatar': async (ctx) => {
+    const { id } = await stream(ctx);
+    const set = await ctx.call(ctx.owner, 'PUT', `/v1/live-streams/${id}/classroom?accountId=${DEMO}`, {
+      speakers: [{ name: 'Ana Souza' }],
+    });
+    const speaker = set.json().speakers[0].id;
+    const url = `/v1/live-streams/${id}/classroom/speakers/${speaker}/avatar?accountId=${DEMO}`;
+    expect((await ctx.call(ctx.owner, 'POST', url, multipart(PNG, 'ana.png'))).statusCode).toBe(200);
+    await ctx.act(ctx.owner, 'DELETE', url);
+    return { event: 'SALA_DE_AULA_ATUALIZADA' };
+  },
   'POST /v1/live-streams/apply-settings': async (ctx) => {
     const [a, b] = [await stream(ctx), await stream(ctx)];
     await ctx.act(ctx.owner, 'POST', `/v1/live-streams/apply-settings?accountId=${DEMO}`, {

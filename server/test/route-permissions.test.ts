@@ -85,6 +85,7 @@ const ALLOWED_WHILE_BLOCKED = [
   // control route itself), their settings, keys, overlays and viewer IDs; videos keep their data.
   'PUT /v1/live-streams/:id/control/:action',
   'PATCH /v1/live-streams/:id',
+  'PUT /v1/live-streams/:id/classroom',
   'POST /v1/live-streams/:id/keys/regenerate',
   'POST /v1/live-streams/:id/viewer-id',
   'POST /v1/live-streams/apply-settings',
@@ -145,6 +146,7 @@ describe('the route table', () => {
       'POST /v1/directories',
       'POST /v1/accounts/:accountId/overlays',
       'POST /v1/accounts/:accountId/overlays/:overlayId/image',
+      'POST /v1/live-streams/:id/classroom/speakers/:speakerId/avatar',
       'POST /v1/account/logo',
       'POST /v1/videos/:id/thumbnail',
       'POST /v1/client-teams',

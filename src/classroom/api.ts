@@ -1,15 +1,30 @@
 /** The classroom's public calls (docs/classroom.md); no session, no cookies. */
 
+export interface Speaker {
+  uuid: string;
+  name: string;
+  role: string | null;
+  avatar: string | null;
+}
+
 export interface ClassroomInfo {
   liveId: string;
   title: string;
   status: string;
+  /** The class has ended. */
+  finished: boolean;
   schedule_date: string;
   description: string | null;
+  /** The classroom's cover. */
   schedule_image: string | null;
+  /** Behind the viewing page. */
   background: string | null;
+  /** Behind the registration. */
   background_login: string | null;
-  speakers: { name: string; role: string | null; photo: string | null }[];
+  speakers: Speaker[];
+  agenda: { time: string; title: string }[];
+  /** A finished class's recording, once ready: its public VOD player. */
+  recording: { videoId: string; embedUrl: string } | null;
 }
 
 export interface ChatMessage {

@@ -19,8 +19,9 @@ function pageFor(path: string, liveId: string | null) {
 async function start() {
   const path = location.pathname.replace(/\/+$/, '') || '/classroom';
   const liveId = liveIdOf(location.search);
-  // Without a registered attendee (or a class to watch) the viewing page is the registration.
-  if (path === '/classroom' && (!liveId || !readAttendee(localStorage))) {
+  // Without an attendee registered for this class (or a class to watch) the viewing page is the
+  // registration (a registration is per class: its chat token speaks in that class only).
+  if (path === '/classroom' && (!liveId || readAttendee(localStorage)?.liveId !== liveId)) {
     location.replace(registerUrl(liveId));
     return;
   }

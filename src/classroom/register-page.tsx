@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { CallError, registerAttendee } from './api';
 import { saveAttendee, viewUrl } from './attendee';
+import { Ended, NotFound } from './class-state';
 import { formatDate, useClassroom } from './use-classroom';
 import { emailError, MAX_NAME, nameError } from './validation';
 
@@ -41,7 +42,11 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
     location.assign(viewUrl(liveId));
   };
 
+  if (loaded.state === 'error')
+    return <NotFound message={loaded.message || t`Sala de aula não encontrada`} />;
   const info = loaded.state === 'ready' ? loaded.info : null;
+  // A finished class without a recording has nothing left to join.
+  const closed = info?.finished === true && !info.recording;
   return (
     <main
       className="cls-register"
@@ -49,66 +54,65 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
         info?.background_login ? { backgroundImage: `url("${encodeURI(info.background_login)}")` } : undefined
       }
     >
-      <section className="cls-card" aria-labelledby="cls-title">
-        {loaded.state === 'error' ? (
-          <p role="alert" className="cls-error">
-            {loaded.message || t`Sala de aula não encontrada`}
-          </p>
-        ) : null}
+      <section className="cls-card" aria-labelledby="cls-title" aria-busy={!info}>
+        {info?.schedule_image ? <img className="cls-cover" src={info.schedule_image} alt="" /> : null}
         <h1 id="cls-title">{info?.title ?? t`Inscrição na sala de aula`}</h1>
         {info ? (
           <>
             <p className="cls-date">{formatDate(info.schedule_date, i18n.locale)}</p>
             {info.description ? <p className="cls-description">{info.description}</p> : null}
+            {info.finished ? <Ended info={info} /> : null}
           </>
         ) : null}
-        <form onSubmit={onSubmit} noValidate aria-label={t`Inscrição`}>
-          <label htmlFor="cls-name">
-            <Trans>Nome</Trans>
-          </label>
-          <input
-            id="cls-name"
-            name="name"
-            autoComplete="name"
-            maxLength={MAX_NAME}
-            value={name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'cls-name-error' : undefined}
-            onChange={(e) => setName(e.target.value)}
-          />
-          {errors.name ? (
-            <p id="cls-name-error" className="cls-error">
-              {errors.name}
-            </p>
-          ) : null}
-          <label htmlFor="cls-email">
-            <Trans>E-mail</Trans>
-          </label>
-          <input
-            id="cls-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            value={email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'cls-email-error' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {errors.email ? (
-            <p id="cls-email-error" className="cls-error">
-              {errors.email}
-            </p>
-          ) : null}
-          {errors.form ? (
-            <p role="alert" className="cls-error">
-              {errors.form}
-            </p>
-          ) : null}
-          <button type="submit" disabled={!liveId || loaded.state === 'error'} aria-busy={busy}>
-            <Trans>Entrar na sala</Trans>
-          </button>
-        </form>
+        {closed ? null : (
+          <form onSubmit={onSubmit} noValidate aria-label={t`Inscrição`}>
+            <label htmlFor="cls-name">
+              <Trans>Nome</Trans>
+            </label>
+            <input
+              id="cls-name"
+              name="name"
+              autoComplete="name"
+              maxLength={MAX_NAME}
+              value={name}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'cls-name-error' : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {errors.name ? (
+              <p id="cls-name-error" className="cls-error">
+                {errors.name}
+              </p>
+            ) : null}
+            <label htmlFor="cls-email">
+              <Trans>E-mail</Trans>
+            </label>
+            <input
+              id="cls-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              value={email}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'cls-email-error' : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {errors.email ? (
+              <p id="cls-email-error" className="cls-error">
+                {errors.email}
+              </p>
+            ) : null}
+            {errors.form ? (
+              <p role="alert" className="cls-error">
+                {errors.form}
+              </p>
+            ) : null}
+            <button type="submit" disabled={!info} aria-busy={busy}>
+              <Trans>Entrar na sala</Trans>
+            </button>
+          </form>
+        )}
       </section>
     </main>
   );

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ClassroomInfo } from './api';
 import { clearAttendee, readAttendee, registerUrl } from './attendee';
+import { Ended, NotFound } from './class-state';
 import { Speakers } from './speakers';
 import { formatDate, useClassroom } from './use-classroom';
 
@@ -8,6 +10,31 @@ function embedUrl(liveId: string): string {
   const token = readAttendee(localStorage)?.chatToken;
   const base = `/embed/${encodeURIComponent(liveId)}`;
   return token ? `${base}?attendee=${encodeURIComponent(token)}` : base;
+}
+
+/** The event's schedule, in the order the team wrote it; its date above. */
+function Agenda({ info }: { info: ClassroomInfo }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <p className="cls-date">{formatDate(info.schedule_date, i18n.locale)}</p>
+      {info.agenda.length ? (
+        <ol className="cls-agenda">
+          {info.agenda.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed while shown.
+            <li key={i}>
+              <time>{item.time}</time>
+              <span>{item.title}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="cls-muted">
+          <Trans>A programação ainda não foi publicada.</Trans>
+        </p>
+      )}
+    </>
+  );
 }
 
 /** /classroom?liveId=: the player and the chat side by side, the speakers, the class's date and text. */
@@ -19,13 +46,19 @@ export function ViewPage({ liveId }: { liveId: string }) {
     clearAttendee(localStorage);
     location.assign(registerUrl(liveId));
   };
+  if (loaded.state === 'error')
+    return <NotFound message={loaded.message || t`Sala de aula não encontrada`} />;
   return (
     <div
       className="cls-view"
       style={info?.background ? { backgroundImage: `url("${encodeURI(info.background)}")` } : undefined}
     >
       <header className="cls-header">
-        <span className="cls-brand">Palco</span>
+        {info?.schedule_image ? (
+          <img className="cls-brand-cover" src={info.schedule_image} alt="" />
+        ) : (
+          <span className="cls-brand">Palco</span>
+        )}
         <nav aria-label={t`Seções`} className="cls-tabs">
           <a href="#inicio">
             <Trans>INÍCIO</Trans>
@@ -47,8 +80,10 @@ export function ViewPage({ liveId }: { liveId: string }) {
         </button>
       </header>
       <main>
+        {info?.finished ? <Ended info={info} /> : null}
         <section id="inicio" className="cls-stage" aria-label={t`Transmissão`}>
           <div className="cls-player">
+            {/* A finished live's player plays its recording when there is one (docs/playback.md). */}
             <iframe
               src={embedUrl(liveId)}
               title={t`Player`}
@@ -60,26 +95,22 @@ export function ViewPage({ liveId }: { liveId: string }) {
             <iframe src={`/classroom/chat?liveId=${encodeURIComponent(liveId)}`} title={t`Chat`} />
           </div>
         </section>
-        {loaded.state === 'error' ? (
-          <p role="alert" className="cls-error">
-            {loaded.message}
-          </p>
-        ) : null}
         <section className="cls-about" aria-labelledby="cls-title">
           <h1 id="cls-title">{info?.title ?? ''}</h1>
+          {info ? <p className="cls-date">{formatDate(info.schedule_date, i18n.locale)}</p> : null}
+          {info?.description ? <p className="cls-description">{info.description}</p> : null}
         </section>
         <section id="oradores" className="cls-section" aria-labelledby="cls-speakers-title">
           <h2 id="cls-speakers-title">
             <Trans>Oradores</Trans>
           </h2>
-          <Speakers speakers={info?.speakers ?? []} />
+          {info ? <Speakers speakers={info.speakers} /> : null}
         </section>
         <section id="agenda" className="cls-section" aria-labelledby="cls-agenda-title">
           <h2 id="cls-agenda-title">
             <Trans>Agenda</Trans>
           </h2>
-          {info ? <p className="cls-date">{formatDate(info.schedule_date, i18n.locale)}</p> : null}
-          {info?.description ? <p className="cls-description">{info.description}</p> : null}
+          {info ? <Agenda info={info} /> : null}
         </section>
       </main>
     </div>

@@ -24,6 +24,7 @@ import * as classroomDescription from './migrations/20261127T140000_classroom_de
 import * as analytics from './migrations/20261127T150000_analytics.ts';
 import * as videoLikes from './migrations/20261127T160000_video_likes.ts';
 import * as subtitleJobs from './migrations/20261127T173000_subtitle_jobs.ts';
+import * as classroomContent from './migrations/20261128T100000_classroom_content.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '20261127T150000_analytics': analytics,
   '20261127T160000_video_likes': videoLikes,
   '20261127T173000_subtitle_jobs': subtitleJobs,
+  '20261128T100000_classroom_content': classroomContent,
 };
 
 function migrator(db: Db): Migrator {

@@ -24,6 +24,7 @@ export const EVENT_TYPES = {
   // Live streams
   TRANSMISSAO_CRIADA: { 'pt-BR': 'Transmissão criada', en: 'Stream created' },
   TRANSMISSAO_ATUALIZADA: { 'pt-BR': 'Transmissão atualizada', en: 'Stream updated' },
+  SALA_DE_AULA_ATUALIZADA: { 'pt-BR': 'Sala de aula atualizada', en: 'Classroom updated' },
   TRANSMISSAO_REMOVIDA: { 'pt-BR': 'Transmissão removida', en: 'Stream removed' },
   TRANSMISSAO_INICIADA: { 'pt-BR': 'Transmissão iniciada', en: 'Stream started' },
   TRANSMISSAO_PAUSADA: { 'pt-BR': 'Transmissão pausada', en: 'Stream paused' },

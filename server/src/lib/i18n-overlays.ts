@@ -21,6 +21,15 @@ export const OVERLAY_MESSAGES = {
   },
   participantNameInvalid: { 'pt-BR': 'Nome inserido inválido', en: 'Invalid name' },
   classroomNotFound: { 'pt-BR': 'Sala de aula não encontrada', en: 'Classroom not found' },
+  classroomSpeakerNotFound: { 'pt-BR': 'Orador não encontrado', en: 'Speaker not found' },
+  classroomSpeakersTooMany: {
+    'pt-BR': 'A sala de aula pode ter no máximo {max} oradores',
+    en: 'A classroom can have at most {max} speakers',
+  },
+  classroomAgendaTooMany: {
+    'pt-BR': 'A agenda pode ter no máximo {max} itens',
+    en: 'The agenda can have at most {max} items',
+  },
   classroomChatRegistration: {
     'pt-BR': 'Inscreva-se na sala de aula para participar do chat.',
     en: 'Register for the class to take part in the chat.',

@@ -59,6 +59,8 @@ export interface ImageBox {
 export const BANNER_BOX: ImageBox = { width: 1920, height: 1080 };
 /** A video's thumbnail: lists show it small, the player as a poster (720p is plenty). */
 export const VIDEO_THUMBNAIL_BOX: ImageBox = { width: 1280, height: 720 };
+/** A classroom speaker's avatar: a circle of about 100 px, sharp on dense screens. */
+export const AVATAR_BOX: ImageBox = { width: 512, height: 512 };
 /** A video's end screen fills the player like a banner. */
 export const END_SCREEN_BOX: ImageBox = BANNER_BOX;
 

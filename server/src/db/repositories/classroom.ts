@@ -117,6 +117,10 @@ export async function findClassroomLive(db: Executor, liveId: string) {
       'scheduled_start_time',
       'status',
       'banners',
+      'classroom_speakers',
+      'classroom_agenda',
+      'recording_video_id',
+      'recording_status',
     ])
     .where('id', '=', liveId)
     .executeTakeFirst();

@@ -29,13 +29,17 @@ export {
   STREAM_TYPES,
 } from '../../../../contract/streams.ts';
 
-/** Banner images; `studioBackground` is the studio's background (`studio.background`). */
+/** Banner images; `studioBackground` is the studio's background (`studio.background`); the
+ * `classroom*` ones are the classroom page's cover and backgrounds (docs/classroom.md). */
 export const BANNER_KINDS = [
   'thumbnail',
   'startSoonScreen',
   'pauseScreen',
   'endingScreen',
   'studioBackground',
+  'classroomCover',
+  'classroomBackground',
+  'classroomLoginBackground',
 ] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp'] as const;
@@ -59,6 +63,19 @@ export interface StoredImage {
 }
 export type Banners = Partial<Record<BannerKind, StoredImage>>;
 
+/** A speaker of the classroom; the avatar's file is `speaker-{id}-{version}.{ext}`. */
+export interface ClassroomSpeaker {
+  id: string;
+  name: string;
+  role: string | null;
+  avatar: StoredImage | null;
+}
+/** An item of the classroom's agenda: a time of day (HH:mm) and what happens then. */
+export interface AgendaItem {
+  time: string;
+  title: string;
+}
+
 /** JSONB columns: read as objects, written as JSON text (the pg driver would turn arrays into SQL arrays). */
 type Json<T> = ColumnType<T, string, string>;
 
@@ -71,6 +88,9 @@ export interface LiveStreamsTable {
   descricao: string | null;
   /** The classroom's public description (issue 26): `descricao` is internal and never public. */
   classroom_description: Generated<string | null>;
+  /** The classroom's speakers and agenda, in the order shown (issue 26, docs/classroom.md). */
+  classroom_speakers: ColumnType<ClassroomSpeaker[], string | undefined, string>;
+  classroom_agenda: ColumnType<AgendaItem[], string | undefined, string>;
   status: ColumnType<StreamStatus, StreamStatus | undefined, StreamStatus>;
   scheduled_start_time: Date;
   started_at: Date | null;

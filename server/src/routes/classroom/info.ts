@@ -1,7 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findClassroomLive, upsertParticipant } from '../../db/repositories/classroom.ts';
+import type { BannerKind } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { errors, Nullable, Uuid } from '../schemas.ts';
+import { avatarUrl } from '../streams/classroom-content.ts';
 import { imageUrl } from '../streams/view.ts';
 import { attendee, hashChatToken, newChatToken } from './validate.ts';
 
@@ -9,13 +11,30 @@ const ClassroomInfo = Type.Object({
   liveId: Type.String(),
   title: Type.String(),
   status: Type.String(),
+  finished: Type.Boolean({ description: 'The class has ended (status finished)' }),
   schedule_date: Type.String({ description: 'ISO date and time the class is scheduled for' }),
   description: Nullable(Type.String()),
-  schedule_image: Nullable(Type.String({ description: 'The stream thumbnail' })),
-  background: Nullable(Type.String({ description: 'The studio background' })),
-  background_login: Nullable(Type.String({ description: 'The waiting banner, behind the registration' })),
+  schedule_image: Nullable(Type.String({ description: 'The classroom cover (else the stream thumbnail)' })),
+  background: Nullable(
+    Type.String({ description: "The viewing page's background (else the studio background)" }),
+  ),
+  background_login: Nullable(
+    Type.String({ description: "The registration's background (else the waiting banner)" }),
+  ),
   speakers: Type.Array(
-    Type.Object({ name: Type.String(), role: Nullable(Type.String()), photo: Nullable(Type.String()) }),
+    Type.Object({
+      uuid: Type.String(),
+      name: Type.String(),
+      role: Nullable(Type.String()),
+      avatar: Nullable(Type.String()),
+    }),
+  ),
+  agenda: Type.Array(Type.Object({ time: Type.String({ description: 'HH:mm' }), title: Type.String() })),
+  recording: Nullable(
+    Type.Object(
+      { videoId: Type.String(), embedUrl: Type.String() },
+      { description: "A finished class's recording, once ready: its public VOD player" },
+    ),
   ),
 });
 
@@ -27,7 +46,8 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         tags: ['classroom'],
-        summary: 'A class: title, date, description, images and speakers (public)',
+        summary:
+          'A class: title, date, description, images, speakers, agenda, and its recording once ended (public)',
         params: Type.Object({ liveId: Uuid }),
         response: { 200: ClassroomInfo, ...errors(400, 404, 429) },
       },
@@ -36,21 +56,35 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const liveId = request.params.liveId.toLowerCase();
       const live = await findClassroomLive(app.db, liveId);
       if (!live) throw new ApiError(404, 'classroomNotFound');
-      const url = (kind: 'thumbnail' | 'studioBackground' | 'startSoonScreen') =>
-        imageUrl(live.account_id, live.id, kind, live.banners[kind]);
+      // The classroom's own image, else the stream's image it stood for before it had one.
+      const url = (own: BannerKind, fallback: BannerKind) =>
+        imageUrl(live.account_id, live.id, own, live.banners[own]) ??
+        imageUrl(live.account_id, live.id, fallback, live.banners[fallback]);
+      const finished = live.status === 'finished';
+      const recording =
+        finished && live.recording_status === 'ready' && live.recording_video_id
+          ? { videoId: live.recording_video_id, embedUrl: `/embed/vod/${live.recording_video_id}` }
+          : null;
       reply.header('cache-control', 'public, max-age=30');
       return {
         liveId: live.id,
         title: live.nome,
         status: live.status,
+        finished,
         schedule_date: live.scheduled_start_time.toISOString(),
         // The classroom's own public text: the stream's `descricao` is the team's internal note.
         description: live.classroom_description,
-        schedule_image: url('thumbnail'),
-        background: url('studioBackground'),
-        background_login: url('startSoonScreen'),
-        // No speakers list is kept yet: the page hides the carousel when it is empty.
-        speakers: [],
+        schedule_image: url('classroomCover', 'thumbnail'),
+        background: url('classroomBackground', 'studioBackground'),
+        background_login: url('classroomLoginBackground', 'startSoonScreen'),
+        speakers: live.classroom_speakers.map((s) => ({
+          uuid: s.id,
+          name: s.name,
+          role: s.role,
+          avatar: avatarUrl(live, s),
+        })),
+        agenda: live.classroom_agenda,
+        recording,
       };
     },
   );

@@ -17,7 +17,8 @@ export type StreamEvent =
   | 'TRANSMISSAO_ENCERRADA_AUTOMATICAMENTE'
   | 'CHAVE_TRANSMISSAO_ATUALIZADA'
   | 'SINAL_IDENTIFICACAO_ENVIADO'
-  | 'PRESET_ATUALIZADO';
+  | 'PRESET_ATUALIZADO'
+  | 'SALA_DE_AULA_ATUALIZADA';
 
 /** One activity-log entry, written with the transaction of the change (docs/api-logs.md). */
 export function logStream(

@@ -3,27 +3,34 @@ import type { FastifyRequest } from 'fastify';
 import { findStream, updateStream } from '../../db/repositories/streams.ts';
 import type { BannerKind, StoredImage } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { BANNER_BOX, type ImageBox } from '../../media/images.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { openFilePart } from '../videos/multipart.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';
-import { maxImageBytes, removeImage, saveImage } from './storage.ts';
+import { type ImageName, maxImageBytes, removeImage, saveImage } from './storage.ts';
 import { accountOf, holds, imageUrl, streamView } from './view.ts';
 
 /** Room for the multipart boundaries and headers around the file. */
-const MULTIPART_OVERHEAD = 256 * 1024;
+export const MULTIPART_OVERHEAD = 256 * 1024;
 
 const Params = Type.Object({ id: Uuid, kind: BannerKindSchema });
 
-/** The 413 of each kind, naming its own limit. */
-const tooLarge = (kind: BannerKind) =>
-  kind === 'studioBackground' ? ('studioBackgroundTooLarge' as const) : ('imageTooLarge' as const);
+/** The 413 of each image, naming its own limit. */
+const tooLarge = (name: ImageName) =>
+  name === 'studioBackground' ? ('studioBackgroundTooLarge' as const) : ('imageTooLarge' as const);
 
-/** Reads the `file` part to disk, or answers 400/413/415. */
-async function receive(request: FastifyRequest, accountId: string, streamId: string, kind: BannerKind) {
+/** Reads the `file` part to disk as `name`'s next image, scaled into `box`, or answers 400/413/415. */
+export async function receiveImage(
+  request: FastifyRequest,
+  accountId: string,
+  streamId: string,
+  name: ImageName,
+  box: ImageBox = BANNER_BOX,
+) {
   if (!request.isMultipart()) throw new ApiError(415, 'multipartRequired');
   const part = await openFilePart(request, {
-    limits: { fileSize: maxImageBytes(kind), files: 1, fields: 10, parts: 12 },
+    limits: { fileSize: maxImageBytes(name), files: 1, fields: 10, parts: 12 },
     throwFileSizeLimit: false,
   });
   if (!part) throw new ApiError(400, 'required', { field: 'file' });
@@ -35,14 +42,15 @@ async function receive(request: FastifyRequest, accountId: string, streamId: str
     request.server.config.dataDir,
     accountId,
     streamId,
-    kind,
+    name,
     part.file,
     () => part.file.truncated,
+    box,
   );
   if (!result.ok)
     throw new ApiError(
       result.reason === 'tooLarge' ? 413 : 415,
-      result.reason === 'notAnImage' ? 'imageInvalid' : tooLarge(kind),
+      result.reason === 'notAnImage' ? 'imageInvalid' : tooLarge(name),
     );
   return result.image;
 }
@@ -89,7 +97,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Upload a banner image (multipart field `file`: PNG, JPEG or WebP by content, ≤ 10 MB; the studio background ≤ 30 MB)',
         description:
-          'kind: thumbnail, startSoonScreen, pauseScreen, endingScreen or studioBackground (the studio background). 413 over 10 MB (30 MB for studioBackground), 415 not an image.',
+          'kind: thumbnail, startSoonScreen, pauseScreen, endingScreen, studioBackground (the studio background), classroomCover, classroomBackground or classroomLoginBackground (the classroom page: its cover, the viewing page and the registration backgrounds). 413 over 10 MB (30 MB for studioBackground), 415 not an image.',
         security: bearer,
         consumes: ['multipart/form-data'],
         params: Params,
@@ -108,7 +116,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply.header('connection', 'close');
         throw new ApiError(413, tooLarge(kind));
       }
-      const image = await receive(request, accountId, id, kind);
+      const image = await receiveImage(request, accountId, id, kind);
       try {
         const row = await setImage(request, accountId, id, kind, image);
         return streamView(row, holds(request, accountId, 'broadcast'));

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import bannerRoutes from './banners.ts';
+import classroomContentRoutes from './classroom.ts';
 import controlRoutes from './control.ts';
 import streamRoutes from './crud.ts';
 import csvRoutes from './csv.ts';
@@ -22,6 +23,7 @@ const liveStreams: FastifyPluginAsync = async (app) => {
   await app.register(keyRoutes);
   await app.register(previewRoutes);
   await app.register(bannerRoutes);
+  await app.register(classroomContentRoutes);
   await app.register(settingsRoutes);
   await app.register(csvRoutes);
   await app.register(usersRoutes);

@@ -1,16 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { ImageExtension } from '../../db/tables/streams.ts';
+import { BANNER_KINDS, type ImageExtension } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { previewDir } from '../../media/ingest.ts';
 import { errors, Uuid } from '../schemas.ts';
 import { previewMediaId } from './preview.ts';
 import { CONTENT_TYPES, imagePath } from './storage.ts';
 
-// `{kind}-{version}.{ext}`: the version is 16 random bytes, so a URL cannot be guessed from a stream id.
-const FILE =
-  /^(thumbnail|startSoonScreen|pauseScreen|endingScreen|studioBackground)-[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/;
+// `{kind}-{version}.{ext}` (a banner kind, or `speaker-{id}` for a classroom speaker's avatar): the
+// version is 16 random bytes, so a URL cannot be guessed from a stream id.
+const FILE = new RegExp(
+  `^(${BANNER_KINDS.join('|')}|speaker-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[A-Za-z0-9_-]{22}\\.(png|jpg|webp)$`,
+);
 
 /**
  * Stream images, public: an <img> (or a viewer's player) sends no token. The unguessable name is the
@@ -25,7 +27,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live streams'],
         summary: 'A stream image (the URLs in a stream’s assets)',
-        params: Type.Object({ accountId: Uuid, streamId: Uuid, file: Type.String({ maxLength: 80 }) }),
+        params: Type.Object({ accountId: Uuid, streamId: Uuid, file: Type.String({ maxLength: 100 }) }),
         response: { 200: Type.Any(), ...errors(400, 404) },
       },
     },

@@ -165,6 +165,13 @@ export const Stream = Type.Object({
   ads: AdsSchema,
   analyticsMeasurementId: Nullable(Type.String()),
   studio: Type.Object({ ...studioProperties, background: ImageUrl }),
+  classroom: Type.Object(
+    { cover: ImageUrl, background: ImageUrl, loginBackground: ImageUrl },
+    {
+      description:
+        "The classroom page's images (banners classroomCover, classroomBackground, classroomLoginBackground)",
+    },
+  ),
   streamKey: Nullable(Type.String({ description: 'null for callers without `broadcast`' })),
   signals: Type.Array(
     Type.Object({

@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BannerKind, ImageExtension, StoredImage } from '../../db/tables/streams.ts';
-import { BANNER_BOX, normalizeImage } from '../../media/images.ts';
+import { BANNER_BOX, type ImageBox, normalizeImage } from '../../media/images.ts';
 
-// Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{kind}-{version}.{ext}.
+// Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{name}-{version}.{ext},
+// `name` being a banner kind or `speaker-{speakerId}` (a classroom speaker's avatar).
 // Nothing else touches these paths, so another store (S3-compatible) replaces this file alone.
+
+/** The name of a stream image's file, before its version: a banner kind or a speaker's avatar. */
+export type ImageName = BannerKind | `speaker-${string}`;
+export const speakerImageName = (speakerId: string): ImageName => `speaker-${speakerId}`;
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The studio background (SPEC §5: the general settings' hint, "1920x1080 up to 30MB"): a full-screen
@@ -16,7 +21,7 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_STUDIO_BACKGROUND_BYTES = 30 * 1024 * 1024;
 
 /** The largest file each kind of stream image may be. */
-export const maxImageBytes = (kind: BannerKind) =>
+export const maxImageBytes = (kind: ImageName) =>
   kind === 'studioBackground' ? MAX_STUDIO_BACKGROUND_BYTES : MAX_IMAGE_BYTES;
 
 export const CONTENT_TYPES: Record<ImageExtension, string> = {
@@ -29,7 +34,7 @@ export function streamMediaDir(dataDir: string, accountId: string, streamId: str
   return join(dataDir, 'media', 'streams', accountId, streamId);
 }
 
-export function imageFileName(kind: BannerKind, image: Pick<StoredImage, 'version' | 'ext'>): string {
+export function imageFileName(kind: ImageName, image: Pick<StoredImage, 'version' | 'ext'>): string {
   return `${kind}-${image.version}.${image.ext}`;
 }
 
@@ -61,9 +66,10 @@ export async function saveImage(
   dataDir: string,
   accountId: string,
   streamId: string,
-  kind: BannerKind,
+  kind: ImageName,
   source: Readable,
   truncated: () => boolean,
+  box: ImageBox = BANNER_BOX,
 ): Promise<SaveResult> {
   const dir = streamMediaDir(dataDir, accountId, streamId);
   await mkdir(dir, { recursive: true });
@@ -85,7 +91,7 @@ export async function saveImage(
     if (!ext) return { ok: false, reason: 'notAnImage' };
     // What is served is our own encoding, never the bytes sent (pixel limit, size, no EXIF).
     // From memory (≤ 10 MB, 30 MB for the studio background): libvips would keep a file it opened in its cache after it is removed.
-    const data = await normalizeImage(await readFile(temp), ext, BANNER_BOX);
+    const data = await normalizeImage(await readFile(temp), ext, box);
     const image: StoredImage = { version, ext, size: data.length };
     await writeFile(temp, data, { mode: 0o640 });
     await rename(temp, join(dir, imageFileName(kind, image)));
@@ -99,7 +105,7 @@ export async function removeImage(
   dataDir: string,
   accountId: string,
   streamId: string,
-  kind: BannerKind,
+  kind: ImageName,
   image: StoredImage,
 ): Promise<void> {
   await rm(join(streamMediaDir(dataDir, accountId, streamId), imageFileName(kind, image)), { force: true });

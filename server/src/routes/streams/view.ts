@@ -14,6 +14,7 @@ import { workingAccountId } from '../../lib/session.ts';
 import type { Permission } from '../../permissions.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
 import type { StreamView } from './schemas.ts';
+import type { ImageName } from './storage.ts';
 
 /** A stream or signal key: 32 random bytes, base64url (43 characters). */
 export function newKey(): string {
@@ -54,7 +55,7 @@ export async function readableStream(
 export function imageUrl(
   accountId: string,
   streamId: string,
-  kind: BannerKind,
+  kind: ImageName,
   image: StoredImage | undefined,
 ): string | null {
   return image ? `/media/streams/${accountId}/${streamId}/${kind}-${image.version}.${image.ext}` : null;
@@ -156,6 +157,11 @@ export function streamView(row: LiveStreamRow, showKeys: boolean): StreamView {
     ads: row.ads,
     analyticsMeasurementId: row.analytics_measurement_id,
     studio: { ...row.studio, background: url('studioBackground') },
+    classroom: {
+      cover: url('classroomCover'),
+      background: url('classroomBackground'),
+      loginBackground: url('classroomLoginBackground'),
+    },
     streamKey: showKeys ? row.stream_key : null,
     signals: row.signals.map((s) => ({ ...s, key: showKeys ? s.key : null })),
     recording: row.recording_video_id

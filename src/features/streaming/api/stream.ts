@@ -60,6 +60,10 @@ export const StreamStruct = type({
   ads: AdsStruct,
   analyticsMeasurementId: nullable(string()),
   studio: type({ ...studioFields, background: nullable(string()) }),
+  /** The classroom page's images (banners classroomCover, classroomBackground, classroomLoginBackground). */
+  classroom: optional(
+    type({ cover: nullable(string()), background: nullable(string()), loginBackground: nullable(string()) }),
+  ),
   streamKey: nullable(string()),
   signals: array(SignalStruct),
   recording: nullable(type({ videoId: string(), url: string() })),

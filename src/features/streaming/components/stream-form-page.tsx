@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import * as layout from '@/components/ui/layout.css';
 import { browserTimeZone, temporal } from '@/lib/temporal';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useClassroomContent } from '../api/classroom';
 import { usePreset } from '../api/get-preset';
 import { useStream } from '../api/get-stream';
 import { newStreamForm, streamForm } from '../lib/form';
@@ -38,6 +39,7 @@ export function NewStreamPage() {
 export function EditStreamPage({ liveId }: { liveId: string }) {
   const { t } = useLingui();
   const stream = useStream(liveId);
+  const classroom = useClassroomContent(liveId);
   useDocumentTitle(t`Editar ${stream.nome}`);
   // biome-ignore lint/correctness/useExhaustiveDependencies: seeded once per stream.
   const initial = useMemo(() => streamForm(temporal(), stream, browserTimeZone()), [stream.id]);
@@ -53,7 +55,7 @@ export function EditStreamPage({ liveId }: { liveId: string }) {
         </h1>
         <StatusBadge status={stream.status} />
       </div>
-      <StreamWizard key={stream.id} initial={initial} stream={stream} />
+      <StreamWizard key={stream.id} initial={initial} stream={stream} classroom={classroom} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -8,9 +9,16 @@ import { notify } from '@/components/ui/notify';
 import { Steps } from '@/components/ui/steps';
 import { ApiError } from '@/lib/api-client';
 import { browserTimeZone, temporal } from '@/lib/temporal';
+import { type ClassroomContent, classroomContentQueryOptions } from '../api/classroom';
 import { useCreateStream } from '../api/create-stream';
 import type { Stream } from '../api/stream';
 import { useStreamSaved, useUpdateStream } from '../api/update-stream';
+import {
+  type ClassroomDraft,
+  classroomDraft,
+  classroomErrors,
+  classroomListsChanged,
+} from '../lib/classroom';
 import { createPayload, patchPayload, type StreamForm } from '../lib/form';
 import { hasStarted } from '../lib/status';
 import {
@@ -22,17 +30,29 @@ import {
   stepOf,
   validateStreamForm,
 } from '../lib/validate';
+import { ClassroomFields } from './classroom-fields';
 import { DiscardGuard } from './discard-guard';
 import { type Banners, EventStep } from './event-step';
 import { GeoFields } from './fields/geo-fields';
 import { KeysStep } from './keys-step';
 import { saveBanners } from './save-banners';
+import { saveClassroom } from './save-classroom';
 import { SettingsStep } from './settings-step';
 import * as css from './streaming.css';
 
 /** SPEC §2.7 create wizard (Event, Settings, Geoblock, Keys), also used to edit a stream. */
-export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm; stream?: Stream }) {
+export function StreamWizard({
+  initial,
+  stream: loaded,
+  classroom: loadedClassroom,
+}: {
+  initial: StreamForm;
+  stream?: Stream;
+  /** The live's saved speakers and agenda (editing). */
+  classroom?: ClassroomContent;
+}) {
   const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const T = temporal();
   const zone = browserTimeZone();
@@ -42,6 +62,15 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const [errors, setErrors] = useState<FormErrors>({});
   const [step, setStep] = useState(0);
   const [banners, setBanners] = useState<Banners>({});
+  // The classroom's speakers and agenda, as saved and as edited; their own field errors.
+  const [savedClassroom] = useState<ClassroomDraft>(() => classroomDraft(loadedClassroom));
+  const [classroom, setClassroomDraft] = useState<ClassroomDraft>(savedClassroom);
+  const [classroomErrs, setClassroomErrs] = useState<ReturnType<typeof classroomErrors>>({});
+  const setClassroom = (next: ClassroomDraft) => {
+    setClassroomDraft(next);
+    // Shown errors follow the edits; new ones wait for the next check.
+    if (Object.keys(classroomErrs).length) setClassroomErrs(classroomErrors(next));
+  };
   const [failure, setFailure] = useState<string>();
   const [saving, setSaving] = useState(false);
   const create = useCreateStream();
@@ -55,6 +84,8 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   // The form as the last change left it (two changes in one event each see the one before).
   const latest = useRef(form);
   latest.current = form;
+  const latestClassroom = useRef(classroom);
+  latestClassroom.current = classroom;
   // Saved: leaving for the panel discards nothing.
   const done = useRef(false);
 
@@ -78,6 +109,7 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   /** Moves forward only through steps that pass their checks. */
   const moveTo = (target: number) => {
     if (target <= step) return go(target);
+    if (step === 0 && !checkClassroom()) return go(0);
     const all = allErrors();
     for (let s = step; s < target; s++) {
       const own = errorsOfStep(all, s);
@@ -101,13 +133,22 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
     );
   };
 
+  /** The classroom's lists pass their checks (else their errors are shown). */
+  const checkClassroom = () => {
+    const found = classroomErrors(classroom);
+    setClassroomErrs(found);
+    return Object.keys(found).length === 0;
+  };
+
   const submit = async () => {
     const all = allErrors();
     if (Object.keys(all).length) {
       setErrors(all);
+      checkClassroom();
       go(firstStepWithError(all));
       return;
     }
+    if (!checkClassroom()) return go(0);
     // Offline nothing is sent (a request would wait, unseen, for the connection): the page says so.
     if (!navigator.onLine) {
       setFailure(
@@ -126,14 +167,22 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         : await create.mutateAsync(createPayload(T, form, zone));
       const files = await saveBanners(saved.id, banners);
       if (files.stream) streamSaved(files.stream);
-      if (!files.ok)
+      const room = await saveClassroom(saved.id, savedClassroom, classroom);
+      if (room.content)
+        queryClient.setQueryData(classroomContentQueryOptions(saved.id).queryKey, room.content);
+      if (!room.lists)
+        notify(
+          'warning',
+          t`A transmissão foi salva, mas não foi possível salvar os oradores e a agenda da sala de aula.`,
+        );
+      if (!files.ok || !room.avatars)
         notify(
           'warning',
           editing
             ? t`As alterações foram salvas, mas houve um erro no upload dos seus arquivos.`
             : t`A sua transmissão foi criada, mas houve um erro no upload dos seus arquivos.`,
         );
-      else notify('success', editing ? t`Transmissão atualizada` : t`Transmissão criada`);
+      else if (room.lists) notify('success', editing ? t`Transmissão atualizada` : t`Transmissão criada`);
       done.current = true;
       void navigate({ to: '/streaming/$liveId/panel', params: { liveId: saved.id } });
     } catch (e) {
@@ -154,7 +203,9 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
   const dirty = () =>
     !done.current &&
     (JSON.stringify(latest.current) !== JSON.stringify(initial) ||
-      Object.values(banners).some((b) => b?.file || b?.remove));
+      Object.values(banners).some((b) => b?.file || b?.remove) ||
+      classroomListsChanged(savedClassroom, latestClassroom.current) ||
+      latestClassroom.current.speakers.some((s) => s.avatarDraft));
 
   return (
     <form
@@ -180,13 +231,23 @@ export function StreamWizard({ initial, stream: loaded }: { initial: StreamForm;
         <div className={layout.card}>
           <h2 className={layout.cardTitle}>{labels[step]}</h2>
           {step === 0 ? (
-            <EventStep
-              {...props}
-              minDate={today.toString()}
-              stream={stream}
-              banners={banners}
-              setBanner={(kind, draft) => setBanners((b) => ({ ...b, [kind]: draft }))}
-            />
+            <>
+              <EventStep
+                {...props}
+                minDate={today.toString()}
+                stream={stream}
+                banners={banners}
+                setBanner={(kind, draft) => setBanners((b) => ({ ...b, [kind]: draft }))}
+              />
+              <ClassroomFields
+                stream={stream}
+                images={banners}
+                setImage={(kind, draft) => setBanners((b) => ({ ...b, [kind]: draft }))}
+                draft={classroom}
+                errors={classroomErrs}
+                onChange={setClassroom}
+              />
+            </>
           ) : step === 1 ? (
             <SettingsStep
               {...props}

@@ -40,6 +40,16 @@ export async function checkImage(
 export const BANNER_KINDS = ['thumbnail', 'startSoonScreen', 'pauseScreen', 'endingScreen'] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 
-/** Every image the banner calls take: the four banners and the studio background (`studio.background`). */
-export const UPLOAD_KINDS = [...BANNER_KINDS, 'studioBackground'] as const;
+/** The classroom page's images (docs/classroom.md): its cover, the viewing page's and the
+ * registration's backgrounds. */
+export const CLASSROOM_IMAGE_KINDS = [
+  'classroomCover',
+  'classroomBackground',
+  'classroomLoginBackground',
+] as const;
+export type ClassroomImageKind = (typeof CLASSROOM_IMAGE_KINDS)[number];
+
+/** Every image the banner calls take: the four banners, the studio background (`studio.background`)
+ * and the classroom's images. */
+export const UPLOAD_KINDS = [...BANNER_KINDS, 'studioBackground', ...CLASSROOM_IMAGE_KINDS] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
