@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 import { SessionFollower } from '@/features/auth/components/session-follower';
 import { ApiError } from '@/lib/api-client';
 import { loadPageMessages } from '@/lib/i18n';
+import { meQueryOptions } from '@/lib/me';
 
 /** The pathless guard over every signed-in page (SPEC §2.1, §4 Auth). */
 export const Route = createFileRoute('/_authed')({

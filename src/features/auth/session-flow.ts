@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { broadcast } from '@/lib/broadcast';
 import { DEFAULT_HOME, lastVisited } from '@/lib/last-visited';
+import { meQueryOptions } from '@/lib/me';
 import { createIdbPersister } from '@/lib/query-client';
 import type { Session } from '@/lib/session';
-import { meQueryOptions } from './api/get-me';
 import { logout } from './api/logout';
 
 /** Pages a sign-in must never return to (they would loop or sign out again). */

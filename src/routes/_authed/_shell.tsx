@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 import { AppShell } from '@/features/shell/components/app-shell';
 import { FpsAlertDialog } from '@/features/streaming/realtime/fps-alert-dialog';
 import { useStreamingRealtime } from '@/features/streaming/realtime/use-streaming-realtime';
 import { useVodRealtime } from '@/features/vod/api/realtime';
 import { resumeUploads } from '@/features/vod/upload/boot';
+import { meQueryOptions } from '@/lib/me';
 import { useAccountRealtime } from '@/lib/realtime/use-realtime';
 import { useSession } from '@/lib/use-session';
 

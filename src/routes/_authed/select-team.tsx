@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 import { loadTeamOptions } from '@/features/shell/api/get-teams';
 import { SelectTeamPage } from '@/features/shell/components/select-team-page';
 import { afterTeamSelection } from '@/features/shell/root-redirect';
 import { lastVisited } from '@/lib/last-visited';
+import { meQueryOptions } from '@/lib/me';
 import { selectTeam } from '@/lib/select-team';
 
 interface SelectTeamSearch {

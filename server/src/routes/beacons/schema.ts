@@ -1,40 +1,15 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 
-/** Events one post may carry: a heartbeat every 10 s sends one or two. */
-export const MAX_EVENTS_PER_POST = 20;
-/** Largest beacon body, bytes. */
-export const MAX_BEACON_BYTES = 16 * 1024;
+import { BEACON_TYPES, MAX_EVENTS_PER_POST, PLAYER_STATES } from '../../../../contract/beacons.ts';
 
-/**
- * The player's events (docs/analytics.md "Beacon contract"). `start` is the play intent (a click or
- * autoplay), sent before the player loads; `startup` the first frame with the playhead moving;
- * `startup_failed` a fatal error before it, `playback_failed` one after it; `exit_before_start` the viewer
- * left before the first frame. State changes are sent within about a second; `heartbeat` every 10 s.
- */
-export const BEACON_TYPES = [
-  'start',
-  'startup',
-  'startup_failed',
-  'exit_before_start',
-  'playback_failed',
-  'rebuffer_start',
-  'rebuffer_end',
-  'rendition',
-  'pause',
-  'play',
-  'heartbeat',
-  'end',
-] as const;
-export type BeaconType = (typeof BEACON_TYPES)[number];
-/** Events after which the session no longer watches. */
-export const FINAL_TYPES: readonly string[] = [
-  'end',
-  'exit_before_start',
-  'startup_failed',
-  'playback_failed',
-];
-/** The player's state after an event. */
-export const PLAYER_STATES = ['loading', 'playing', 'paused', 'rebuffering', 'ended'] as const;
+export {
+  BEACON_TYPES,
+  type BeaconType,
+  FINAL_TYPES,
+  MAX_BEACON_BYTES,
+  MAX_EVENTS_PER_POST,
+  PLAYER_STATES,
+} from '../../../../contract/beacons.ts';
 
 const Kbps = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const Ms = Type.Integer({ minimum: 0, maximum: 86_400_000 });

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enums, type Infer, integer, nullable, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
+import { getMe } from '@/lib/me';
 import { session } from '@/lib/session';
-import { getMe } from '../../auth/api/get-me';
 
 export const AccountSettingsStruct = type({
   accountId: string(),

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
+import { getMe } from '@/lib/me';
 import { session } from '@/lib/session';
-import { getMe } from '../../auth/api/get-me';
 
 const TokenStruct = type({ Token: string() });
 const ProfileStruct = type({ id: string(), name: string(), email: string() });

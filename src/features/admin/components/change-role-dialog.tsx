@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,7 +10,6 @@ import { failureText } from '@/lib/failure-text';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useRoles } from '../api/list-roles';
 import type { TeamUser } from '../api/list-users';
-import * as css from './admin.css';
 import { roleOptions } from './role-options';
 
 /** Change a user's role in the team; the server refuses roles above the caller's and the last manager. */

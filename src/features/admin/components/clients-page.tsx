@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ListError, listQueryState } from '@/components/ui/list-error';
@@ -12,7 +13,6 @@ import { useSelectTeam } from '@/lib/select-team';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useClients } from '../api/list-clients';
-import * as css from './admin.css';
 import * as teamCss from './teams.css';
 
 /** /clients (showClients, staff): every client with its teams, blocked state and users; 'Acessar' works

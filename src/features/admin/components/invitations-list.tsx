@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
@@ -8,7 +9,6 @@ import { capitalize } from '@/lib/text';
 import { useCancelInvitation } from '../api/cancel-invitation';
 import type { PendingInvitation } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
-import * as css from './admin.css';
 
 /** The team's open invitations: resend (a new link) or cancel. */
 export function InvitationsList({ invitations }: { invitations: PendingInvitation[] }) {

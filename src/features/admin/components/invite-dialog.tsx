@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,7 +10,6 @@ import { Select } from '@/components/ui/select';
 import { failureText } from '@/lib/failure-text';
 import { useInviteUser } from '../api/invite-user';
 import { useRoles } from '../api/list-roles';
-import * as css from './admin.css';
 import { roleOptions } from './role-options';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -14,7 +15,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useRoles } from '../api/list-roles';
 import { type LibraryMember, useMemberChanges, useMembers } from '../api/members';
-import * as css from './admin.css';
 import { roleOptions } from './role-options';
 
 /** /members (showVOD reads, manageTeamUsers manages): who can see the team's video library. */

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
-import * as css from './admin.css';
 
 export interface NameFormDialogProps<V> {
   /** undefined: closed; null: a new one; an item: edit it (its name fills the field). */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import * as css from '@/components/ui/admin-page.css';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { capitalize } from '@/lib/text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePermissionCatalog } from '../api/list-permissions';
-import * as css from './admin.css';
 
 /** /permissions (showPermissions): every permission, what it opens and which roles hold it. */
 export function PermissionsPage() {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { isStaff } from '@/lib/permissions';
 import { useSession } from '@/lib/use-session';
 import { usePermissionCatalog } from '../api/list-permissions';
 import type { Role } from '../api/list-roles';
 import { useSaveRole } from '../api/save-role';
-import * as css from './admin.css';
 import { NameFormDialog } from './name-form-dialog';
 
 export interface RoleFormProps {

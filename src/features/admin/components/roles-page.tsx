@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Button } from '@/components/ui/button';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,7 +8,6 @@ import { capitalize } from '@/lib/text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type Role, useRoles } from '../api/list-roles';
 import { permissionsCount, usersCount } from '../counts';
-import * as css from './admin.css';
 import { DeleteRoleDialog } from './delete-role-dialog';
 import { RoleFormDialog } from './role-form-dialog';
 

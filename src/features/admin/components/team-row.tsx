@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
 import { capitalize } from '@/lib/text';
@@ -7,7 +8,6 @@ import { useOnline } from '@/lib/use-online';
 import type { ClientTeam } from '../api/list-client-teams';
 import { useTeamMembers } from '../api/list-team-members';
 import { useUploadTeamThumbnail } from '../api/upload-team-thumbnail';
-import * as css from './admin.css';
 import * as teamCss from './teams.css';
 
 /** One team of /teams: picture, name, members count; rename, change the picture, see the members. */

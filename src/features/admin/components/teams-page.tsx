@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Button } from '@/components/ui/button';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ClientTeam, useClientTeams } from '../api/list-client-teams';
-import * as css from './admin.css';
 import { TeamFormDialog } from './team-form-dialog';
 import { TeamRow } from './team-row';
 

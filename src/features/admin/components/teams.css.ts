@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
+import { row } from '@/components/ui/admin-page.css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
-import { row } from './admin.css';
 
 export const teamRow = style([
   row,

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ListError, listQueryState } from '@/components/ui/list-error';
@@ -12,7 +13,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { type TeamUser, useUsers } from '../api/list-users';
 import { useRemoveUser } from '../api/remove-user';
-import * as css from './admin.css';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { InvitationsList } from './invitations-list';
 import { InviteDialog } from './invite-dialog';

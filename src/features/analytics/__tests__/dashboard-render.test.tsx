@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../locales/en/pages.po';
+import { messages } from '@/locales/en/pages.po';
 import { LiveDashboard } from '../components/live-dashboard';
 import { initialSeriesState, type SeriesState, seriesReducer } from '../lib/series-store';
 import { summaryFixture, T0 } from './fixtures';

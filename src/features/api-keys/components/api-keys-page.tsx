@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { notify } from '@/components/ui/notify';
 import { Skeleton } from '@/components/ui/skeleton';
-import * as css from '@/features/admin/components/admin.css';
 import { failureText } from '@/lib/failure-text';
 import { shortDateTime } from '@/lib/intl';
 import { useDocumentTitle } from '@/lib/use-document-title';

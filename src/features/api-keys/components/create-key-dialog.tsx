@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
+import * as css from '@/components/ui/admin-page.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -7,7 +8,6 @@ import { TextField } from '@/components/ui/field';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import * as css from '@/features/admin/components/admin.css';
 import { failureText } from '@/lib/failure-text';
 import { useCopy } from '@/lib/use-copy';
 import { type CreatedKey, useCreateApiKey, useKeyScopes } from '../api/api-keys';

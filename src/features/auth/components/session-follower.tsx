@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { onApiError } from '@/lib/api-client';
+import { meQueryOptions } from '@/lib/me';
 import { session } from '@/lib/session';
-import { meQueryOptions } from '../api/get-me';
 import { accessOf, REFRESH_EVERY_MS, refreshesOn } from '../session-refresh';
 
 /**

@@ -1,8 +1,8 @@
+import { VIDEO_STATUSES } from '@contract/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { array, enums, type Infer, integer, nullable, number, optional, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { session } from '@/lib/session';
-import { VIDEO_STATUSES } from '../../vod/api/structs';
 
 const DashboardStruct = type({
   asOf: string(),

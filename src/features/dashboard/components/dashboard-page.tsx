@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { StatusBadge } from '@/components/status/status-badge';
+import { VideoStatus } from '@/components/status/video-status';
 import * as layout from '@/components/ui/layout.css';
 import { ListError, listQueryState } from '@/components/ui/list-error';
-import { StatusBadge } from '@/features/streaming/components/status-badge';
-import { VideoStatus } from '@/features/vod/components/video-status';
 import { shortDateTime } from '@/lib/intl';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCan } from '@/lib/use-session';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@/lib/validation';
 import {
-  AGENDA_TIME as SERVER_AGENDA_TIME,
-  CLASSROOM_LIMITS as SERVER_LIMITS,
-} from '../../../../server/src/routes/streams/classroom-limits';
-import {
-  AGENDA_TIME,
-  CLASSROOM_LIMITS,
   classroomDraft,
   classroomErrors,
   classroomListsChanged,
@@ -15,11 +9,6 @@ import {
 } from '../lib/classroom';
 
 describe('the classroom editor', () => {
-  it('checks what the server checks, with the same limits', () => {
-    expect(CLASSROOM_LIMITS).toEqual(SERVER_LIMITS);
-    expect(AGENDA_TIME.source).toBe(SERVER_AGENDA_TIME);
-  });
-
   it('names each bad field with the spec’s messages', () => {
     const draft = classroomDraft();
     draft.speakers.push(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { boolean, type Infer, string, type } from 'superstruct';
-import { configQueryOptions } from '@/features/vod/api/get-config';
 import { api } from '@/lib/api-client';
+import { configQueryOptions } from '@/lib/server-config';
 import { previewPath } from '../lib/links';
 import { streamingKey } from './stream';
 

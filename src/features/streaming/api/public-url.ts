@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { configQueryOptions } from '@/features/vod/api/get-config';
+import { configQueryOptions } from '@/lib/server-config';
 
 /** The API server's public address (GET /bff/config `apiUrl`, PUBLIC_URL), where the embed player
  * lives. Until it has loaded (or if it fails), the console's own origin: the console is served by

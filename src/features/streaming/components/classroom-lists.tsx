@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -157,8 +157,9 @@ export function SpeakersEditor({
       title={<Trans>Oradores</Trans>}
       hint={
         <Trans>
-          Aparecem no carrossel da sala de aula, nesta ordem. Até {CLASSROOM_LIMITS.speakers} oradores; fotos
-          PNG, JPEG ou WebP de até 10MB.
+          Aparecem no carrossel da sala de aula, nesta ordem. Até{' '}
+          <Plural value={CLASSROOM_LIMITS.speakers} _0="# oradores" one="# orador" other="# oradores" />;
+          fotos PNG, JPEG ou WebP de até 10MB.
         </Trans>
       }
     >
@@ -234,7 +235,12 @@ export function AgendaEditor({
   return (
     <ListSection
       title={<Trans>Agenda</Trans>}
-      hint={<Trans>A programação do evento, nesta ordem. Até {CLASSROOM_LIMITS.agenda} itens.</Trans>}
+      hint={
+        <Trans>
+          A programação do evento, nesta ordem. Até{' '}
+          <Plural value={CLASSROOM_LIMITS.agenda} _0="# itens" one="# item" other="# itens" />.
+        </Trans>
+      }
     >
       {agenda.length ? (
         <ol className={css.list} aria-label={t`Agenda`}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { StatusBadge } from '@/components/status/status-badge';
 import * as layout from '@/components/ui/layout.css';
 import { browserTimeZone, temporal } from '@/lib/temporal';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -9,7 +10,6 @@ import { usePreset } from '../api/get-preset';
 import { useStream } from '../api/get-stream';
 import { newStreamForm, streamForm } from '../lib/form';
 import { BackIcon } from './icons';
-import { StatusBadge } from './status-badge';
 import { StreamWizard } from './stream-wizard';
 
 /** /streaming/new: the create wizard, starting from the account's general settings. */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { StatusBadge } from '@/components/status/status-badge';
 import * as layout from '@/components/ui/layout.css';
 import * as lists from '@/components/ui/list.css';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,7 +8,6 @@ import type { Stream } from '../api/stream';
 import { formatDateTime } from '../lib/format';
 import type { SortDirection, SortField } from '../lib/search';
 import { SortIcon } from './icons';
-import { StatusBadge } from './status-badge';
 import { StreamMenu } from './stream-menu';
 
 export interface StreamListProps {

@@ -1,4 +1,4 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { link } from '@/components/ui/layout.css';
 import { MOBILE_QUERY, vars } from '@/styles/theme.css';
 
@@ -15,25 +15,6 @@ export const search = style({
 });
 
 // ---- table (desktop) and cards (phone)
-
-// ---- status badge
-const badgeBase = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '6px',
-  padding: '2px 10px',
-  borderRadius: vars.radius.full,
-  fontSize: vars.font.sizeSm,
-  fontWeight: 700,
-  whiteSpace: 'nowrap',
-  border: '1px solid currentColor',
-});
-export const badge = styleVariants({
-  live: [badgeBase, { color: vars.color.danger }],
-  paused: [badgeBase, { color: vars.color.warning }],
-  scheduled: [badgeBase, { color: vars.color.primary }],
-  finished: [badgeBase, { color: vars.color.textMuted }],
-});
 
 // ---- forms
 export const legend = style({

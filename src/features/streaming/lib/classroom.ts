@@ -1,18 +1,12 @@
+import { AGENDA_TIME as AGENDA_TIME_PATTERN, CLASSROOM_LIMITS } from '@contract/classroom';
 import type { MessageDescriptor } from '@lingui/core';
 import { messages } from '@/lib/validation';
 import type { ClassroomContent, ClassroomContentInput } from '../api/classroom';
 
-/** The server's limits (server/src/routes/streams/classroom-limits.ts; a unit test keeps them equal). */
-export const CLASSROOM_LIMITS = {
-  speakers: 12,
-  speakerName: 80,
-  speakerRole: 80,
-  agenda: 30,
-  agendaTitle: 120,
-} as const;
+export { CLASSROOM_LIMITS };
 
-/** A time of day, 24 h (the server's pattern). */
-export const AGENDA_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** A time of day, 24 h (the contract's pattern). */
+export const AGENDA_TIME = new RegExp(AGENDA_TIME_PATTERN);
 
 /** A new avatar picked for a speaker (uploaded once the live is saved), or the current one removed. */
 export interface AvatarDraft {

@@ -1,6 +1,6 @@
+import { BEACON_TYPES, PLAYER_STATES } from '@contract/beacons';
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { BEACON_TYPES, PLAYER_STATES } from '../../../../server/src/routes/beacons/schema';
 import {
   DEVICE_LABELS,
   EVENT_LABELS,

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../locales/en/pages.po';
+import { messages } from '@/locales/en/pages.po';
 import { FigureRows } from '../components/figure-rows';
 import { Totals } from '../components/totals';
 import { vodAnalyticsFixture } from './fixtures';

@@ -13,8 +13,9 @@ import {
 
 /** The answers of the video library (docs/api-videos.md), shared by the calls in this folder. */
 
-export const VIDEO_STATUSES = ['awaiting_upload', 'uploading', 'processing', 'ready', 'failed'] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+import { VIDEO_STATUSES, type VideoStatus } from '@contract/videos';
+
+export { VIDEO_STATUSES, type VideoStatus };
 
 export const UploadStateStruct = type({
   offset: integer(),

@@ -58,23 +58,6 @@ export const iconButton = style({
     '&[data-danger]': { color: vars.color.danger },
   },
 });
-export const status = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `2px ${vars.space.sm}`,
-  borderRadius: vars.radius.full,
-  fontSize: '0.8125rem',
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  background: vars.color.surfaceAlt,
-  color: vars.color.text,
-  selectors: {
-    '&[data-status="ready"]': { color: vars.color.success },
-    '&[data-status="failed"]': { color: vars.color.danger },
-    '&[data-status="processing"], &[data-status="uploading"]': { color: vars.color.primary },
-  },
-});
 export const cards = style({
   display: 'flex',
   flexDirection: 'column',

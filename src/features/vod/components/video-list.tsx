@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { VideoStatus } from '@/components/status/video-status';
 import * as layout from '@/components/ui/layout.css';
 import { formatDuration, shortDateTime } from '@/lib/intl';
 import type { Video } from '../api/structs';
 import { EditIcon, FilmIcon, PlayIcon, TrashIcon } from './icons';
 import * as css from './video-list.css';
-import { VideoStatus } from './video-status';
 
 export interface VideoListProps {
   videos: readonly Video[];

@@ -1,8 +1,8 @@
 import { apiVoid } from '@/lib/api-client';
 import { type BroadcastMessage, broadcast } from '@/lib/broadcast';
 import { i18n } from '@/lib/i18n';
+import { getConfig } from '@/lib/server-config';
 import { session } from '@/lib/session';
-import { getConfig } from '../api/get-config';
 import { getUploadState } from '../api/get-upload-state';
 import { CHUNK_OVERRIDE_KEY, parseChunkOverride } from './chunking';
 import { type Bus, type BusMessage, UploadEngine } from './engine';

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { StatusBadge } from '@/components/status/status-badge';
 import * as layout from '@/components/ui/layout.css';
 import { useSignalsStatus } from '../../api/get-signals-status';
 import type { Stream } from '../../api/stream';
 import { formatDateTime } from '../../lib/format';
 import { RehearsalNotice } from '../preview/rehearsal-notice';
-import { StatusBadge } from '../status-badge';
 import { ControlActions } from './control-actions';
 import * as p from './panel.css';
 import { PanelViewers } from './panel-viewers';

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { StatusBadge } from '@/components/status/status-badge';
 import * as layout from '@/components/ui/layout.css';
 import { analyticsLink, useCanSeeAnalytics } from '@/lib/analytics-link';
 import { numberFormat } from '@/lib/intl';
@@ -12,7 +13,6 @@ import { formatDateTime } from '../../lib/format';
 import { type Health, healthFromEvents, healthFromStatus, useLiveHealth } from '../../realtime/health';
 import { ControlActions } from '../panel/control-actions';
 import { RehearsalNotice } from '../preview/rehearsal-notice';
-import { StatusBadge } from '../status-badge';
 import { TilePreview } from './tile-preview';
 import * as css from './wall.css';
 

@@ -1,7 +1,5 @@
-/**
- * The classroom's speakers and agenda limits (docs/classroom.md). No imports: the console's editor
- * mirrors them (src/features/streaming/lib/classroom.ts) and its unit test reads this file.
- */
+/** The classroom's speakers and agenda limits (docs/classroom.md): the server checks them
+ * (routes/streams/classroom-content.ts), the console's editor too (src/features/streaming/lib/classroom.ts). */
 export const CLASSROOM_LIMITS = {
   speakers: 12,
   speakerName: 80,

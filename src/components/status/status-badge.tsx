@@ -1,9 +1,9 @@
+import type { StreamStatus } from '@contract/streams';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import * as lists from '@/components/ui/list.css';
-import type { StreamStatus } from '../lib/status';
-import * as css from './streaming.css';
+import * as css from './status.css';
 
 export const STATUS_LABELS: Record<StreamStatus, MessageDescriptor> = {
   scheduled: msg`Agendada`,

@@ -1,12 +1,16 @@
+import type { VideoStatus as Status } from '@contract/videos';
 import { useLingui } from '@lingui/react/macro';
 import * as lists from '@/components/ui/list.css';
-import type { Video } from '../api/structs';
-import * as css from './video-list.css';
+import * as css from './status.css';
 
 /** A video's status as a coloured label; uploading and processing show their percent. */
-export function VideoStatus({ video }: { video: Pick<Video, 'status' | 'progress' | 'error'> }) {
+export function VideoStatus({
+  video,
+}: {
+  video: { status: Status; progress: number; error?: string | null };
+}) {
   const { t } = useLingui();
-  const labels: Record<Video['status'], string> = {
+  const labels: Record<Status, string> = {
     awaiting_upload: t`Aguardando envio`,
     uploading: t`Enviando`,
     processing: t`Processando`,
@@ -16,7 +20,7 @@ export function VideoStatus({ video }: { video: Pick<Video, 'status' | 'progress
   const moving = video.status === 'uploading' || video.status === 'processing';
   return (
     <span
-      className={css.status}
+      className={css.videoStatus}
       data-status={video.status}
       data-testid="video-status"
       title={video.status === 'failed' ? (video.error ?? undefined) : undefined}
