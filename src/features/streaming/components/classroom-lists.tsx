@@ -158,8 +158,8 @@ export function SpeakersEditor({
       hint={
         <Trans>
           Aparecem no carrossel da sala de aula, nesta ordem. Até{' '}
-          <Plural value={CLASSROOM_LIMITS.speakers} _0="# oradores" one="# orador" other="# oradores" />;
-          fotos PNG, JPEG ou WebP de até 10MB.
+          <Plural value={CLASSROOM_LIMITS.speakers} _0="# oradores" one="# orador" other="# oradores" />.
+          Fotos PNG, JPEG ou WebP de até 10MB.
         </Trans>
       }
     >
