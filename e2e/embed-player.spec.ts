@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { PlaybackInfo } from '../src/embed/types';
+import type { PlaybackInfo } from '../contract/playback';
 import { expectPlaying, playerFrame, readyVideo, startSite } from './embed-helpers';
 import { createStream, unique } from './streaming-helpers';
 import { DEMO, E2E_BASE_URL } from './support/env';

@@ -1,5 +1,5 @@
+import type { Overlay, PlaybackInfo } from '@contract/playback';
 import { backoffDelay } from '@/lib/backoff';
-import type { Overlay, PlaybackInfo } from './types';
 
 /** The live's viewer channel (docs/playback.md "Viewer channel"): status changes, the viewer-ID
  * signal, overlays and the viewer count, one JSON object per line. Reconnects with backoff. */

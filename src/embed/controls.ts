@@ -1,10 +1,10 @@
+import type { PlaybackInfo } from '@contract/playback';
 import { type IconName, setIcon } from './icons';
 import { clampSeek, keyAction } from './keys';
 import { canLike, createLikeToggle } from './like';
 import type { ShakaPlayer } from './shaka';
 import { labels } from './texts';
 import { qualityOptions } from './tracks';
-import type { PlaybackInfo } from './types';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
   const node = document.createElement(tag);

@@ -1,4 +1,4 @@
-import type { PlaybackInfo } from './types';
+import type { PlaybackInfo } from '@contract/playback';
 
 /** What the embedding page receives (window `message` events) each time the player learns its state. */
 export interface HostMessage {

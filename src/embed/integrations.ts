@@ -1,4 +1,4 @@
-import type { Overlay, PlaybackInfo } from './types';
+import type { Overlay, PlaybackInfo } from '@contract/playback';
 
 /** The modules other parts of issue 17 add to the player (viewer contract §2): telemetry, the live
  * channel and the viewer-ID signal (tel), overlays (cls). Each loads lazily (telemetry as the page

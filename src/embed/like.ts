@@ -1,4 +1,4 @@
-import type { PlaybackInfo } from './types';
+import type { PlaybackInfo } from '@contract/playback';
 
 export type LikeInfo = Pick<PlaybackInfo, 'kind' | 'sessionId'> & { likeUrl?: string | null };
 

@@ -1,4 +1,5 @@
 import './embed.css';
+import type { Overlay, PlaybackInfo } from '@contract/playback';
 import { playAd } from './ads';
 import { announceToHost } from './host-events';
 import { activate, pickLocale } from './i18n';
@@ -8,7 +9,6 @@ import { createPlayer, type PlayerHandle } from './player';
 import { type EmbedTarget, embeddingOrigin, targetOf } from './route';
 import { formatStart, type Screen, screenOf } from './screen';
 import { labels, screenText } from './texts';
-import type { Overlay, PlaybackInfo } from './types';
 
 /** Between two asks while there is nothing to play yet (a live not on air), or the server failed; and
  * while a live plays without the public channel (which tells status changes at once). */

@@ -1,4 +1,4 @@
-import type { Overlay } from './types';
+import type { Overlay } from '@contract/playback';
 
 /** The layer's marker: one layer per container, redrawn whole on every call. */
 const LAYER = 'data-palco-overlays';

@@ -1,5 +1,5 @@
+import type { PlaybackError, PlaybackInfo } from '@contract/playback';
 import { type EmbedTarget, playbackPath } from './route';
-import type { PlaybackError, PlaybackInfo } from './types';
 
 export type PlaybackFailure = Exclude<PlaybackError['reason'], 'invalid_link'> | 'unavailable';
 export type PlaybackResult = { ok: true; info: PlaybackInfo } | { ok: false; reason: PlaybackFailure };

@@ -1,7 +1,7 @@
+import type { PlaybackInfo } from '@contract/playback';
 import { mountControls } from './controls';
 import { signedPrefix, withToken } from './route';
 import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
-import type { PlaybackInfo } from './types';
 
 export interface PlayerHandle {
   player: ShakaPlayer;

@@ -1,5 +1,5 @@
+import type { PlaybackInfo } from '@contract/playback';
 import type { PlaybackFailure } from './playback';
-import type { PlaybackInfo } from './types';
 
 /** What the page shows instead of the video, for an answer of the playback endpoint. */
 export type Screen =

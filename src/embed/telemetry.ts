@@ -1,5 +1,5 @@
+import type { PlaybackInfo } from '@contract/playback';
 import { CRITICAL } from './shaka';
-import type { PlaybackInfo } from './types';
 
 /**
  * Player telemetry (docs/analytics.md "Definitions" and "Beacon contract", docs/playback.md "Beacons").

@@ -1,46 +1,12 @@
-import type { Overlay } from '../db/repositories/overlays.ts';
-
 /**
  * The account event stream (issue 16, docs/realtime.md): what producers raise, what every connected
  * console of that account receives over `GET /ws/{contaId}`. Ids are monotonic per account; each
  * instance keeps a replay window per account, filled from the bus, so any instance can replay.
  */
 
-export type LiveStatus = 'live' | 'paused' | 'finished' | 'scheduled';
-export type LiveStatusReason = 'start' | 'pause' | 'resume' | 'end' | 'auto_start' | 'auto_cut';
-export type Health = 'ok' | 'warning' | 'failing';
+import type { EventPayloads } from '../../../contract/realtime.ts';
 
-/** The payload of each event, by name (the contract: /work/notes/s9/realtime-contract.md). */
-export interface EventPayloads {
-  live_status: { live_id: string; titulo: string; status: LiveStatus; motivo: LiveStatusReason };
-  sinal_saude: {
-    live_id: string;
-    signal_id: string;
-    fps: number | null;
-    video_kbps: number | null;
-    audio_kbps: number | null;
-    keyframe_interval_s: number | null;
-    width: number | null;
-    height: number | null;
-    drift_ms: number | null;
-    saude: Health;
-    motivo: string | null;
-    publicando: boolean;
-  };
-  alerta_fps_alto: { live_id: string; titulo: string; fps: number; limite: number };
-  video_status: { video_id: string; status: string; progress: number };
-  /** The overlays now on for a live (issue 17): tel's public channel forwards it to the viewers. */
-  'live.overlays': { liveId: string; overlays: Overlay[] };
-  /** A classroom chat message was stored: wakes the chat readers of that live on every instance. */
-  'classroom.chat': { liveId: string; id: string };
-  /** Every player of the live shows its viewer ID until `until` (ISO), docs/playback.md. */
-  viewer_id: { live_id: string; until: string };
-  /** Current viewers of a live (sessions with a beacon in the last 30 s), sent when it changes. */
-  espectadores: { live_id: string; total: number };
-  /** A live's analytics bucket `t` (epoch ms) as it stands: every metric, total and by breakdown
-   * (docs/analytics.md "Push"). */
-  analytics: { live_id: string; t: number } & Record<string, unknown>;
-}
+export type { EventPayloads, Health, LiveStatus, LiveStatusReason } from '../../../contract/realtime.ts';
 
 export type EventName = keyof EventPayloads;
 

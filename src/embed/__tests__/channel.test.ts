@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import type { Overlay, PlaybackInfo } from '@contract/playback';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ChannelSocket, dispatchFrame, openChannel, socketUrl } from '../channel';
-import type { Overlay, PlaybackInfo } from '../types';
 
 interface ServerSocket {
   send(data: string): void;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PlaybackInfo } from '../types';
+import type { PlaybackInfo } from '@contract/playback';
 
 /** A small local HTTP server standing in for the API in the player's unit tests: each request is
  * answered by `handle` and recorded. */

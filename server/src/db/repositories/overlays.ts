@@ -1,17 +1,10 @@
 import type { Insertable, Updateable } from 'kysely';
+import type { Overlay } from '../../../../contract/playback.ts';
 import type { Executor } from '../schema.ts';
 import type { OverlayPosition, OverlayRow, OverlaysTable } from '../tables/overlays.ts';
 
-/** An overlay as viewers receive it (the viewer contract's `Overlay`, src/embed/types.ts). */
-export interface Overlay {
-  id: string;
-  kind: 'image' | 'text';
-  text: string | null;
-  imageUrl: string | null;
-  position: OverlayPosition;
-  widthPercent: number;
-  color: string | null;
-}
+/** An overlay as viewers receive it: the viewer contract's. */
+export type { Overlay };
 
 /** A team holds at most this many overlays, and a live shows at most MAX_ACTIVE at once: every
  * `live.overlays` event then fits the bus's NOTIFY payload with room to spare. */

@@ -1,4 +1,5 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
+import type { PlaybackInfo as ViewerPlaybackInfo } from '../../../../contract/playback.ts';
 import { Nullable } from '../schemas.ts';
 
 /** An error of the public playback: the usual body plus why (the player shows a message for each). */
@@ -52,7 +53,13 @@ const Overlay = Type.Object({
   kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
   text: Nullable(Type.String()),
   imageUrl: Nullable(Type.String()),
-  position: Type.String(),
+  position: Type.Union([
+    Type.Literal('top-left'),
+    Type.Literal('top-right'),
+    Type.Literal('bottom-left'),
+    Type.Literal('bottom-right'),
+    Type.Literal('center'),
+  ]),
   widthPercent: Type.Number(),
   color: Nullable(Type.String()),
 });
@@ -105,3 +112,8 @@ export const PlaybackInfo = Type.Object({
   /** A VOD's like button posts `{sessionId}` here (DELETE takes it back); null for a live. */
   likeUrl: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** The answer the schema describes is the viewer contract the player reads (contract/playback.ts): a
+ * field renamed or retyped on one side stops the typecheck. */
+type Assignable<A extends B, B> = A;
+export type PlaybackInfoMatchesContract = Assignable<Static<typeof PlaybackInfo>, ViewerPlaybackInfo>;

@@ -1,5 +1,6 @@
-/** The viewer contract's shapes (/work/notes/s10/viewer-contract.md §1, §4): the playback endpoint's
- * answer and an overlay. tel and cls keep a verbatim copy of this file on their branches. */
+/** The viewer contract (docs/playback.md): the playback endpoint's answer and an overlay, as the embed
+ * player reads them (src/embed) and the server answers them (server/src/routes/playback, a type check in
+ * server/src/routes/playback/schemas.ts keeps its TypeBox schema assignable to these). */
 
 export interface Overlay {
   id: string;
@@ -44,7 +45,7 @@ export interface PlaybackInfo {
    * '/v1/public/videos/{id}/likes', null for a live (issue 25 point 7). Optional: an older server's
    * answer has none, and the player then offers no like button. */
   likeUrl?: string | null;
-  /** How the player configures itself for a live (null for VOD); contract change by pls, 15:26. */
+  /** How the player configures itself for a live (null for VOD). */
   latencyTargets: { segmentSeconds: number; liveDelaySeconds: number; lowLatencyMode: boolean } | null;
 }
 
