@@ -115,8 +115,8 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
-        'Down 20261127T173000_subtitle_jobs',
         'Down 20261128T100000_classroom_content',
+        'Down 20261127T173000_subtitle_jobs',
         'Down 20261127T160000_video_likes',
         'Down 20261127T150000_analytics',
         'Down 20261127T140000_classroom_description',
