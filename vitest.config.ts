@@ -32,8 +32,10 @@ export default defineConfig({
       {
         plugins: consolePlugins(),
         resolve: { alias },
-        // Pre-bundled up front: one found mid-run is bundled apart, with a second copy of React.
-        optimizeDeps: { entries: ['src/**/*.browser.test.tsx'] },
+        // Every dependency the tests reach is pre-bundled up front, found from the test files each run:
+        // one found mid-run (a cache from before a new test) reloads the page and is bundled apart,
+        // with a second copy of React.
+        optimizeDeps: { entries: ['src/**/*.browser.test.tsx'], force: true },
         test: {
           name: 'components',
           include: ['src/**/*.browser.test.tsx'],
