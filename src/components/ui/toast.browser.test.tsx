@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { DeferredToaster } from '@/features/pwa/components/deferred-toaster';
 import { notifyServerError } from '@/lib/app-errors';
 import { renderUi } from '@/test/render-ui';
 import { notify } from './notify';
@@ -56,12 +55,6 @@ describe('Toaster and notify', () => {
     await expect.element(page.getByText('Enviado', { exact: true })).toBeVisible();
     await expect.element(toast('Vídeo enviado')).toBeVisible();
     await expect.element(toast('Legenda enviada')).toBeVisible();
-  });
-
-  it('shows a toast asked for before the toaster mounted', async () => {
-    notify('info', 'Bem-vindo de volta');
-    await renderUi(<DeferredToaster />);
-    await expect.element(toast('Bem-vindo de volta')).toBeVisible();
   });
 
   it("keeps one 'Ops' on screen, and shows the next one as soon as it closed", async () => {
