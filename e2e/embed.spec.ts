@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import type { PlaybackInfo } from '../contract/playback';
+import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import { expectPlaying, playerFrame, readyVideo, startSite } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_BASE_URL, E2E_INGEST_PORT } from './support/env';

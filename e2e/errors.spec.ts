@@ -42,6 +42,35 @@ test('a 5xx shows one red "Ops" notification at the top right for about 5 second
   await expect(page).toHaveURL(/\/streaming$/);
 });
 
+test("a 5xx that leaves the error page still shows its 'Ops', and the next one once it closed", async ({
+  page,
+}) => {
+  await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  // The user's data (every signed-in page's guard asks for it) answers 503: no page can open, and the
+  // root error page takes the whole screen. (The toaster used to live inside the routes: that page
+  // replaced it, and the 'Ops' asked for by the failure never showed.)
+  await page.route(
+    (url) => url.pathname === '/bff/me',
+    (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+  );
+  await page.goto('/streaming');
+  await expect(page.getByRole('heading', { name: 'OOPS! Alguma coisa deu errado!' })).toBeVisible({
+    timeout: 15_000,
+  });
+  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Ops' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Aconteceu um erro interno...');
+  await expect(toast).toHaveCount(1);
+
+  // The user closes it and tries again at once; it fails again, and a new 'Ops' says so (one 'Ops'
+  // while one is on screen, not one per 5 seconds from the first failure).
+  await toast.getByRole('button', { name: 'Fechar' }).click();
+  await expect(toast).toHaveCount(0);
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCount(1);
+});
+
 test('a 401 from /bff/me clears the session and goes to /auth/login', async ({ page }) => {
   await signInWithTeam(page, DEMO.owner, 'Demo Produções');
   await page.goto('/streaming');

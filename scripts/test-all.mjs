@@ -89,6 +89,8 @@ check('i18n catalogs complete', 'node', ['scripts/i18n.mjs', '--check']);
 // The served OpenAPI document, linted with redocly's recommended rules (redocly.yaml).
 check('openapi lint', 'node', ['--import', 'tsx', 'scripts/openapi-lint.mjs']);
 vitest('unit', 'unit');
+// The shared UI wrappers rendered and clicked in Debian's chromium (vitest browser mode).
+vitest('components', 'components');
 const serverPasses = [{ label: 'server-pglite', project: 'server' }];
 if (process.env.TEST_DATABASE_URL) {
   serverPasses.push({

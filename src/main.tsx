@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { DeferredToaster } from '@/features/pwa/components/deferred-toaster';
 import { installTabSync } from '@/features/pwa/lib/tab-sync';
 import { installApiErrorHandling } from '@/lib/app-errors';
 import { activateLocale, i18n, storedLocale } from '@/lib/i18n';
@@ -58,6 +59,8 @@ createRoot(document.getElementById('root')!).render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        {/* Beside the router, so the root route's error page has it too (deferred-toaster.tsx). */}
+        <DeferredToaster />
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,

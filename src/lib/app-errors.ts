@@ -1,14 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
+import { notify } from '@/components/ui/notify';
 import { onApiError } from './api-client';
 import { i18n } from './i18n';
 import { session } from './session';
 
 type Navigate = (to: string) => void;
 
-/** A failing page often makes several calls (and retries) at once: one 'Ops' while one is on screen. */
-const OPS_DURATION_MS = 5000;
-let lastOpsAt = Number.NEGATIVE_INFINITY;
+/** The red 'Ops' notification (SPEC §8). A failing page often makes several calls (and retries) at
+ * once: one 'Ops' while one is on screen or waiting to show; the next failure after it closed shows a
+ * new one. */
+export function notifyServerError() {
+  notify('error', i18n._(msg`Ops`), i18n._(msg`Aconteceu um erro interno...`), { once: 'ops' });
+}
 
 /** SPEC §8: a 401 from any call clears the session and goes to /auth/login (unless already there);
  * any 5xx shows the red 'Ops' notification for 5 seconds, top right. */
@@ -19,13 +23,7 @@ export function installApiErrorHandling(queryClient: QueryClient, navigate: Navi
       queryClient.removeQueries({ queryKey: ['session'] });
       if (!window.location.pathname.startsWith('/auth/login')) navigate('/auth/login');
     } else if (error.status >= 500) {
-      const now = Date.now();
-      if (now - lastOpsAt < OPS_DURATION_MS) return;
-      lastOpsAt = now;
-      // The toast module (Ark) is loaded on demand: it is not part of the first load.
-      void import('@/components/ui/toast').then(({ notify }) =>
-        notify('error', i18n._(msg`Ops`), i18n._(msg`Aconteceu um erro interno...`)),
-      );
+      notifyServerError();
     }
   });
 }

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { DeferredToaster } from '@/features/pwa/components/deferred-toaster';
 import { PwaLayer } from '@/features/pwa/components/pwa-layer';
 import { ErrorPage } from '@/features/shell/components/error-page';
 import { NotFoundPage } from '@/features/shell/components/not-found-page';
@@ -25,7 +24,6 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <DeferredToaster />
       <PwaLayer />
     </>
   );

@@ -18,8 +18,41 @@ export const toaster = createToaster({
 
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
 
-export function notify(kind: ToastKind, title: string, description?: string) {
-  toaster.create({ type: kind, title, description });
+export interface ToastOptions {
+  /** At most one toast with this key at a time: asked again while one is on screen (or waiting for the
+   * toaster, or for its turn), nothing more shows; once it starts to close, the next one does. */
+  once?: string;
+}
+
+/** The toast each `once` key has on screen or waiting. */
+const onceIds = new Map<string, string>();
+let serial = 0;
+
+/** Shows a toast. Pages call `notify` from notify.ts, which loads this module with the first toast. */
+export function showToast(kind: ToastKind, title: string, description?: string, options: ToastOptions = {}) {
+  const { once } = options;
+  const current = once === undefined ? undefined : onceIds.get(once);
+  if (current !== undefined && !toaster.isDismissed(current)) return;
+  serial += 1;
+  const id = `toast:${serial}`;
+  const forget = () => {
+    if (once !== undefined && onceIds.get(once) === id) onceIds.delete(once);
+  };
+  if (once !== undefined) onceIds.set(once, id);
+  // Created a microtask later, never inside a React render or effect: zag's toaster adds a toast to
+  // those on screen with a state update React can only flush outside one, and two toasts created
+  // inside one effect left only the last on screen.
+  queueMicrotask(() =>
+    toaster.create({
+      id,
+      type: kind,
+      title,
+      description,
+      onStatusChange: ({ status }) => {
+        if (status !== 'visible') forget();
+      },
+    }),
+  );
 }
 
 export function Toaster() {

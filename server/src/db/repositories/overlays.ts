@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Overlay } from '../../../../contract/playback.ts';
 import type { Executor } from '../schema.ts';
-import type { OverlayPosition, OverlayRow, OverlaysTable } from '../tables/overlays.ts';
+import type { OverlayRow, OverlaysTable } from '../tables/overlays.ts';
 
 /** An overlay as viewers receive it: the viewer contract's. */
 export type { Overlay };

@@ -3,7 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
 
 export interface ImageUploadFieldProps<T> {

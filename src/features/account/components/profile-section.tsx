@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import * as form from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
 import { useSession } from '@/lib/use-session';
 import { useChangePassword, useSaveProfile, useSignOutOthers } from '../api/profile';

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import * as layout from '@/components/ui/layout.css';
-import { notify } from '@/components/ui/toast';
+import { notify } from '@/components/ui/notify';
 import { failureText } from '@/lib/failure-text';
 import {
   useTwoFactorDisable,
