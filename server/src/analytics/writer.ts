@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/schema.ts';
 import type { AnalyticsBucketsTable, PlaybackViewsTable } from '../db/tables/analytics.ts';
 import type { PlaybackEventsTable } from '../db/tables/viewers.ts';
-import type { BeaconEventBody } from '../routes/beacons/schema.ts';
+import type { BeaconEventBody } from '../http/beacons.ts';
 import {
   addCounters,
   type BucketDelta,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertKeepsManager } from '../../lib/team-rules.ts';
+import { assertKeepsManager } from '../../services/team-rules.ts';
 import type { Database, Executor } from '../schema.ts';
 import { type ActivityEntry, recordActivity } from './activity-log.ts';
 
@@ -83,7 +83,7 @@ export async function lockTeamMembers(trx: Executor, accountId: string): Promise
       'u.id as userId',
       'u.name as name',
       'u.login as login',
-      // The flag counts only in the teams of the client that granted it (lib/session.ts).
+      // The flag counts only in the teams of the client that granted it (services/session.ts).
       sql<boolean>`coalesce(u.can_manage_teams_users and u.manage_users_client_id = a.client_id, false)`.as(
         'canManageTeamsUsers',
       ),

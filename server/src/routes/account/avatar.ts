@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { toRecord } from '../../lib/activity.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { readSmallImage } from '../videos/multipart.ts';
 import { logOwnAction } from './own-activity.ts';
 

@@ -2,11 +2,11 @@ import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findUserById, lockUser, revokeTokens, setPassword } from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { logOwnAction } from './own-activity.ts';
 
 const AUTHENTICATED = 'authenticated' as const;

@@ -2,9 +2,9 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findPreset, savePreset } from '../../db/repositories/streams-preset.ts';
 import type { Executor } from '../../db/schema.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { completeSettings, normalizeColor } from '../streams/validate.ts';
 import { accountOf } from '../streams/view.ts';
 

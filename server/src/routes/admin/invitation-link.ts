@@ -5,10 +5,10 @@ import { consumeInvitation, findInvitationBySecret } from '../../db/repositories
 import { addMember } from '../../db/repositories/team-users.ts';
 import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
 import type { UserRow } from '../../db/tables/users.ts';
+import { errors, Nullable } from '../../http/schemas.ts';
 import { activityOf, actorOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { errors, Nullable } from '../schemas.ts';
 import { sha256Hex } from './invitations.ts';
 
 /** Requests per client address and minute to the public invitation routes (a link secret is not guessable,

@@ -11,11 +11,11 @@ import {
 } from '../../db/repositories/invitations.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
 import { lockTeamMembers } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { assertGrantable } from '../../lib/team-rules.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { assertGrantable } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { MANAGE_USERS } from './users.ts';

@@ -9,11 +9,11 @@ import {
   removeTeamMember,
 } from '../../db/repositories/team-users.ts';
 import { findUserByLogin } from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertGrantable, assertNotOutranked } from '../../lib/team-rules.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { assertGrantable, assertNotOutranked } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
 /** SPEC route table: /members is read with showVOD, managed with manageTeamUsers. */

@@ -8,10 +8,10 @@ import {
   removeTeamMember,
   setMemberRole,
 } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../lib/team-rules.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../schemas.ts';
+import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
 export const MANAGE_USERS = { anyOf: ['showUsers', 'manageTeamUsers'] } as const;

@@ -6,10 +6,10 @@ import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
 import { deleteClientPlan, saveClientPlan } from '../../db/repositories/plans.ts';
 import type { Executor } from '../../db/schema.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EVENT_TYPES } from '../../lib/event-types.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { PlanSchema, Prices, Quotas } from './schemas.ts';
 
 const ClientParams = Type.Object({ clientId: Uuid });

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findClassroomLive, upsertParticipant } from '../../db/repositories/classroom.ts';
+import { errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors, Nullable, Uuid } from '../schemas.ts';
 import { imageUrl } from '../streams/view.ts';
 import { attendee, hashChatToken, newChatToken } from './validate.ts';
 

@@ -10,7 +10,7 @@ import {
   startingBetween,
 } from '../../db/repositories/dashboard.ts';
 import type { LogRecordItem } from '../../db/tables/activity-logs.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { accountOf, holds } from '../streams/view.ts';
 
 /** How far back "recent" alerts reach (the websocket's own window is shorter: 10 minutes). */

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
+import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors } from '../schemas.ts';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -9,8 +9,8 @@ import {
   MAX_OVERLAYS,
   updateOverlay,
 } from '../../db/repositories/overlays.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import {
   AccountParams,
   NewOverlay,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { activeOverlayRows, setActiveOverlays } from '../../db/repositories/overlays.ts';
 import { findStream } from '../../db/repositories/streams.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 import { ActiveSet, ActiveView, LiveParams } from './schemas.ts';
 import { announce, logOverlay } from './view.ts';

@@ -8,6 +8,7 @@ import { activeOverlays } from '../../db/repositories/overlays.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
+import { Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
@@ -21,7 +22,6 @@ import {
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
 import { sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import { hashChatToken } from '../classroom/validate.ts';
-import { Uuid } from '../schemas.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
 import { domainAllows, geoCheck, refuse } from './rules.ts';

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { Nullable } from '../schemas.ts';
+import { Nullable } from '../../http/schemas.ts';
 
 /** An error of the public playback: the usual body plus why (the player shows a message for each). */
 export const PlaybackError = Type.Object(

@@ -6,6 +6,7 @@ import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { commitOffset, type UploadState } from '../../db/repositories/video-uploads.ts';
 import { updateVideo, type VideoRecord } from '../../db/repositories/videos.ts';
 import type { Executor } from '../../db/schema.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf, t } from '../../lib/i18n.ts';
@@ -16,7 +17,6 @@ import {
   MULTIPART_OVERHEAD_BYTES,
   parseContentRange,
 } from '../../media/upload-service.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { ConflictBody, loadVideo, UploadStateSchema, VideoParams, VOD } from './common.ts';
 import { filePart } from './multipart.ts';
 

@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { BEACON_TYPES, PLAYER_STATES } from '../../../../server/src/routes/beacons/schema';
+import { BEACON_TYPES, PLAYER_STATES } from '../../../../server/src/http/beacons';
 import {
   DEVICE_LABELS,
   EVENT_LABELS,
