@@ -2,17 +2,13 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { findAccountById } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
-import {
-  addMember,
-  listAccountUsers,
-  lockTeamMembers,
-  removeTeamMember,
-} from '../../db/repositories/team-users.ts';
+import { addMember, listAccountUsers, lockTeamMembers } from '../../db/repositories/team-users.ts';
 import { findUserByLogin } from '../../db/repositories/users.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
+import { removeTeamMember } from '../../services/team-members.ts';
 import { assertGrantable, assertNotOutranked } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 

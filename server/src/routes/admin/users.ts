@@ -2,15 +2,11 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { listOpenInvitations } from '../../db/repositories/invitations.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
-import {
-  listTeamUsers,
-  lockTeamMembers,
-  removeTeamMember,
-  setMemberRole,
-} from '../../db/repositories/team-users.ts';
+import { listTeamUsers, lockTeamMembers, setMemberRole } from '../../db/repositories/team-users.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { removeTeamMember } from '../../services/team-members.ts';
 import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
