@@ -44,3 +44,19 @@ export async function countUsers(db: Executor): Promise<number> {
 export async function lockUser(trx: Executor, id: string): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
 }
+
+export async function setUserName(db: Executor, id: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', id).execute();
+}
+
+/** Sets the user's avatar under a row lock; answers the one it replaced. */
+export async function replaceAvatar(trx: Executor, id: string, url: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('users')
+    .select('avatar')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('users').set({ avatar: url }).where('id', '=', id).execute();
+  return row.avatar;
+}

@@ -152,6 +152,12 @@ export async function setTranscodeProgress(db: Executor, id: string, progress: n
     .execute();
 }
 
+/** The ids of every video of an account. */
+export async function listVideoIds(db: Executor, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('videos').select('id').where('account_id', '=', accountId).execute();
+  return rows.map((r) => r.id);
+}
+
 export async function deleteVideo(db: Executor, id: string): Promise<boolean> {
   const result = await db.deleteFrom('videos').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

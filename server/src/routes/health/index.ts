@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import { ping } from '../../db/database.ts';
 import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -16,7 +16,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await ping(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new ApiError(503, 'unavailable');
