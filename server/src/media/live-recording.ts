@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import {
   clearRecordingStatus,
-  findStreamById,
   lockRecordingVideoId,
   setRecordingVideo,
 } from '../db/repositories/live-ingest.ts';
+import { findStreamById } from '../db/repositories/streams.ts';
 import { markUploadComplete } from '../db/repositories/video-uploads.ts';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
 import { MediaInputError, probe } from './ffmpeg.ts';

@@ -126,3 +126,20 @@ export async function replaceAccountThumbnail(
   await trx.updateTable('accounts').set({ thumbnail: url }).where('id', '=', accountId).execute();
   return { name: row.name, previous: row.thumbnail };
 }
+
+/** A team's name (undefined: no such team). */
+export async function findAccountName(db: Executor, accountId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
+  return row?.name;
+}
+
+/** The ids of a client's teams. */
+export async function listAccountIdsOfClient(db: Executor, clientId: string): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('id').where('client_id', '=', clientId).execute();
+  return rows.map((a) => a.id);
+}
+
+/** Locks the team's row until the transaction ends: changes of one team that must take turns. */
+export async function lockAccount(trx: Executor, accountId: string): Promise<void> {
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+}

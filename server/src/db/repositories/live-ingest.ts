@@ -84,11 +84,6 @@ export async function finishSilentStreams(trx: Executor, autoCutMs: number): Pro
     .execute();
 }
 
-/** A stream of any account by id (the recording job carries only the id). */
-export async function findStreamById(db: Executor, id: string): Promise<LiveStreamRow | undefined> {
-  return db.selectFrom('live_streams').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Nothing to make of the recording: forget that one was being made, unless a video was made. */
 export async function clearRecordingStatus(db: Executor, id: string): Promise<void> {
   await db

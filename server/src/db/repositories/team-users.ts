@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../schema.ts';
+import { lockAccount } from './accounts.ts';
 
 export interface TeamUser {
   id: string;
@@ -72,7 +73,7 @@ export interface TeamMember {
  * rule would pass for both).
  */
 export async function lockTeamMembers(trx: Executor, accountId: string): Promise<TeamMember[]> {
-  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+  await lockAccount(trx, accountId);
   return membersOf(trx, accountId)
     .innerJoin('accounts as a', 'a.id', 'm.account_id')
     .select([
@@ -162,4 +163,16 @@ export async function deleteMember(db: Executor, accountId: string, userId: stri
     .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
     .execute();
+}
+
+/** Whether the user is a member of some team of the client. */
+export async function isMemberOfClient(db: Executor, userId: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships as m')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select('m.user_id')
+    .where('m.user_id', '=', userId)
+    .where('a.client_id', '=', clientId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

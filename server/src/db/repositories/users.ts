@@ -60,3 +60,29 @@ export async function replaceAvatar(trx: Executor, id: string, url: string): Pro
   await trx.updateTable('users').set({ avatar: url }).where('id', '=', id).execute();
   return row.avatar;
 }
+
+/** Creates the user unless the login exists (then undefined: someone took it a moment ago). */
+export async function insertUserIfNew(
+  db: Executor,
+  user: {
+    login: string;
+    name: string;
+    passwordHash: string;
+    defaultAccountId: string | null;
+  },
+): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values({
+      login: user.login,
+      name: user.name,
+      avatar: null,
+      password_hash: user.passwordHash,
+      default_account_id: user.defaultAccountId,
+      root_directory: null,
+      last_login_at: null,
+    })
+    .onConflict((oc) => oc.column('login').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findAccountName } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   cancelInvitation,
@@ -47,12 +48,7 @@ function mailLink(app: FastifyInstance, request: FastifyRequest, to: string, tea
 }
 
 async function teamName(app: FastifyInstance, accountId: string): Promise<string> {
-  const row = await app.db
-    .selectFrom('accounts')
-    .select('name')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row?.name ?? '';
+  return (await findAccountName(app.db, accountId)) ?? '';
 }
 
 const InvitationParams = Type.Object({ id: Uuid });

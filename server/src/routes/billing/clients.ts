@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { planOfClient } from '../../billing/report.ts';
-import { setClientBlocked } from '../../db/repositories/accounts.ts';
+import { listAccountIdsOfClient, setClientBlocked } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
 import { deleteClientPlan, saveClientPlan } from '../../db/repositories/plans.ts';
@@ -39,11 +39,7 @@ async function logPerTeam(
   fields: Record<string, unknown>,
   accountIds?: string[],
 ) {
-  const ids =
-    accountIds ??
-    (await trx.selectFrom('accounts').select('id').where('client_id', '=', clientId).execute()).map(
-      (a) => a.id,
-    );
+  const ids = accountIds ?? (await listAccountIdsOfClient(trx, clientId));
   for (const accountId of ids) {
     await recordActivity(trx, {
       accountId,

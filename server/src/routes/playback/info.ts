@@ -5,6 +5,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { participantByChatToken } from '../../db/repositories/classroom.ts';
 import { activeOverlays } from '../../db/repositories/overlays.ts';
+import { findStreamById } from '../../db/repositories/streams.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
@@ -142,11 +143,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store');
       const liveId = request.params.liveId.toLowerCase();
       boundSessions(app, request, { kind: 'live', id: liveId });
-      const row = await app.db
-        .selectFrom('live_streams')
-        .selectAll()
-        .where('id', '=', liveId)
-        .executeTakeFirst();
+      const row = await findStreamById(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
       const geo = geoCheck(app, request, row.security);
       if (!geo.allowed) return refuse(request, reply, 403, 'geo_blocked');
