@@ -1,19 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { ActivityActor, LogRecordItem, LogValue } from './activity-record.ts';
 
-/** `{Key, Value}` as the console shows it: a list field's value is a list of pairs or of strings. */
-export type LogValue = string | number | boolean | null | string[] | LogRecordItem[];
-export interface LogRecordItem {
-  Key: string;
-  Value: LogValue;
-}
-
-/** Who did it, as a log entry keeps it (copied: the entry stays true after the user changes). */
-export interface ActivityActor {
-  id: string | null;
-  name: string | null;
-  email: string | null;
-  avatar: string | null;
-}
+export type { ActivityActor, LogRecordItem, LogValue } from './activity-record.ts';
 
 /** The part of a log entry that comes from the request. */
 export interface RequestActivity {

@@ -1,5 +1,5 @@
 import { type AliasedSelectQueryBuilder, type ExpressionBuilder, sql } from 'kysely';
-import type { ActivityActor, LogRecordItem } from '../../lib/activity.ts';
+import type { ActivityActor, LogRecordItem } from '../../lib/activity-record.ts';
 import type { Database, Executor } from '../schema.ts';
 
 export interface ActivityEntry {

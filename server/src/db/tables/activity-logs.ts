@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { LogRecordItem } from '../../lib/activity.ts';
+import type { LogRecordItem } from '../../lib/activity-record.ts';
 
 /** One entry of the activity log, written in the same transaction as the change it describes.
  * The responsible user's name, e-mail and avatar are copied so the entry keeps telling the truth
