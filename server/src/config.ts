@@ -285,7 +285,7 @@ function shape(env: Env) {
           `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${ingestPort}/live`),
     /** Which peers may name the client in X-Forwarded-For: decides `request.ip` (login throttle, log). */
     trustProxy: trustProxyOf(env.TRUST_PROXY),
-    /** Slow-client limits of the HTTP server (server/src/lib/http-limits.ts, docs/security.md). */
+    /** Slow-client limits of the HTTP server (server/src/plugins/http-limits.ts, docs/security.md). */
     httpLimits: {
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
@@ -294,7 +294,7 @@ function shape(env: Env) {
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
-    /** Login failures one client address may make (server/src/lib/login-throttle.ts). */
+    /** Login failures one client address may make (server/src/services/login-throttle.ts). */
     loginThrottle: {
       slowAfter: env.LOGIN_ADDRESS_SLOW_AFTER,
       delayMs: env.LOGIN_ADDRESS_DELAY_MS,

@@ -18,6 +18,7 @@ interface AdminCtx {
 
 interface AdminExpected {
   event: keyof typeof EVENT_TYPES;
+  followedBy?: Array<keyof typeof EVENT_TYPES>;
   actor?: string | null;
   secrets?: string[];
 }
@@ -106,7 +107,13 @@ export function adminExercises(
         name: 'Convidada',
         password: 'segredo1',
       });
-      return { event: 'CONVITE_ACEITO', actor: email, secrets: [token, 'segredo1'] };
+      // The invitee is signed in by the acceptance: the sign-in is logged after it, in the same team.
+      return {
+        event: 'CONVITE_ACEITO',
+        followedBy: ['LOGIN_REALIZADO'],
+        actor: email,
+        secrets: [token, 'segredo1'],
+      };
     },
     'PATCH /v1/users/:userId/role': async (ctx) => {
       const id = await member(server().app, address());

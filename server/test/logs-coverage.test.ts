@@ -74,6 +74,8 @@ interface Expected {
   actor?: string | null;
   /** Values that must not appear in the entries (besides the demo password). */
   secrets?: string[];
+  /** Events the call writes after the main ones, in this order (an acceptance's sign-in). */
+  followedBy?: Array<keyof typeof EVENT_TYPES>;
 }
 
 /** A viewer's playback session of a video of the demo team. */
@@ -620,7 +622,10 @@ describe('each mutating route writes its log entry', () => {
     expect(Object.keys(EVENT_TYPES), 'the event code needs a label in lib/event-types.ts').toContain(
       expected.event,
     );
-    expect(entries.map((e) => e.event)).toEqual(Array(expected.count ?? 1).fill(expected.event));
+    expect(entries.map((e) => e.event)).toEqual([
+      ...Array(expected.count ?? 1).fill(expected.event),
+      ...(expected.followedBy ?? []),
+    ]);
     const actor = expected.actor === undefined ? owner.login : expected.actor;
     for (const entry of entries) {
       expect(entry).toMatchObject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeOverlays } from '../src/db/repositories/overlays.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
-import type { AccountEvent } from '../src/lib/events.ts';
+import type { AccountEvent } from '../src/services/events.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call, logsOf, multipart, PNG, userWith } from './streams-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { BUCKET_COUNTERS, type BucketCounter } from '../db/tables/analytics.ts';
-import type { BeaconEventBody } from '../routes/beacons/schema.ts';
+import type { BeaconEventBody } from '../http/beacons.ts';
 
 /**
  * From a post of beacons to what it adds to its view and to the 10-second buckets (docs/analytics.md):

@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Insertable } from 'kysely';
 import {
   addToBuckets,
   findViewMemory,
   insertPlaybackEvents,
+  type NewBucket,
+  type NewPlaybackEvent,
+  type NewPlaybackView,
   upsertViewerSessions,
   upsertViews,
 } from '../db/repositories/analytics.ts';
 import type { Db } from '../db/schema.ts';
-import type { AnalyticsBucketsTable, PlaybackViewsTable } from '../db/tables/analytics.ts';
-import type { PlaybackEventsTable } from '../db/tables/viewers.ts';
-import type { BeaconEventBody } from '../routes/beacons/schema.ts';
+import type { BeaconEventBody } from '../http/beacons.ts';
 import {
   addCounters,
   type BucketDelta,
@@ -46,7 +46,7 @@ export interface BeaconPost {
 
 interface PendingView {
   base: Omit<
-    Insertable<PlaybackViewsTable>,
+    NewPlaybackView,
     'playing_ms' | 'rebuffer_ms' | 'paused_ms' | 'rebuffer_count' | 'started_at' | 'last_at'
   >;
   delta: ViewDelta;
@@ -59,16 +59,13 @@ interface PendingView {
  * lost when an instance dies).
  */
 export class AnalyticsWriter {
-  private events: Insertable<PlaybackEventsTable>[] = [];
+  private events: NewPlaybackEvent[] = [];
   private views = new Map<string, PendingView>();
   private sessions = new Map<
     string,
     { session_id: string; live_id: string; account_id: string; last_seen_at: Date; ended: boolean }
   >();
-  private buckets = new Map<
-    string,
-    Insertable<AnalyticsBucketsTable> & { counters: BucketDelta['counters'] }
-  >();
+  private buckets = new Map<string, NewBucket & { counters: BucketDelta['counters'] }>();
   private readonly memory = new Map<string, ViewMemory>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();

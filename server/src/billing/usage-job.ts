@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { listAccountIds } from '../db/repositories/accounts.ts';
+import { listVideoIds } from '../db/repositories/videos.ts';
 import { rebuildDay, recordStorageSample, utcDay } from './metering.ts';
 
 export const USAGE_QUEUE = 'usage-daily';
@@ -14,9 +16,9 @@ export async function bytesHeld(app: FastifyInstance, accountId: string): Promis
     storage.usedBytes(accountId),
     storage.usedBytes(`streams/${accountId}`),
   ]);
-  const videos = await app.db.selectFrom('videos').select('id').where('account_id', '=', accountId).execute();
+  const videos = await listVideoIds(app.db, accountId);
   let sources = 0;
-  for (const { id } of videos) {
+  for (const id of videos) {
     const disk = await uploads.files.sizeOnDisk(id);
     sources += (disk.part ?? 0) + (disk.source ?? 0);
   }
@@ -30,8 +32,8 @@ export async function bytesHeld(app: FastifyInstance, accountId: string): Promis
 export async function runDailyUsage(app: FastifyInstance, now = new Date()): Promise<void> {
   const today = utcDay(now);
   const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
-  const accounts = await app.db.selectFrom('accounts').select('id').execute();
-  for (const { id } of accounts) await recordStorageSample(app.db, id, await bytesHeld(app, id), today);
+  const accounts = await listAccountIds(app.db);
+  for (const id of accounts) await recordStorageSample(app.db, id, await bytesHeld(app, id), today);
   await rebuildDay(app.db, yesterday);
   await rebuildDay(app.db, today);
 }

@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, Db } from './schema.ts';
 
@@ -54,6 +54,11 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   embeddedClients.set(db, pglite);
   return db;
+}
+
+/** One trivial query: the database answers (the health check). */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** Beside PGlite's own start parameters (single-user mode, no workers), a smaller buffer cache: 16 MB

@@ -1,20 +1,32 @@
 import type { FastifyRequest } from 'fastify';
-import type { ActivityEntry } from '../db/repositories/activity-log.ts';
-import type { LogRecordItem, LogValue } from '../db/tables/activity-logs.ts';
-import type { UserRow } from '../db/tables/users.ts';
+import type { ActivityActor, LogRecordItem, LogValue } from './activity-record.ts';
+
+export type { ActivityActor, LogRecordItem, LogValue } from './activity-record.ts';
+
+/** The part of a log entry that comes from the request. */
+export interface RequestActivity {
+  actor: ActivityActor | null;
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /** Field names whose values never reach a log record, at any depth. */
 const SECRET = /pass(word)?|secret|token|hash|key$|^key|credential|authorization/i;
 export const MASK = '***';
 
 /** The responsible user of an entry: copied, so the entry keeps telling the truth after they change. */
-export function actorOf(user: Pick<UserRow, 'id' | 'name' | 'login' | 'avatar'>): ActivityEntry['actor'] {
+export function actorOf(user: {
+  id: string;
+  name: string;
+  login: string;
+  avatar: string | null;
+}): ActivityActor {
   return { id: user.id, name: user.name, email: user.login, avatar: user.avatar };
 }
 
 /** Who did it, from where: the part of a log entry that comes from the request. Calls outside the
  * authenticated scope (login, password recovery) have no actor unless the route names one. */
-export function activityOf(request: FastifyRequest): Pick<ActivityEntry, 'actor' | 'ip' | 'userAgent'> {
+export function activityOf(request: FastifyRequest): RequestActivity {
   const user = request.auth?.user;
   const key = request.auth?.apiKey;
   return {

@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts';
+import type { Lang } from './lang.ts';
 
 /** Messages of billing and blocking (docs/billing.md). */
 export const BILLING_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts';
+import type { Lang } from './lang.ts';
 
 /**
  * Messages of untrusted media: why an uploaded file is refused. The reasons of a failed video are

@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts';
+import type { Lang } from './lang.ts';
 
 /** Texts of the account websocket (issue 16). */
 export const REALTIME_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts';
+import type { Lang } from './lang.ts';
 
 // Session 9's console polish messages of lib/i18n.ts (spread into its table).
 

@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts';
+import type { Lang } from './lang.ts';
 
 /** Messages of the video library, uploads and subtitles (docs/api-videos.md). */
 export const VIDEO_MESSAGES = {

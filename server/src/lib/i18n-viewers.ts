@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts';
+import type { Lang } from './lang.ts';
 
 /** Texts of the viewer side: channel, beacons, the viewer-ID signal (issue 17). */
 export const VIEWER_MESSAGES = {

@@ -19,8 +19,9 @@ import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 import { VIEWER_MESSAGES } from './i18n-viewers.ts';
 import { WEBHOOK_MESSAGES } from './i18n-webhooks.ts';
+import type { Lang } from './lang.ts';
 
-export type Lang = 'pt-BR' | 'en';
+export type { Lang } from './lang.ts';
 
 /** `Accept-Language` starting with `en` gives English; anything else (or nothing) the default pt-BR. */
 export function langOf(request: Pick<FastifyRequest, 'headers'>): Lang {

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { recordActivity } from '../db/repositories/activity-log.ts';
+import {
+  autoStartStreamByKey,
+  finishSilentStreams,
+  markRecordingProcessing,
+} from '../db/repositories/live-ingest.ts';
 import type { Executor } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
 import { toRecord } from '../lib/activity.ts';
@@ -17,11 +21,7 @@ export async function queueRecording(
   finished: LiveStreamRow,
 ): Promise<void> {
   if (!finished.transcode.enableLive2vod || !(await app.ingest.hasRecording(accountId, finished.id))) return;
-  await trx
-    .updateTable('live_streams')
-    .set({ recording_status: 'processing' })
-    .where('id', '=', finished.id)
-    .execute();
+  await markRecordingProcessing(trx, finished.id);
   finished.recording_status = 'processing';
   await app.jobs.send(RECORDING_QUEUE, { streamId: finished.id }, RECORDING_JOB_OPTIONS, trx);
 }
@@ -32,31 +32,7 @@ export async function queueRecording(
  */
 export async function autoStart(app: FastifyInstance, key: string): Promise<LiveStreamRow | undefined> {
   const row = await app.db.transaction().execute(async (trx) => {
-    const started = await trx
-      .updateTable('live_streams')
-      .set((eb) => ({
-        status: 'live',
-        updated_at: sql<Date>`now()`,
-        started_at: eb.fn.coalesce('started_at', sql<Date>`now()`),
-      }))
-      .where(sql<boolean>`signals @> ${JSON.stringify([{ key }])}::jsonb`)
-      .where('status', '=', 'scheduled')
-      .where('auto_start', '=', true)
-      .where('scheduled_start_time', '<=', sql<Date>`now()`)
-      // A team blocked for non-payment starts no new stream, not even automatically.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('accounts')
-              .select('accounts.id')
-              .whereRef('accounts.id', '=', 'live_streams.account_id')
-              .where('accounts.blocked', '=', true),
-          ),
-        ),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    const started = await autoStartStreamByKey(trx, key);
     if (started) await logAutomatic(trx, started, 'TRANSMISSAO_INICIADA_AUTOMATICAMENTE', 'auto_start');
     return started;
   });
@@ -78,17 +54,8 @@ export async function autoStart(app: FastifyInstance, key: string): Promise<Live
  * sweep: the guarded update lets one of them end each stream.
  */
 export async function cutSilentStreams(app: FastifyInstance, autoCutMs: number): Promise<void> {
-  const before = sql<Date>`now() - ${`${autoCutMs} milliseconds`}::interval`;
   const cut = await app.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable('live_streams')
-      .set({ status: 'finished', updated_at: sql<Date>`now()`, finished_at: sql<Date>`now()` })
-      .where('status', '=', 'live')
-      .where('auto_cuts', '=', true)
-      .where('updated_at', '<', before)
-      .where((eb) => eb.or([eb('last_signal_at', 'is', null), eb('last_signal_at', '<', before)]))
-      .returningAll()
-      .execute();
+    const rows = await finishSilentStreams(trx, autoCutMs);
     for (const row of rows) {
       await queueRecording(app, trx, row.account_id, row);
       await logAutomatic(trx, row, 'TRANSMISSAO_ENCERRADA_AUTOMATICAMENTE', 'auto_cut');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { markSignalContent, streamsWithFpsLimit } from '../db/repositories/live-ingest.ts';
 import type { ActivePublish } from './ingest.ts';
 import { cutSilentStreams } from './live-automation.ts';
 import { FPS_TOLERANCE } from './signal-health.ts';
@@ -62,12 +62,7 @@ export class LiveMonitor {
     this.previous = current;
     if (active.length === 0) return;
 
-    const streams = await app.db
-      .selectFrom('live_streams as s')
-      .innerJoin('accounts as a', 'a.id', 's.account_id')
-      .select(['s.id', 's.nome', 'a.fps_limit'])
-      .where('s.id', 'in', [...new Set(active.map((p) => p.streamId))])
-      .execute();
+    const streams = await streamsWithFpsLimit(app.db, [...new Set(active.map((p) => p.streamId))]);
     const byId = new Map(streams.map((s) => [s.id, s]));
     const withContent = new Set<string>();
     for (const publish of active) {
@@ -85,13 +80,7 @@ export class LiveMonitor {
         await this.alert(publish, stream.nome, figures.fps, stream.fps_limit);
       }
     }
-    if (withContent.size > 0) {
-      await app.db
-        .updateTable('live_streams')
-        .set({ last_signal_at: sql<Date>`now()` })
-        .where('id', 'in', [...withContent])
-        .execute();
-    }
+    await markSignalContent(app.db, [...withContent]);
   }
 
   private async alert(publish: ActivePublish, titulo: string, fps: number, limite: number): Promise<void> {

@@ -2,6 +2,13 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
+import {
+  clearRecordingStatus,
+  lockRecordingVideoId,
+  setRecordingVideo,
+} from '../db/repositories/live-ingest.ts';
+import { findStreamById } from '../db/repositories/streams.ts';
+import { markUploadComplete } from '../db/repositories/video-uploads.ts';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
 import { MediaInputError, probe } from './ffmpeg.ts';
 import { run } from './ffmpeg-run.ts';
@@ -54,17 +61,12 @@ async function concatParts(ffmpegPath: string, parts: string[], output: string):
 export async function makeRecordingVideo(app: FastifyInstance, streamId: string): Promise<void> {
   const { db, config, log } = app;
   await app.ingest.stopStream(streamId);
-  const row = await db.selectFrom('live_streams').selectAll().where('id', '=', streamId).executeTakeFirst();
+  const row = await findStreamById(db, streamId);
   if (row?.status !== 'finished' || row.recording_video_id !== null) return;
   const dir = recordingDir(config.dataDir, row.account_id, row.id);
   const nothing = async (reason: string) => {
     log.info({ streamId, reason }, 'live recording: no video made');
-    await db
-      .updateTable('live_streams')
-      .set({ recording_status: null })
-      .where('id', '=', streamId)
-      .where('recording_video_id', 'is', null)
-      .execute();
+    await clearRecordingStatus(db, streamId);
     await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
   };
   const parts = await recordingParts(dir);
@@ -83,13 +85,8 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
   const files = app.media.uploads.files;
   await mkdir(files.dir, { recursive: true });
   const videoId = await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('live_streams')
-      .select(['recording_video_id'])
-      .where('id', '=', streamId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current || current.recording_video_id !== null) return null;
+    const current = await lockRecordingVideoId(trx, streamId);
+    if (current !== null) return null;
     const id = await createVideo(trx, {
       accountId: row.account_id,
       directoryId: null,
@@ -99,18 +96,10 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
     });
     // The source is in place before the commit that queues its transcode.
     await rename(joined, files.sourcePath(id));
-    await trx
-      .updateTable('video_uploads')
-      .set({ total_bytes: size, offset_bytes: size, complete: true })
-      .where('video_id', '=', id)
-      .execute();
+    await markUploadComplete(trx, id, size);
     await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
     await app.media.enqueueTranscode(trx, id);
-    await trx
-      .updateTable('live_streams')
-      .set({ recording_video_id: id, recording_status: 'processing' })
-      .where('id', '=', streamId)
-      .execute();
+    await setRecordingVideo(trx, streamId, id);
     return id;
   });
   await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { parseH264Sps } from 'node-media-server/src/protocol/sps_info.js';
-import type { EventPayloads, Health } from '../lib/events.ts';
+import type { EventPayloads, Health } from '../services/events.ts';
 
 /** FLV tag types and node-media-server's packet flags (protocol/flv.js `parserTag`). */
 const AUDIO = 8;

@@ -1,8 +1,8 @@
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
+import { activeJobIds } from '../db/job-queue.ts';
 import { type ActivityEntry, recordActivity } from '../db/repositories/activity-log.ts';
 import {
   findSubtitleJob,
@@ -114,13 +114,8 @@ export class SubtitleMaker {
     });
     if (this.app.jobs.singleProcess) {
       // Jobs left active by a killed process of this data dir: nobody runs them; pg-boss retries them.
-      const orphans = await sql<{ id: string }>`
-        SELECT id FROM pgboss.job WHERE name = ${SUBTITLES_QUEUE} AND state = 'active'`.execute(this.app.db);
-      if (orphans.rows.length > 0)
-        await boss.fail(
-          SUBTITLES_QUEUE,
-          orphans.rows.map((r) => r.id),
-        );
+      const orphans = await activeJobIds(this.app.db, SUBTITLES_QUEUE);
+      if (orphans.length > 0) await boss.fail(SUBTITLES_QUEUE, orphans);
     }
     await boss.work<{ jobId: string }>(
       SUBTITLES_QUEUE,

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { recordEncoded } from '../billing/metering.ts';
+import { activeJobIds } from '../db/job-queue.ts';
 import { findVideo, setTranscodeProgress, updateVideo } from '../db/repositories/videos.ts';
 import { t } from '../lib/i18n.ts';
 import { MediaInputError, makeThumbnail, probe, transcodeToHls } from './ffmpeg.ts';
@@ -40,13 +40,8 @@ export class Transcoder {
     await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, ...TRANSCODE_JOB_OPTIONS });
     if (this.app.jobs.singleProcess) {
       // Jobs left active by a process of this data dir that was killed: nobody is running them.
-      const orphans = await sql<{ id: string }>`
-        SELECT id FROM pgboss.job WHERE name = ${TRANSCODE_QUEUE} AND state = 'active'`.execute(this.app.db);
-      if (orphans.rows.length > 0)
-        await boss.fail(
-          TRANSCODE_QUEUE,
-          orphans.rows.map((r) => r.id),
-        );
+      const orphans = await activeJobIds(this.app.db, TRANSCODE_QUEUE);
+      if (orphans.length > 0) await boss.fail(TRANSCODE_QUEUE, orphans);
     }
     await boss.work<{ videoId: string }>(
       TRANSCODE_QUEUE,

@@ -13,6 +13,9 @@ import {
   setSessionTeam,
 } from '../db/repositories/sessions.ts';
 import type { UserRow } from '../db/tables/users.ts';
+import { ApiError } from '../lib/errors.ts';
+import { getDummyHash } from '../lib/password.ts';
+import { keyFromSecret, signToken, TOKEN_TTL_SECONDS, verifyToken } from '../lib/tokens.ts';
 import {
   API_KEY_PREFIX,
   hashApiKey,
@@ -20,17 +23,14 @@ import {
   keyPepper,
   LastUse,
   scopeToKey,
-} from '../lib/api-keys.ts';
-import { ApiError } from '../lib/errors.ts';
-import { getDummyHash } from '../lib/password.ts';
+} from '../services/api-keys.ts';
 import {
   type AuthContext,
   defaultAccountId,
   loadAuthContext,
   roleIn,
   selectedAccountId,
-} from '../lib/session.ts';
-import { keyFromSecret, signToken, TOKEN_TTL_SECONDS, verifyToken } from '../lib/tokens.ts';
+} from '../services/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +48,7 @@ declare module 'fastify' {
     issueToken(user: UserRow, selectedAccountId?: string | null): Promise<string>;
     /** HS256 key (exposed for tests that craft tokens). */
     jwtKey: Uint8Array;
-    /** Keyed-hash pepper of API keys (lib/api-keys.ts), derived from the signing secret. */
+    /** Keyed-hash pepper of API keys (services/api-keys.ts), derived from the signing secret. */
     apiKeyPepper: Buffer;
   }
   interface FastifyRequest {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
-import { embeddedClientOf } from '../db/database.ts';
-import type { Db, Executor } from '../db/schema.ts';
+import { isSingleProcess, pgBossExecutor } from '../db/job-queue.ts';
+import type { Executor } from '../db/schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,24 +21,6 @@ export interface Jobs {
   send(queue: string, data: object, options?: PgBoss.SendOptions, trx?: Executor): Promise<string | null>;
   /** Work to do before the queue stops (e.g. cancel a running child process). */
   beforeStop(task: () => void | Promise<void>): void;
-}
-
-/** pg-boss runs its SQL through Kysely, so on PGlite it shares the one serialised connection. */
-export function pgBossExecutor(db: Executor, embedded = embeddedClientOf(db as Db)): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      if (embedded && values.length === 0) {
-        // Several statements in one string (schema creation, maintenance): PGlite's exec, while
-        // holding Kysely's connection so it cannot land inside another transaction (STACK.md 6, 7).
-        return (db as Db).connection().execute(async () => {
-          const results = await embedded.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        });
-      }
-      const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows as unknown[] };
-    },
-  };
 }
 
 async function startBoss(app: FastifyInstance): Promise<PgBoss> {
@@ -63,7 +44,7 @@ export default fp(
     const stopping: (() => void | Promise<void>)[] = [];
     const jobs: Jobs = {
       boss,
-      singleProcess: embeddedClientOf(app.db) !== undefined,
+      singleProcess: isSingleProcess(app.db),
       send(queue, data, options = {}, trx) {
         return boss.send(queue, data, trx ? { ...options, db: pgBossExecutor(trx, undefined) } : options);
       },

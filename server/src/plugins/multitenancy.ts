@@ -2,7 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccountView, findAccountById } from '../db/repositories/accounts.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { AuthContext } from '../lib/session.ts';
+import type { AuthContext } from '../services/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { bearer } from '../routes/schemas.ts';
+import { bearer } from '../http/schemas.ts';
 
 /**
  * The operationId of a route, from its method and URL only, so it is stable and needs no edit per

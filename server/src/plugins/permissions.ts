@@ -1,10 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, onRouteHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAccountBlocked } from '../db/repositories/accounts.ts';
+import { errors } from '../http/schemas.ts';
 import { ApiError } from '../lib/errors.ts';
-import { type AuthContext, managesTeamUsersIn, roleIn, workingAccountId } from '../lib/session.ts';
 import { ALL_GRANTS, type Grant, type RoutePermission } from '../permissions.ts';
-import { errors } from '../routes/schemas.ts';
+import { type AuthContext, managesTeamUsersIn, roleIn, workingAccountId } from '../services/session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

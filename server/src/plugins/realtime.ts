@@ -2,9 +2,9 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { currentSocketGrants } from '../db/repositories/memberships.ts';
 import type { Executor } from '../db/schema.ts';
-import { EventHub, LocalTransport } from '../lib/events.ts';
-import { PgTransport } from '../lib/events-pg.ts';
 import { STAFF_PERMISSION } from '../permissions.ts';
+import { EventHub, LocalTransport } from '../services/events.ts';
+import { PgTransport } from '../services/events-pg.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

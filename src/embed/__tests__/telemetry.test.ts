@@ -1,6 +1,6 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { BeaconBody } from '../../../server/src/routes/beacons/schema';
+import { BeaconBody } from '../../../server/src/http/beacons';
 import { StartError } from '../player';
 import {
   type BeaconEvent,

@@ -31,6 +31,12 @@ export async function findAccountById(db: Executor, id: string): Promise<Account
   return accountsWithClient(db).where('a.id', '=', id).executeTakeFirst();
 }
 
+/** Every account's id (the daily usage run visits them all). */
+export async function listAccountIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('id').execute();
+  return rows.map((r) => r.id);
+}
+
 /** Every account, for staff, optionally filtered by a case-insensitive part of the name. */
 export async function searchAccounts(
   db: Executor,
@@ -84,4 +90,56 @@ export async function isAccountBlocked(db: Executor, accountId: string): Promise
     .where('id', '=', accountId)
     .executeTakeFirst();
   return row?.blocked ?? false;
+}
+
+/** A team's own settings (/v1/account/settings). */
+export async function findAccountSettings(db: Executor, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'thumbnail', 'language', 'time_zone', 'fps_limit'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** Changes the settings given (undefined: left as is). */
+export async function updateAccountSettings(
+  db: Executor,
+  accountId: string,
+  columns: { name?: string; language?: string; time_zone?: string; fps_limit?: number },
+): Promise<void> {
+  if (Object.values(columns).every((v) => v === undefined)) return;
+  await db.updateTable('accounts').set(columns).where('id', '=', accountId).execute();
+}
+
+/** Sets the team's logo under a row lock; answers its name and the logo it replaced. */
+export async function replaceAccountThumbnail(
+  trx: Executor,
+  accountId: string,
+  url: string,
+): Promise<{ name: string; previous: string | null }> {
+  const row = await trx
+    .selectFrom('accounts')
+    .select(['name', 'thumbnail'])
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('accounts').set({ thumbnail: url }).where('id', '=', accountId).execute();
+  return { name: row.name, previous: row.thumbnail };
+}
+
+/** A team's name (undefined: no such team). */
+export async function findAccountName(db: Executor, accountId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirst();
+  return row?.name;
+}
+
+/** The ids of a client's teams. */
+export async function listAccountIdsOfClient(db: Executor, clientId: string): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('id').where('client_id', '=', clientId).execute();
+  return rows.map((a) => a.id);
+}
+
+/** Locks the team's row until the transaction ends: changes of one team that must take turns. */
+export async function lockAccount(trx: Executor, accountId: string): Promise<void> {
+  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
 }

@@ -1,6 +1,6 @@
 import { type AliasedSelectQueryBuilder, type ExpressionBuilder, sql } from 'kysely';
+import type { ActivityActor, LogRecordItem } from '../../lib/activity-record.ts';
 import type { Database, Executor } from '../schema.ts';
-import type { LogRecordItem } from '../tables/activity-logs.ts';
 
 export interface ActivityEntry {
   /** The team the action happened in (null for actions outside any team, e.g. a failed login). */
@@ -8,7 +8,7 @@ export interface ActivityEntry {
   event: string;
   identifier: string;
   record: LogRecordItem[];
-  actor: { id: string | null; name: string | null; email: string | null; avatar: string | null } | null;
+  actor: ActivityActor | null;
   ip: string | null;
   userAgent: string | null;
 }

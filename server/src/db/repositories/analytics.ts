@@ -8,6 +8,11 @@ import {
 } from '../tables/analytics.ts';
 import type { PlaybackEventsTable } from '../tables/viewers.ts';
 
+/** Rows as the beacon writer builds them (analytics/writer.ts). */
+export type NewPlaybackEvent = Insertable<PlaybackEventsTable>;
+export type NewPlaybackView = Insertable<PlaybackViewsTable>;
+export type NewBucket = Insertable<AnalyticsBucketsTable>;
+
 /** Rows per statement: well under PostgreSQL's 65 535 parameters whatever the table. */
 const CHUNK = 400;
 

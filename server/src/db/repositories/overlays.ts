@@ -136,3 +136,18 @@ export async function setActiveOverlays(db: Executor, liveId: string, overlayIds
     .values(overlayIds.map((id, i) => ({ live_id: liveId, overlay_id: id, created_at: new Date(base + i) })))
     .execute();
 }
+
+/** The team's overlays among `ids`, with their names (another team's are not found). */
+export async function overlayNamesIn(
+  db: Executor,
+  accountId: string,
+  ids: string[],
+): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('overlays')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -213,6 +213,12 @@ export async function findPublishableStreamBySignalKey(
     .executeTakeFirst();
 }
 
+/** A stream of any account by id: for callers that hold an id the server gave out (a job, a signed
+ * playback link) or that apply the stream's own public rules (the playback endpoint). */
+export async function findStreamById(db: Executor, id: string): Promise<LiveStreamRow | undefined> {
+  return db.selectFrom('live_streams').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * The authorized embedding domains of a stream of any account (the public embed page's
  * `frame-ancestors`); undefined when there is no such stream. `id` must be a UUID.

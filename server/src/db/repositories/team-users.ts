@@ -1,9 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { toRecord } from '../../lib/activity.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { assertKeepsManager } from '../../lib/team-rules.ts';
-import type { Database, Executor } from '../schema.ts';
-import { type ActivityEntry, recordActivity } from './activity-log.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../schema.ts';
+import { lockAccount } from './accounts.ts';
 
 export interface TeamUser {
   id: string;
@@ -76,14 +73,14 @@ export interface TeamMember {
  * rule would pass for both).
  */
 export async function lockTeamMembers(trx: Executor, accountId: string): Promise<TeamMember[]> {
-  await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+  await lockAccount(trx, accountId);
   return membersOf(trx, accountId)
     .innerJoin('accounts as a', 'a.id', 'm.account_id')
     .select([
       'u.id as userId',
       'u.name as name',
       'u.login as login',
-      // The flag counts only in the teams of the client that granted it (lib/session.ts).
+      // The flag counts only in the teams of the client that granted it (services/session.ts).
       sql<boolean>`coalesce(u.can_manage_teams_users and u.manage_users_client_id = a.client_id, false)`.as(
         'canManageTeamsUsers',
       ),
@@ -159,43 +156,23 @@ export async function listAccountUsers(db: Executor, accountId: string): Promise
     .execute();
 }
 
-export interface RemoveMember {
-  accountId: string;
-  userId: string;
-  /** Who asks: nobody removes themselves (409). */
-  actorId: string;
-  /** The route's own refusal for this member (throws), checked under the team's lock. */
-  refuse: (member: TeamMember) => void;
-  /** The log entry's who-and-where; `identify` names the removed member in it. */
-  activity: Pick<ActivityEntry, 'actor' | 'ip' | 'userAgent'>;
-  identify: (member: TeamMember) => string;
+/** Takes a user out of one team (their other teams stay). */
+export async function deleteMember(db: Executor, accountId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('memberships')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
-/**
- * Takes a user out of one team (their other teams stay) and logs `USUARIO_REMOVIDO`, in one
- * transaction under the team's lock; the team keeps someone able to manage its users (409).
- */
-export async function removeTeamMember(db: Kysely<Database>, removal: RemoveMember): Promise<TeamMember> {
-  const { accountId, userId } = removal;
-  if (userId === removal.actorId) throw new ApiError(409, 'removeSelf');
-  return db.transaction().execute(async (trx) => {
-    const members = await lockTeamMembers(trx, accountId);
-    const member = members.find((m) => m.userId === userId);
-    if (!member) throw new ApiError(404, 'userNotFound');
-    removal.refuse(member);
-    assertKeepsManager(members, (m) => (m.userId === userId ? null : m));
-    await trx
-      .deleteFrom('memberships')
-      .where('account_id', '=', accountId)
-      .where('user_id', '=', userId)
-      .execute();
-    await recordActivity(trx, {
-      ...removal.activity,
-      accountId,
-      event: 'USUARIO_REMOVIDO',
-      identifier: removal.identify(member),
-      record: toRecord({ nome: member.name, login: member.login }),
-    });
-    return member;
-  });
+/** Whether the user is a member of some team of the client. */
+export async function isMemberOfClient(db: Executor, userId: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships as m')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select('m.user_id')
+    .where('m.user_id', '=', userId)
+    .where('a.client_id', '=', clientId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

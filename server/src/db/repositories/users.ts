@@ -44,3 +44,45 @@ export async function countUsers(db: Executor): Promise<number> {
 export async function lockUser(trx: Executor, id: string): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
 }
+
+export async function setUserName(db: Executor, id: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', id).execute();
+}
+
+/** Sets the user's avatar under a row lock; answers the one it replaced. */
+export async function replaceAvatar(trx: Executor, id: string, url: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('users')
+    .select('avatar')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('users').set({ avatar: url }).where('id', '=', id).execute();
+  return row.avatar;
+}
+
+/** Creates the user unless the login exists (then undefined: someone took it a moment ago). */
+export async function insertUserIfNew(
+  db: Executor,
+  user: {
+    login: string;
+    name: string;
+    passwordHash: string;
+    defaultAccountId: string | null;
+  },
+): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values({
+      login: user.login,
+      name: user.name,
+      avatar: null,
+      password_hash: user.passwordHash,
+      default_account_id: user.defaultAccountId,
+      root_directory: null,
+      last_login_at: null,
+    })
+    .onConflict((oc) => oc.column('login').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -103,3 +103,12 @@ export async function commitOffset(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The upload row of a video whose source arrived whole by another way (a live recording). */
+export async function markUploadComplete(db: Executor, videoId: string, size: number): Promise<void> {
+  await db
+    .updateTable('video_uploads')
+    .set({ total_bytes: size, offset_bytes: size, complete: true })
+    .where('video_id', '=', videoId)
+    .execute();
+}

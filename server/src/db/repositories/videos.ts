@@ -152,6 +152,22 @@ export async function setTranscodeProgress(db: Executor, id: string, progress: n
     .execute();
 }
 
+/** The video leaves awaiting_upload with its first stored bytes (and shows as recently active). */
+export async function markUploading(trx: Executor, videoId: string): Promise<void> {
+  await trx
+    .updateTable('videos')
+    .set({ status: 'uploading', updated_at: sql`now()` })
+    .where('id', '=', videoId)
+    .where('status', 'in', ['awaiting_upload', 'uploading'])
+    .execute();
+}
+
+/** The ids of every video of an account. */
+export async function listVideoIds(db: Executor, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('videos').select('id').where('account_id', '=', accountId).execute();
+  return rows.map((r) => r.id);
+}
+
 export async function deleteVideo(db: Executor, id: string): Promise<boolean> {
   const result = await db.deleteFrom('videos').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

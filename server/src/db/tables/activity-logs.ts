@@ -1,11 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-
-/** `{Key, Value}` as the console shows it: a list field's value is a list of pairs or of strings. */
-export type LogValue = string | number | boolean | null | string[] | LogRecordItem[];
-export interface LogRecordItem {
-  Key: string;
-  Value: LogValue;
-}
+import type { LogRecordItem } from '../../lib/activity-record.ts';
 
 /** One entry of the activity log, written in the same transaction as the change it describes.
  * The responsible user's name, e-mail and avatar are copied so the entry keeps telling the truth

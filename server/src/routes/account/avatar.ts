@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { replaceAvatar } from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { toRecord } from '../../lib/activity.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { readSmallImage } from '../videos/multipart.ts';
 import { logOwnAction } from './own-activity.ts';
 
@@ -36,15 +37,9 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bytes = await readSmallImage(request);
       const url = await saveSmallImage(app.config.dataDir, 'users', user.id, bytes);
       const previous = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('users')
-          .select('avatar')
-          .where('id', '=', user.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        await trx.updateTable('users').set({ avatar: url }).where('id', '=', user.id).execute();
+        const replaced = await replaceAvatar(trx, user.id, url);
         await logOwnAction(trx, request, 'PERFIL_ATUALIZADO', toRecord({ avatar: url }));
-        return row.avatar;
+        return replaced;
       });
       await removeSmallImage(app.config.dataDir, 'users', user.id, previous);
       return { id: user.id, name: user.name, email: user.login, avatar: url };

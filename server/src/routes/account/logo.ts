@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { replaceAccountThumbnail } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 import { readSmallImage } from '../videos/multipart.ts';
 import { AccountSettings, readSettings, SETTINGS } from './settings.ts';
@@ -30,21 +31,15 @@ const accountLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bytes = await readSmallImage(request);
       const url = await saveSmallImage(app.config.dataDir, 'teams', accountId, bytes);
       const previous = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('accounts')
-          .select(['name', 'thumbnail'])
-          .where('id', '=', accountId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        await trx.updateTable('accounts').set({ thumbnail: url }).where('id', '=', accountId).execute();
+        const replaced = await replaceAccountThumbnail(trx, accountId, url);
         await recordActivity(trx, {
           ...activityOf(request),
           accountId,
           event: 'CONTA_ATUALIZADA',
-          identifier: row.name,
+          identifier: replaced.name,
           record: toRecord({ logo: url }),
         });
-        return row.thumbnail;
+        return replaced.previous;
       });
       await removeSmallImage(app.config.dataDir, 'teams', accountId, previous);
       return readSettings(app.db, accountId);

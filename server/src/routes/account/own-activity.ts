@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import type { Executor } from '../../db/schema.ts';
 import { activityOf, type toRecord } from '../../lib/activity.ts';
-import { workingAccountId } from '../../lib/session.ts';
+import { workingAccountId } from '../../services/session.ts';
 
 /** Logs what a signed-in user did to their own account (profile, password, sessions, 2FA), in the
  * team they are working in, with their login as the identifier. */

@@ -1,12 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { findUserById, lockUser, revokeTokens, setPassword } from '../../db/repositories/users.ts';
+import {
+  findUserById,
+  lockUser,
+  revokeTokens,
+  setPassword,
+  setUserName,
+} from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { logOwnAction } from './own-activity.ts';
 
 const AUTHENTICATED = 'authenticated' as const;
@@ -67,7 +73,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.auth!.user;
       const name = request.body.name.trim();
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ name }).where('id', '=', user.id).execute();
+        await setUserName(trx, user.id, name);
         await logOwnAction(trx, request, 'PERFIL_ATUALIZADO', toRecord({ nome: name }));
       });
       return { id: user.id, name, email: user.login, avatar: user.avatar };

@@ -1,10 +1,11 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { findAccountSettings, updateAccountSettings } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findPreset, savePreset } from '../../db/repositories/streams-preset.ts';
 import type { Executor } from '../../db/schema.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { completeSettings, normalizeColor } from '../streams/validate.ts';
 import { accountOf } from '../streams/view.ts';
 
@@ -43,11 +44,7 @@ export function canonicalTimeZone(zone: string): string | null {
 }
 
 export async function readSettings(db: Executor, accountId: string) {
-  const row = await db
-    .selectFrom('accounts')
-    .select(['id', 'name', 'thumbnail', 'language', 'time_zone', 'fps_limit'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const row = await findAccountSettings(db, accountId);
   if (!row) throw new ApiError(404, 'accountNotFound');
   const preset = completeSettings((await findPreset(db, accountId))?.settings);
   return {
@@ -104,8 +101,7 @@ const accountSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (playerColor === null) throw new ApiError(400, 'colorInvalid', { field: 'playerColor' });
       await app.db.transaction().execute(async (trx) => {
         const columns = { name, language: body.language, time_zone: timeZone, fps_limit: body.fpsLimit };
-        if (Object.values(columns).some((v) => v !== undefined))
-          await trx.updateTable('accounts').set(columns).where('id', '=', accountId).execute();
+        await updateAccountSettings(trx, accountId, columns);
         if (playerColor !== undefined) {
           const stored = completeSettings((await findPreset(trx, accountId))?.settings);
           await savePreset(trx, accountId, { ...stored, playerColor });

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { disableTotp, enableTotp, setPendingTotp } from '../../db/repositories/two-factor.ts';
 import { findUserById, lockUser } from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import {
@@ -13,8 +14,7 @@ import {
   totpStep,
   twoFactorKeys,
 } from '../../lib/two-factor.ts';
-import { useSecondFactor } from '../../lib/two-factor-verify.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { useSecondFactor } from '../../services/two-factor-verify.ts';
 import { logOwnAction } from './own-activity.ts';
 import { PASSWORD_CHECK_RATE } from './profile.ts';
 

@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { DEFAULT_PLAN } from '../../billing/report.ts';
 import { listClientOverviews } from '../../db/repositories/clients.ts';
 import { customPlanNames } from '../../db/repositories/plans.ts';
-import { bearer, errors, Page, Uuid } from '../schemas.ts';
+import { bearer, errors, Page, Uuid } from '../../http/schemas.ts';
 
 const ClientSchema = Type.Object({
   id: Uuid,

@@ -3,12 +3,12 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { consumeInvitation, findInvitationBySecret } from '../../db/repositories/invitations.ts';
 import { addMember } from '../../db/repositories/team-users.ts';
-import { findUserByLogin, recordLogin } from '../../db/repositories/users.ts';
+import { findUserByLogin, insertUserIfNew, recordLogin } from '../../db/repositories/users.ts';
 import type { UserRow } from '../../db/tables/users.ts';
+import { errors, Nullable } from '../../http/schemas.ts';
 import { activityOf, actorOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { errors, Nullable } from '../schemas.ts';
 import { sha256Hex } from './invitations.ts';
 
 /** Requests per client address and minute to the public invitation routes (a link secret is not guessable,
@@ -138,20 +138,12 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(await consumeInvitation(trx, invitation.id))) throw new ApiError(410, 'invitationGone');
         let user = existing;
         if (!user) {
-          user = await trx
-            .insertInto('users')
-            .values({
-              login: invitation.email,
-              name: name!,
-              avatar: null,
-              password_hash: passwordHash!,
-              default_account_id: invitation.account_id,
-              root_directory: null,
-              last_login_at: null,
-            })
-            .onConflict((oc) => oc.column('login').doNothing())
-            .returningAll()
-            .executeTakeFirst();
+          user = await insertUserIfNew(trx, {
+            login: invitation.email,
+            name: name!,
+            passwordHash: passwordHash!,
+            defaultAccountId: invitation.account_id,
+          });
           // The address signed up through another invitation a moment ago: it must accept as that user.
           if (!user) throw new ApiError(410, 'invitationGone');
         }

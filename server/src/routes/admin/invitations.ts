@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findAccountName } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   cancelInvitation,
@@ -11,11 +12,11 @@ import {
 } from '../../db/repositories/invitations.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
 import { lockTeamMembers } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { assertGrantable } from '../../lib/team-rules.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { assertGrantable } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { MANAGE_USERS } from './users.ts';
@@ -47,12 +48,7 @@ function mailLink(app: FastifyInstance, request: FastifyRequest, to: string, tea
 }
 
 async function teamName(app: FastifyInstance, accountId: string): Promise<string> {
-  const row = await app.db
-    .selectFrom('accounts')
-    .select('name')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row?.name ?? '';
+  return (await findAccountName(app.db, accountId)) ?? '';
 }
 
 const InvitationParams = Type.Object({ id: Uuid });

@@ -4,16 +4,17 @@ import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
 import {
   addMember,
+  isMemberOfClient,
   listAccountUsers,
   lockTeamMembers,
-  removeTeamMember,
 } from '../../db/repositories/team-users.ts';
 import { findUserByLogin } from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertGrantable, assertNotOutranked } from '../../lib/team-rules.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { removeTeamMember } from '../../services/team-members.ts';
+import { assertGrantable, assertNotOutranked } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
 /** SPEC route table: /members is read with showVOD, managed with manageTeamUsers. */
@@ -84,15 +85,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await findAccountById(app.db, accountId);
       if (!account) throw new ApiError(404, 'accountNotFound');
       const user = await findUserByLogin(app.db, request.body.email.trim().toLowerCase());
-      const sameClient =
-        user &&
-        (await app.db
-          .selectFrom('memberships as m')
-          .innerJoin('accounts as a', 'a.id', 'm.account_id')
-          .select('m.user_id')
-          .where('m.user_id', '=', user.id)
-          .where('a.client_id', '=', account.clientId)
-          .executeTakeFirst());
+      const sameClient = user && (await isMemberOfClient(app.db, user.id, account.clientId));
       if (!user || !sameClient) throw new ApiError(404, 'userNotFound');
       const role = await findRoleInAccount(app.db, accountId, request.body.roleId.toLowerCase());
       if (!role) throw new ApiError(404, 'roleNotFound');

@@ -1,10 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { listRolesHolding } from '../../db/repositories/roles.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {

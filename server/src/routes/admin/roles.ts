@@ -10,11 +10,11 @@ import {
   updateRole,
 } from '../../db/repositories/roles.ts';
 import { lockTeamMembers } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertGrantable, assertKeepsManager, beyondOwn } from '../../lib/team-rules.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import { assertGrantable, assertKeepsManager, beyondOwn } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
 const SHOW_ROLES = { anyOf: ['showRoles'] } as const;

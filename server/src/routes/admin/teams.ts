@@ -11,12 +11,12 @@ import {
   updateClientTeam,
 } from '../../db/repositories/client-teams.ts';
 import { listAccountUsers } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { roleIn } from '../../lib/session.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { roleIn } from '../../services/session.ts';
 import { accountOf } from '../streams/view.ts';
 import { readSmallImage } from '../videos/multipart.ts';
 

@@ -2,16 +2,12 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { listOpenInvitations } from '../../db/repositories/invitations.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
-import {
-  listTeamUsers,
-  lockTeamMembers,
-  removeTeamMember,
-  setMemberRole,
-} from '../../db/repositories/team-users.ts';
+import { listTeamUsers, lockTeamMembers, setMemberRole } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../lib/team-rules.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../schemas.ts';
+import { removeTeamMember } from '../../services/team-members.ts';
+import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
 export const MANAGE_USERS = { anyOf: ['showUsers', 'manageTeamUsers'] } as const;

@@ -11,8 +11,8 @@ import {
   viewTotals,
 } from '../../db/repositories/analytics.ts';
 import type { LiveStreamRow } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { accountOf, imageUrl } from '../streams/view.ts';
 import { Epoch, liveOf } from './common.ts';
 

@@ -4,9 +4,9 @@ import { findView, listViews, playerEvents, type ViewRow } from '../../db/reposi
 import { findStream } from '../../db/repositories/streams.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
 import type { LiveStreamRow } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors, Page, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { attendeeViewerId } from '../../media/playback-session.ts';
-import { AccountIdQuery, bearer, errors, Page, Uuid } from '../schemas.ts';
 import { accountOf, imageUrl } from '../streams/view.ts';
 import { liveOf } from './common.ts';
 

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { libraryTree, videoLikeCounts, videoViewFigures } from '../../db/repositories/analytics.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 import { Epoch } from './common.ts';
 

@@ -2,15 +2,15 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../db/repositories/api-keys.ts';
 import { deleteWebhooksOfKey } from '../../db/repositories/webhooks.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
-import { generateApiKey } from '../../lib/api-keys.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
-import type { AuthContext } from '../../lib/session.ts';
-import { beyondOwn } from '../../lib/team-rules.ts';
 import { ALL_PERMISSIONS, type Permission } from '../../permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { generateApiKey } from '../../services/api-keys.ts';
+import type { AuthContext } from '../../services/session.ts';
+import { beyondOwn } from '../../services/team-rules.ts';
 import { accountOf } from '../streams/view.ts';
 
 /** The page's permission (SPEC route table) or the menu's (`api`). */

@@ -10,13 +10,13 @@ import {
   voidOpenPasswordResets,
 } from '../../db/repositories/password-resets.ts';
 import { findUserById, findUserByLogin, lockUser, setPassword } from '../../db/repositories/users.ts';
+import { errors } from '../../http/schemas.ts';
 import { activityOf, actorOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf } from '../../lib/i18n.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { isUuid } from '../../plugins/multitenancy.ts';
 import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
-import { errors } from '../schemas.ts';
 import { recoveryMail } from './recovery-mail.ts';
 
 export const RESET_TTL_MINUTES = 30;

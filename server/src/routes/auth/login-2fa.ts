@@ -7,12 +7,12 @@ import {
   recordLoginAttempt,
 } from '../../db/repositories/login-failures.ts';
 import { findUserById } from '../../db/repositories/users.ts';
+import { errors } from '../../http/schemas.ts';
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { throttleAddress, tooManyLogins } from '../../lib/login-throttle.ts';
 import { twoFactorKeys, verifyChallenge } from '../../lib/two-factor.ts';
-import { useSecondFactor } from '../../lib/two-factor-verify.ts';
-import { errors } from '../schemas.ts';
+import { throttleAddress, tooManyLogins } from '../../services/login-throttle.ts';
+import { useSecondFactor } from '../../services/two-factor-verify.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from './login.ts';
 import { completeSignIn } from './sign-in.ts';
 

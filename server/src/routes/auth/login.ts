@@ -7,12 +7,12 @@ import {
   recordLoginAttempt,
 } from '../../db/repositories/login-failures.ts';
 import { findUserByLogin } from '../../db/repositories/users.ts';
+import { errors } from '../../http/schemas.ts';
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { throttleAddress, tooManyLogins } from '../../lib/login-throttle.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
 import { CHALLENGE_TTL_SECONDS, signChallenge, twoFactorKeys } from '../../lib/two-factor.ts';
-import { errors } from '../schemas.ts';
+import { throttleAddress, tooManyLogins } from '../../services/login-throttle.ts';
 import { completeSignIn } from './sign-in.ts';
 
 export const LOGIN_WINDOW_MINUTES = 15;

@@ -2,11 +2,11 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { setSessionTeam } from '../../db/repositories/sessions.ts';
 import { revokeTokens } from '../../db/repositories/users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { buildMe, loadAuthContext, workingAccountId } from '../../lib/session.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { buildMe, loadAuthContext, workingAccountId } from '../../services/session.ts';
 
 const Permissions = Type.Array(Type.String(), { description: 'Permission strings (docs/api.md)' });
 

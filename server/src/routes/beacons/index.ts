@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { ownerOf } from '../../db/repositories/viewers.ts';
+import { BeaconBody, MAX_BEACON_BYTES } from '../../http/beacons.ts';
+import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey, viewKey } from '../../media/viewer-session-check.ts';
-import { errors } from '../schemas.ts';
 import likeRoutes from './likes.ts';
-import { BeaconBody, MAX_BEACON_BYTES } from './schema.ts';
 
 function userAgentOf(request: FastifyRequest) {
   const ua = request.headers['user-agent'];

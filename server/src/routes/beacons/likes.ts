@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { addLike, removeLike } from '../../db/repositories/analytics.ts';
 import { ownerOf } from '../../db/repositories/viewers.ts';
+import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { checkViewerSession, viewKey } from '../../media/viewer-session-check.ts';
-import { errors, Uuid } from '../schemas.ts';
 
 const LikeBody = Type.Object(
   { sessionId: Type.String({ minLength: 1, maxLength: 2048 }) },

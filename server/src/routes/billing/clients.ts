@@ -1,15 +1,15 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { planOfClient } from '../../billing/report.ts';
-import { setClientBlocked } from '../../db/repositories/accounts.ts';
+import { listAccountIdsOfClient, setClientBlocked } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
 import { deleteClientPlan, saveClientPlan } from '../../db/repositories/plans.ts';
 import type { Executor } from '../../db/schema.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EVENT_TYPES } from '../../lib/event-types.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { PlanSchema, Prices, Quotas } from './schemas.ts';
 
 const ClientParams = Type.Object({ clientId: Uuid });
@@ -39,11 +39,7 @@ async function logPerTeam(
   fields: Record<string, unknown>,
   accountIds?: string[],
 ) {
-  const ids =
-    accountIds ??
-    (await trx.selectFrom('accounts').select('id').where('client_id', '=', clientId).execute()).map(
-      (a) => a.id,
-    );
+  const ids = accountIds ?? (await listAccountIdsOfClient(trx, clientId));
   for (const accountId of ids) {
     await recordActivity(trx, {
       accountId,

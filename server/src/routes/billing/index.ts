@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { rebuildDay } from '../../billing/metering.ts';
 import { currentMonth, usageReport } from '../../billing/report.ts';
 import { statements } from '../../billing/statements.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { workingAccount } from '../videos/common.ts';
 import clientBillingRoutes from './clients.ts';
 import { Day, Month, StatementsSchema, UsageSchema } from './schemas.ts';

@@ -7,8 +7,8 @@ import {
   recentSends,
 } from '../../db/repositories/classroom.ts';
 import type { ClassroomMessageRow } from '../../db/tables/classroom.ts';
+import { errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors, Nullable, Uuid } from '../schemas.ts';
 import { hashChatToken } from './validate.ts';
 
 export const MAX_MESSAGE = 500;

@@ -1,8 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findClassroomLive, upsertParticipant } from '../../db/repositories/classroom.ts';
 import type { BannerKind } from '../../db/tables/streams.ts';
+import { errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors, Nullable, Uuid } from '../schemas.ts';
 import { avatarUrl } from '../streams/classroom-content.ts';
 import { imageUrl } from '../streams/view.ts';
 import { attendee, hashChatToken, newChatToken } from './validate.ts';

@@ -9,8 +9,8 @@ import {
   recentUploads,
   startingBetween,
 } from '../../db/repositories/dashboard.ts';
-import type { LogRecordItem } from '../../db/tables/activity-logs.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import type { LogRecordItem } from '../../lib/activity.ts';
 import { accountOf, holds } from '../streams/view.ts';
 
 /** How far back "recent" alerts reach (the websocket's own window is shorter: 10 minutes). */

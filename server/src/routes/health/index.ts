@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
+import { ping } from '../../db/database.ts';
+import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors } from '../schemas.ts';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -16,7 +16,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await ping(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new ApiError(503, 'unavailable');

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type ActivityQuery, findActivity } from '../../db/repositories/activity-log.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { eventTypeLabels } from '../../lib/event-types.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { workingAccountId } from '../../lib/session.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { workingAccountId } from '../../services/session.ts';
 import { LogsQuery, MAX_PAGED_ENTRIES, parseBound, rejectInvalidQuery } from './query.ts';
 import { EventTypesAnswer, LogsAnswer } from './schemas.ts';
 import { keepLogStatisticsFresh } from './statistics.ts';

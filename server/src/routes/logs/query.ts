@@ -1,8 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { AccountIdQuery, Page } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { MessageKey } from '../../lib/i18n.ts';
-import { AccountIdQuery, Page } from '../schemas.ts';
 
 /** SPEC §9: the log page sizes. */
 export const PAGE_SIZES = [10, 25, 30, 50] as const;

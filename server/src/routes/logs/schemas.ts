@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { Nullable } from '../schemas.ts';
+import { Nullable } from '../../http/schemas.ts';
 
 /** `{Key, Value}`; a list field's Value is a list of strings or of pairs, to any depth (SPEC §3). */
 export const RecordItem = Type.Cyclic(

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { lockAccount } from '../../db/repositories/accounts.ts';
 import {
   countOverlays,
   deleteOverlay,
@@ -9,8 +10,8 @@ import {
   MAX_OVERLAYS,
   updateOverlay,
 } from '../../db/repositories/overlays.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import {
   AccountParams,
   NewOverlay,
@@ -67,7 +68,7 @@ const overlayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (text === '') throw new ApiError(400, 'overlayTextRequired', { field: 'text' });
       const row = await app.db.transaction().execute(async (trx) => {
         // Serialises creations of one team, so two at once cannot pass the limit together.
-        await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+        await lockAccount(trx, accountId);
         if ((await countOverlays(trx, accountId)) >= MAX_OVERLAYS)
           throw new ApiError(409, 'overlaysTooMany', { params: { max: MAX_OVERLAYS } });
         const created = await insertOverlay(trx, {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findOverlay, livesShowing, updateOverlay } from '../../db/repositories/overlays.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { openFilePart } from '../videos/multipart.ts';
 import { OverlayParams, OverlayView } from './schemas.ts';
 import { MAX_OVERLAY_BYTES, removeOverlayImage, saveOverlayImage } from './storage.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { activeOverlayRows, setActiveOverlays } from '../../db/repositories/overlays.ts';
+import { activeOverlayRows, overlayNamesIn, setActiveOverlays } from '../../db/repositories/overlays.ts';
 import { findStream } from '../../db/repositories/streams.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { accountOf } from '../streams/view.ts';
 import { ActiveSet, ActiveView, LiveParams } from './schemas.ts';
 import { announce, logOverlay } from './view.ts';
@@ -55,14 +55,7 @@ const liveOverlayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         const live = await findStream(trx, accountId, id, { forUpdate: true });
         if (!live) throw new ApiError(404, 'streamNotFound');
-        const found = wanted.length
-          ? await trx
-              .selectFrom('overlays')
-              .select(['id', 'name'])
-              .where('account_id', '=', accountId)
-              .where('id', 'in', wanted)
-              .execute()
-          : [];
+        const found = await overlayNamesIn(trx, accountId, wanted);
         // Another team's overlay is refused exactly like one that does not exist.
         if (found.length !== new Set(wanted).size) throw new ApiError(404, 'overlayNotFound');
         await setActiveOverlays(trx, id, wanted);

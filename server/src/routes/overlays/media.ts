@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { ImageExtension } from '../../db/tables/streams.ts';
+import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors, Uuid } from '../schemas.ts';
 import { CONTENT_TYPES } from '../streams/storage.ts';
 import { overlayDir } from './storage.ts';
 

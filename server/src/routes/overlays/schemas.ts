@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { OVERLAY_KINDS, OVERLAY_POSITIONS } from '../../db/tables/overlays.ts';
-import { Nullable, Uuid } from '../schemas.ts';
+import { Nullable, Uuid } from '../../http/schemas.ts';
 
 export const MAX_NAME = 80;
 export const MAX_TEXT = 200;

@@ -5,9 +5,11 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { participantByChatToken } from '../../db/repositories/classroom.ts';
 import { activeOverlays } from '../../db/repositories/overlays.ts';
+import { findStreamById } from '../../db/repositories/streams.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
+import { Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
@@ -21,7 +23,6 @@ import {
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
 import { sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import { hashChatToken } from '../classroom/validate.ts';
-import { Uuid } from '../schemas.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
 import { domainAllows, geoCheck, refuse } from './rules.ts';
@@ -142,11 +143,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store');
       const liveId = request.params.liveId.toLowerCase();
       boundSessions(app, request, { kind: 'live', id: liveId });
-      const row = await app.db
-        .selectFrom('live_streams')
-        .selectAll()
-        .where('id', '=', liveId)
-        .executeTakeFirst();
+      const row = await findStreamById(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
       const geo = geoCheck(app, request, row.security);
       if (!geo.allowed) return refuse(request, reply, 403, 'geo_blocked');

@@ -2,11 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { meterVodSegment } from '../../billing/segments.ts';
+import {
+  findLivePlaylistRules,
+  findLiveSegmentOwner,
+  findVideoToPlay,
+} from '../../db/repositories/playback.ts';
 import { markMediaFetched } from '../../db/repositories/viewers.ts';
+import { Uuid } from '../../http/schemas.ts';
 import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
 import { videoPrefix } from '../../media/storage.ts';
-import { Uuid } from '../schemas.ts';
 import { FILES } from '../videos/public.ts';
 import { geoCheck, refuse } from './rules.ts';
 import { PlaybackError } from './schemas.ts';
@@ -48,11 +53,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const type = FILES.find(([pattern]) => pattern.test(file))?.[1];
       if (!type) return refuse(request, reply, 404, 'not_found');
-      const video = await app.db
-        .selectFrom('videos')
-        .select(['account_id', 'status'])
-        .where('id', '=', videoId)
-        .executeTakeFirst();
+      const video = await findVideoToPlay(app.db, videoId);
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
       const prefix = videoPrefix(video.account_id, videoId);
       const found = await app.media.storage.open(`${prefix}/${file}`);
@@ -97,11 +98,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let cache = IMMUTABLE;
       let segmentLength = 0;
       if (playlist) {
-        const row = await app.db
-          .selectFrom('live_streams')
-          .select(['account_id', 'security', 'latency', 'status'])
-          .where('id', '=', liveId)
-          .executeTakeFirst();
+        const row = await findLivePlaylistRules(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
         if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
         // Before 'Iniciar' an encoder may be rehearsing: its signal is the team's, never the viewers'.
@@ -110,11 +107,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // About half a segment: a CDN absorbs the viewers' polling without holding the edge back.
         cache = `public, max-age=${Math.floor(LATENCY_PROFILES[row.latency].segmentSeconds / 2)}`;
       } else {
-        const row = await app.db
-          .selectFrom('live_streams')
-          .select(['account_id', 'latency'])
-          .where('id', '=', liveId)
-          .executeTakeFirst();
+        const row = await findLiveSegmentOwner(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
         accountId = row.account_id;
         // A live segment's nominal length: ffmpeg cuts on the profile's duration (docs/billing.md).

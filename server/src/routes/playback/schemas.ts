@@ -1,6 +1,6 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import type { PlaybackInfo as ViewerPlaybackInfo } from '../../../../contract/playback.ts';
-import { Nullable } from '../schemas.ts';
+import { Nullable } from '../../http/schemas.ts';
 
 /** An error of the public playback: the usual body plus why (the player shows a message for each). */
 export const PlaybackError = Type.Object(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountEvent } from '../../lib/events.ts';
+import type { AccountEvent } from '../../services/events.ts';
 
 /** Close codes of the viewer channel (docs/playback.md "Viewer channel"). */
 export const CHANNEL_CLOSE = { invalidMessage: 4400, tooManyConnections: 4429, slowConsumer: 4009 } as const;

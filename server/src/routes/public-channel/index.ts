@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findLiveForViewers, publishedViewerCount } from '../../db/repositories/viewers.ts';
+import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors } from '../schemas.ts';
 import { ViewerChannels } from './channels.ts';
 import { serveViewerChannel } from './connection.ts';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { findAccountById } from '../../db/repositories/accounts.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { AuthContext } from '../../lib/session.ts';
 import { CLOSE, grantOf, type KeptAlive } from '../../plugins/realtime.ts';
+import type { AuthContext } from '../../services/session.ts';
 
 const Hello = Type.Object(
   {

@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errors } from '../schemas.ts';
 import { serveAccountSocket } from './connection.ts';
 
 /**

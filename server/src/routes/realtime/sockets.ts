@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { bearer, errors } from '../schemas.ts';
+import { bearer, errors } from '../../http/schemas.ts';
 
 /**
  * `GET /v1/realtime/sockets`: how many account sockets the caller holds open on this instance. The

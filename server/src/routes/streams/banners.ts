@@ -2,9 +2,9 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyRequest } from 'fastify';
 import { findStream, updateStream } from '../../db/repositories/streams.ts';
 import type { BannerKind, StoredImage } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { BANNER_BOX, type ImageBox } from '../../media/images.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { openFilePart } from '../videos/multipart.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { AGENDA_TIME, CLASSROOM_LIMITS } from '../../../../contract/classroom.ts';
 import type { AgendaItem, ClassroomSpeaker, LiveStreamRow } from '../../db/tables/streams.ts';
+import { Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { cleanText } from '../classroom/chat.ts';
-import { Nullable, Uuid } from '../schemas.ts';
 import { speakerImageName } from './storage.ts';
 import { imageUrl } from './view.ts';
 

@@ -2,9 +2,9 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyRequest } from 'fastify';
 import { findStream, updateStream } from '../../db/repositories/streams.ts';
 import type { ClassroomSpeaker, LiveStreamRow, StoredImage } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AVATAR_BOX } from '../../media/images.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from './activity.ts';
 import { MULTIPART_OVERHEAD, receiveImage } from './banners.ts';
 import {

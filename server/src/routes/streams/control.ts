@@ -2,12 +2,12 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { assertLivesAllowed } from '../../billing/blocking.ts';
 import { findStream, transitionStream } from '../../db/repositories/streams.ts';
 import type { StreamStatus } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { LiveStatusReason } from '../../lib/events.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { ACTION_WORDS, STATUS_WORDS } from '../../lib/i18n-streams.ts';
 import { queueRecording } from '../../media/live-automation.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
+import type { LiveStatusReason } from '../../services/events.ts';
 import { logStream, type StreamEvent } from './activity.ts';
 import { Stream } from './schemas.ts';
 import { accountOf, holds, streamView } from './view.ts';

@@ -10,10 +10,10 @@ import {
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import type { Executor } from '../../db/schema.ts';
 import type { StreamSettings, StreamStatus } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { STATUS_WORDS } from '../../lib/i18n-streams.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { changedFields, loggableFields, logStream } from './activity.ts';
 import { IdParams, ListQuery, Pagination, Stream, StreamCreate, StreamPatch } from './schemas.ts';
 import { initialSignals, replaceSignals } from './signals.ts';

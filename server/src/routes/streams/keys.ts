@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findStream, updateStream } from '../../db/repositories/streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from './activity.ts';
 import { IdParams, Stream } from './schemas.ts';
 import { accountOf, newKey, streamView } from './view.ts';

@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { BANNER_KINDS, type ImageExtension } from '../../db/tables/streams.ts';
+import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { previewDir } from '../../media/ingest.ts';
-import { errors, Uuid } from '../schemas.ts';
 import { previewMediaId } from './preview.ts';
 import { CONTENT_TYPES, imagePath } from './storage.ts';
 

@@ -6,7 +6,7 @@ import {
   STREAM_STATUSES,
   STREAM_TYPES,
 } from '../../db/tables/streams.ts';
-import { AccountIdQuery, ErrorBody, Nullable, Page, Uuid } from '../schemas.ts';
+import { AccountIdQuery, ErrorBody, Nullable, Page, Uuid } from '../../http/schemas.ts';
 
 const OneOf = <const T extends string[]>(values: readonly [...T], description?: string) =>
   Type.Enum(values, description ? { description } : {});

@@ -2,9 +2,9 @@ import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type
 import { findStreamsForUpdate, updateStream } from '../../db/repositories/streams.ts';
 import { findPreset, savePreset } from '../../db/repositories/streams-preset.ts';
 import type { LiveStreamRow, StreamSettings } from '../../db/tables/streams.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf, t } from '../../lib/i18n.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { changedFields, logStream, settingsFields } from './activity.ts';
 import { ConflictIdsBody, Settings, SettingsInput, Stream } from './schemas.ts';
 import { applySettings, completeSettings, lockedAfterEnd, normalizeSettings } from './validate.ts';

@@ -1,9 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { listAccountUsers, removeTeamMember } from '../../db/repositories/team-users.ts';
+import { listAccountUsers } from '../../db/repositories/team-users.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { removeTeamMember } from '../../services/team-members.ts';
 import { accountOf } from './view.ts';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -10,9 +10,9 @@ import type {
   StreamSettings,
 } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { workingAccountId } from '../../lib/session.ts';
 import type { Permission } from '../../permissions.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
+import { workingAccountId } from '../../services/session.ts';
 import type { StreamView } from './schemas.ts';
 import type { ImageName } from './storage.ts';
 

@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { listAccountsOfClient, searchAccounts } from '../../db/repositories/accounts.ts';
 import { findClientById, listClients } from '../../db/repositories/clients.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { roleIn } from '../../lib/session.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
+import { roleIn } from '../../services/session.ts';
 
 const Team = Type.Object({
   accountId: Uuid,

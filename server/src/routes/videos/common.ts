@@ -4,14 +4,14 @@ import type { AccountView } from '../../db/repositories/accounts.ts';
 import { findVideo, type VideoRecord } from '../../db/repositories/videos.ts';
 import type { VideoSubtitleRow } from '../../db/tables/video-subtitles.ts';
 import { VIDEO_STATUSES } from '../../db/tables/videos.ts';
+import { ErrorBody, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { localizedMediaError } from '../../lib/i18n-media.ts';
-import { workingAccountId } from '../../lib/session.ts';
 import type { RoutePermission } from '../../permissions.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
-import { ErrorBody, Nullable, Uuid } from '../schemas.ts';
+import { workingAccountId } from '../../services/session.ts';
 
 export const VideoStatusSchema = Type.Union(
   [

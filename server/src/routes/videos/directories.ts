@@ -8,10 +8,10 @@ import {
   findDirectory,
   listDirectories,
 } from '../../db/repositories/directories.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_IMAGE_BYTES } from '../../media/images.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { uploadBase, VOD, workingAccount } from './common.ts';
 
 const DirectorySchema = Type.Object({

@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { meterVodSegment } from '../../billing/segments.ts';
+import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
-import { errors, Uuid } from '../schemas.ts';
 import { uploadBase } from './common.ts';
 
 const VERSION = packageJson.version;

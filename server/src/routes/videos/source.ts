@@ -1,11 +1,10 @@
 import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { commitOffset, type UploadState } from '../../db/repositories/video-uploads.ts';
-import { updateVideo, type VideoRecord } from '../../db/repositories/videos.ts';
-import type { Executor } from '../../db/schema.ts';
+import { markUploading, updateVideo, type VideoRecord } from '../../db/repositories/videos.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf, t } from '../../lib/i18n.ts';
@@ -16,7 +15,6 @@ import {
   MULTIPART_OVERHEAD_BYTES,
   parseContentRange,
 } from '../../media/upload-service.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
 import { ConflictBody, loadVideo, UploadStateSchema, VideoParams, VOD } from './common.ts';
 import { filePart } from './multipart.ts';
 
@@ -25,16 +23,6 @@ const stateBody = (s: { offset: number; total: number | null; complete: boolean 
   total: s.total,
   complete: s.complete,
 });
-
-/** The video leaves awaiting_upload with its first stored bytes (and shows as recently active). */
-async function markUploading(trx: Executor, videoId: string): Promise<void> {
-  await trx
-    .updateTable('videos')
-    .set({ status: 'uploading', updated_at: sql`now()` })
-    .where('id', '=', videoId)
-    .where('status', 'in', ['awaiting_upload', 'uploading'])
-    .execute();
-}
 
 /**
  * `POST /v1/videos/{id}/source` (also under the upload host prefix): chunked with Content-Range, or

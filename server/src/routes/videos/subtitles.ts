@@ -8,6 +8,7 @@ import {
 } from '../../db/repositories/subtitle-jobs.ts';
 import { deleteSubtitle, findSubtitle } from '../../db/repositories/video-subtitles.ts';
 import type { SubtitleJobRow } from '../../db/tables/subtitle-jobs.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
@@ -20,7 +21,6 @@ import {
   SubtitleFormatError,
   toVtt,
 } from '../../media/subtitles.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../schemas.ts';
 import { loadVideo, VideoParams, VOD } from './common.ts';
 import { fieldValue, filePart, readSmallFile } from './multipart.ts';
 import { languageList, subtitleJobError } from './subtitle-job-view.ts';

@@ -18,6 +18,7 @@ import {
   type VideoChanges,
   type VideoRecord,
 } from '../../db/repositories/videos.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
@@ -32,7 +33,6 @@ import {
 import { videoPrefix } from '../../media/storage.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../schemas.ts';
 import {
   loadVideo,
   progressOf,

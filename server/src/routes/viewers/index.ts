@@ -1,8 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findStream } from '../../db/repositories/streams.ts';
 import { recordViewerCount, watchingLive } from '../../db/repositories/viewers.ts';
+import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../schemas.ts';
 import { logStream } from '../streams/activity.ts';
 import { accountOf, READ_STREAMS } from '../streams/view.ts';
 

@@ -14,14 +14,14 @@ import {
   MAX_WEBHOOKS_PER_ACCOUNT,
 } from '../../db/repositories/webhooks.ts';
 import type { Executor } from '../../db/schema.ts';
+import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EventCode } from '../../lib/event-types.ts';
 import { encryptSecret, newWebhookSecret } from '../../lib/webhook-crypto.ts';
-import { WEBHOOK_EVENT_READ, WEBHOOK_EVENTS, type WebhookEvent } from '../../lib/webhook-events.ts';
 import { checkWebhookUrl } from '../../lib/webhook-target.ts';
 import { holdsAny } from '../../plugins/permissions.ts';
-import { AccountIdQuery, bearer, errors } from '../schemas.ts';
+import { WEBHOOK_EVENT_READ, WEBHOOK_EVENTS, type WebhookEvent } from '../../services/webhook-events.ts';
 import { accountOf } from '../streams/view.ts';
 import {
   Delivery,

@@ -1,9 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { DeliveryRow, WebhookRow } from '../../db/tables/webhooks.ts';
-import { WEBHOOK_EVENTS } from '../../lib/webhook-events.ts';
+import { Nullable, Uuid } from '../../http/schemas.ts';
 import { MAX_WEBHOOK_URL } from '../../lib/webhook-target.ts';
 import type { RoutePermission } from '../../permissions.ts';
-import { Nullable, Uuid } from '../schemas.ts';
+import { WEBHOOK_EVENTS } from '../../services/webhook-events.ts';
 
 /** The same people as /api-keys (SPEC route table: showClients; the menu's API entry: api). */
 export const WEBHOOK_PERMISSION: RoutePermission = { anyOf: ['showClients', 'api'] };

@@ -13,7 +13,7 @@ import { summaryEventRefresh } from '../lib/events';
 export const SUMMARY_POLL_MS = 10_000;
 
 /** The live's summary figures (docs/analytics.md), kept current by the account's events
- * (lib/events.ts), polled only while the socket is down. */
+ * (services/events.ts), polled only while the socket is down. */
 export function useSummary(liveId: string | undefined) {
   const queryClient = useQueryClient();
   const poll = usePollWhileDisconnected(SUMMARY_POLL_MS);

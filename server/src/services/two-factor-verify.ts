@@ -1,7 +1,7 @@
 import { consumeRecoveryCode, consumeTotpStep } from '../db/repositories/two-factor.ts';
 import type { Executor } from '../db/schema.ts';
 import type { UserRow } from '../db/tables/users.ts';
-import { hashRecoveryCode, openSecret, type TwoFactorKeys, totpStep } from './two-factor.ts';
+import { hashRecoveryCode, openSecret, type TwoFactorKeys, totpStep } from '../lib/two-factor.ts';
 
 /**
  * Whether `code` (6 digits from the app, or one recovery code) proves the second factor of `user`,

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 
-import { BEACON_TYPES, MAX_EVENTS_PER_POST, PLAYER_STATES } from '../../../../contract/beacons.ts';
+import { BEACON_TYPES, MAX_EVENTS_PER_POST, PLAYER_STATES } from '../../../contract/beacons.ts';
 
 export {
   BEACON_TYPES,
@@ -9,7 +9,7 @@ export {
   MAX_BEACON_BYTES,
   MAX_EVENTS_PER_POST,
   PLAYER_STATES,
-} from '../../../../contract/beacons.ts';
+} from '../../../contract/beacons.ts';
 
 const Kbps = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const Ms = Type.Integer({ minimum: 0, maximum: 86_400_000 });

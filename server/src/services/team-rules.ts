@@ -1,6 +1,6 @@
 import type { TeamMember } from '../db/repositories/team-users.ts';
+import { ApiError } from '../lib/errors.ts';
 import { ALL_PERMISSIONS } from '../permissions.ts';
-import { ApiError } from './errors.ts';
 import { type AuthContext, roleIn } from './session.ts';
 
 /** What the caller holds in the team: their role's permissions there (staff: their staff role's). */

@@ -12,7 +12,7 @@ export interface AuthContext {
   memberships: MembershipView[];
   /** Holds `palcoDeveloper` in one of their roles: sees and may act in every account. */
   isStaff: boolean;
-  /** Set when the call carries an API key: the context is then narrowed to it (lib/api-keys.ts). */
+  /** Set when the call carries an API key: the context is then narrowed to it (services/api-keys.ts). */
   apiKey?: { id: string; name: string; prefix: string };
 }
 

@@ -2,8 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
 import type { HttpLimitsConfig } from '../config.ts';
-import { writeRawError } from '../plugins/framework-errors.ts';
-import { langOf, t } from './i18n.ts';
+import { langOf, t } from '../lib/i18n.ts';
+import { writeRawError } from './framework-errors.ts';
 
 /**
  * The server options behind the slow-client limits (docs/security.md "Slow clients"). Node's own

@@ -7,7 +7,7 @@ import {
   recordAddressAttempt,
 } from '../db/repositories/login-failures.ts';
 import type { Executor } from '../db/schema.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../lib/errors.ts';
 
 /**
  * The address a login attempt is counted under: an IPv4 address as it is (also when mapped into
