@@ -25,6 +25,32 @@ const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
 /** React (and Lingui's React bindings), shared by the console and the classroom. */
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@lingui\/react)\//;
 
+/** Files of the built viewer pages (embed.html, classroom.html) that the console never loads: the
+ * static and dynamic closure of the viewer entries minus the console's (dist/.vite/manifest.json). */
+function viewerOnlyFiles(): Set<string> {
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+  const manifest = JSON.parse(
+    readFileSync(new URL('./dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, Chunk>;
+  const closure = (keys: string[]) => {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [...keys];
+    while (stack.length > 0) {
+      const key = stack.pop()!;
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk) continue;
+      seen.add(key);
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      stack.push(...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []));
+    }
+    return files;
+  };
+  const console_ = closure(['index.html', 'src/main.tsx']);
+  return new Set([...closure(['embed.html', 'classroom.html'])].filter((f) => !console_.has(f)));
+}
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -62,18 +88,21 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: [
-          'embed.html',
-          '**/embed*.js',
-          '**/embed*.css',
-          '**/vast-client*.js',
-          'classroom.html',
-          '**/classroom*.js',
-          '**/classroom*.css',
-          '**/shaka*.js',
-          '**/uPlot*.js',
-          '**/uplot*.js',
-          '**/lighthouse/**',
+        globIgnores: ['embed.html', 'classroom.html', '**/lighthouse/**'],
+        // What only the viewers' pages load (their entries and what they alone import), the player and
+        // chart libraries, found from the build manifest rather than by name: a console chunk may be
+        // called `classroom-…` too (the classroom editor) and must work offline.
+        manifestTransforms: [
+          async (entries) => {
+            const viewerOnly = viewerOnlyFiles();
+            return {
+              manifest: entries.filter(
+                (e) =>
+                  !viewerOnly.has(e.url) && !/(^|\/)(shaka|uplot|uPlot|vast-client)[^/]*\.js$/.test(e.url),
+              ),
+              warnings: [],
+            };
+          },
         ],
       },
     }),

@@ -546,7 +546,7 @@ test('panel settings, colour, type and keys: notices and saved values', async ({
   await expect(switchFor(page, 'Somente áudio').getByRole('switch')).not.toBeChecked();
 });
 
-test('signal preview: each signal plays its own live playlist, and with nothing published it says "Sem sinal"', async ({
+test('signal preview: each signal has its page, and with nothing published it says "Sem sinal" without asking for a playlist', async ({
   page,
 }) => {
   const api = await signIn(page);
@@ -564,14 +564,14 @@ test('signal preview: each signal plays its own live playlist, and with nothing 
   await expect(
     page.getByText('Banners, contadores e pausa não se aplicam à pré-visualização.'),
   ).toBeVisible();
-  // The stream is not live and no encoder publishes: the signed playlist of signal 1 answers nothing.
+  // No encoder publishes: the signal status says so, and no playlist is asked for (issue 26 point 8:
+  // e2e/streaming-ingest.spec.ts plays each signal's own playlist once an encoder publishes).
   await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
-  expect(requested.at(-1)).toContain(`/media/live/`);
-  expect(requested.at(-1)).toContain(`/${stream.signals[0]!.id}/`);
 
   await page.getByRole('link', { name: 'Palco', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/signal/${stream.signals[1]!.id}$`));
   await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
-  expect(requested.at(-1)).toContain(`/${stream.signals[1]!.id}/`);
+  expect(requested).toEqual([]);
 
   await page.getByRole('link', { name: 'Voltar ao painel de controle' }).click();
   await expect(page).toHaveURL(new RegExp(`/streaming/${stream.id}/panel$`));
