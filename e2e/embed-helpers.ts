@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Frame, type Page } from '@playwright/test';
-import { makeVideo } from './vod-helpers';
+import { makeVideo, untilReady, uploadSource } from './vod-helpers';
 
 /**
  * A second web site on its own port, for the embed tests: a page that embeds the player in an iframe
@@ -115,12 +115,7 @@ export async function readyVideo({ request, token, teamId }: Auth, title: string
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const file = makeVideo(`vod-${Date.now()}.mp4`, { seconds: 6, bitrate: '300k' });
-  const uploaded = await request.post(`/v1/videos/${id}/source`, {
-    headers,
-    params,
-    multipart: { file: { name: file.name, mimeType: 'video/mp4', buffer: readFileSync(file.path) } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(202);
+  await uploadSource(request, { token, teamId }, id, { name: file.name, buffer: readFileSync(file.path) });
   const subtitle = await request.post(`/v1/videos/${id}/subtitles/upload`, {
     headers,
     params,
@@ -134,13 +129,6 @@ export async function readyVideo({ request, token, teamId }: Auth, title: string
     },
   });
   expect(subtitle.status(), await subtitle.text()).toBe(201);
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/v1/videos/${id}`, { headers, params })).json()) as { status: string })
-          .status,
-      { timeout: 90_000 },
-    )
-    .toBe('ready');
+  await untilReady(request, { token, teamId }, id);
   return id;
 }

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { unique } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { makeVideo } from './vod-helpers';
+import { makeVideo, untilReady, uploadSource } from './vod-helpers';
 
 // SPEC §2.8 (issue 26 point 2): the player the classroom frames — arrow keys seek 5 s, the rewind and
 // forward buttons 10 s, m toggles mute, space toggles play. A real video, transcoded by the server,
@@ -28,23 +28,11 @@ test('the player: arrows seek 5 s, the buttons 10 s, m mutes, space plays and pa
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const file = makeVideo(`keys-${Date.now()}.mp4`, { size: '320x180', seconds: 30, bitrate: '150k' });
-  const uploaded = await page.request.post(`/v1/videos/${id}/source`, {
-    headers,
-    params,
-    multipart: { file: { name: file.name, mimeType: 'video/mp4', buffer: readFileSync(file.path) } },
+  await uploadSource(page.request, { token, teamId }, id, {
+    name: file.name,
+    buffer: readFileSync(file.path),
   });
-  expect(uploaded.status()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await page.request.get(`/v1/videos/${id}`, { headers, params })).json()) as {
-            status: string;
-          }
-        ).status,
-      { timeout: 120_000 },
-    )
-    .toBe('ready');
+  await untilReady(page.request, { token, teamId }, id, 120_000);
 
   await page.goto(`/embed/vod/${id}`);
   await expect.poll(() => position(page), { timeout: 30_000 }).toBeGreaterThan(0.5);

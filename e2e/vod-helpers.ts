@@ -226,3 +226,34 @@ export async function openLibrary(page: Page, path = '/vod/dashboard') {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
 }
+
+type TeamAuth = { token: string; teamId: string };
+const asTeam = ({ token, teamId }: TeamAuth) => ({
+  headers: { Authorization: `Bearer ${token}` },
+  params: { accountId: teamId },
+});
+
+/** Sends a video's source (`POST /v1/videos/{id}/source`): 202, transcoded next. */
+export async function uploadSource(
+  request: APIRequestContext,
+  auth: TeamAuth,
+  id: string,
+  file: { name: string; buffer: Buffer },
+) {
+  const uploaded = await request.post(`/v1/videos/${id}/source`, {
+    ...asTeam(auth),
+    multipart: { file: { name: file.name, mimeType: 'video/mp4', buffer: file.buffer } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(202);
+}
+
+/** Waits until the video's transcode made it ready, as the library would show it. */
+export async function untilReady(request: APIRequestContext, auth: TeamAuth, id: string, timeout = 90_000) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/v1/videos/${id}`, asTeam(auth))).json()) as { status: string }).status,
+      { timeout },
+    )
+    .toBe('ready');
+}

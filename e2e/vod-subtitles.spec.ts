@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { deleteVideo, openLibrary, processingItem } from './vod-helpers';
+import { deleteVideo, openLibrary, processingItem, untilReady, uploadSource } from './vod-helpers';
 
 // Automatic subtitles (issue 26 point 4): on a ready video the edit dialog's button starts the job, the
 // processing modal shows its progress, and the track it makes is listed like an uploaded one (and can
@@ -41,20 +41,8 @@ async function spokenVideo(request: APIRequestContext, token: string, teamId: st
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   cleanup.push({ token, teamId, videoId: id });
-  const uploaded = await request.post(`/v1/videos/${id}/source`, {
-    headers,
-    params,
-    multipart: { file: { name: 'fala.mp4', mimeType: 'video/mp4', buffer: readFileSync(mp4) } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/v1/videos/${id}`, { headers, params })).json()) as { status: string })
-          .status,
-      { timeout: 90_000 },
-    )
-    .toBe('ready');
+  await uploadSource(request, { token, teamId }, id, { name: 'fala.mp4', buffer: readFileSync(mp4) });
+  await untilReady(request, { token, teamId }, id);
   return id;
 }
 
