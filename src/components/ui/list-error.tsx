@@ -74,13 +74,7 @@ export function ListError({ failed, updatedAt, onRetry, retrying, subject = 'lis
 
   return (
     <div className={css.block} role="alert" data-testid="list-error">
-      <StateIcon
-        path={
-          online
-            ? 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18Zm0 5v5m0 3.5v.01'
-            : 'M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19v.01M3 3l18 18'
-        }
-      />
+      <StateIcon path={online ? ERROR_ICON : OFFLINE_ICON} />
       {online ? (
         <>
           <h2 className={css.title}>
@@ -116,6 +110,11 @@ export function ListError({ failed, updatedAt, onRetry, retrying, subject = 'lis
     </div>
   );
 }
+
+/** The pictures of a failed load: a circled exclamation mark, and a crossed-out signal when offline. */
+export const ERROR_ICON = 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18Zm0 5v5m0 3.5v.01';
+export const OFFLINE_ICON =
+  'M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19v.01M3 3l18 18';
 
 /** The outlined 48 px picture above a list's state (error, offline, empty): one path drawn. */
 export function StateIcon({ path }: { path: string }) {

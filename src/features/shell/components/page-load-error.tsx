@@ -4,14 +4,10 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import * as layout from '@/components/ui/layout.css';
-import { StateIcon } from '@/components/ui/list-error';
+import { ERROR_ICON, OFFLINE_ICON, StateIcon } from '@/components/ui/list-error';
 import * as css from '@/components/ui/list-error.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOnline } from '@/lib/use-online';
-
-const OFFLINE_ICON =
-  'M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19v.01M3 3l18 18';
-const ERROR_ICON = 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18Zm0 5v5m0 3.5v.01';
 
 export interface PageLoadErrorProps extends ErrorComponentProps {
   /** The page's own title (the tab title and the heading). */
