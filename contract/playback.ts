@@ -31,6 +31,11 @@ export interface PlaybackInfo {
   }; // absolute or root-relative URLs
   manifestUrl: string | null; // signed; null when there is nothing to play (not on air, etc.)
   manifestType: 'hls' | 'dash' | null;
+  /** A WHEP endpoint (signed, root-relative) when the live can be played over WebRTC: published over
+   * WHIP, in the ultra-low latency mode, on air. The player POSTs its SDP offer there and falls back to
+   * `manifestUrl` (always given with it) when WebRTC fails or the server answers 503 (its WHEP viewer
+   * limit). Optional: an older server's answer has none. */
+  whepUrl?: string | null;
   recordingVideoId: string | null; // finished live whose live-to-VOD video is ready
   subtitles: { lang: string; label: string; url: string }[]; // VOD; signed URLs
   ads: { preRollVastUrl: string | null; postRollVastUrl: string | null };

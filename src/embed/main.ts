@@ -174,7 +174,7 @@ async function apply(info: PlaybackInfo) {
   const renew = renewDelay(info.expiresAt, Date.now());
   const next = info.kind === 'live' && !closeChannel ? Math.min(renew, POLL_MS) : renew;
   if (handle && playing === `${info.kind}:${info.id}`) {
-    handle.renew(screen.manifestUrl, info.sessionId);
+    handle.renew(screen.manifestUrl, info.sessionId, info.whepUrl);
     renewTelemetry?.(info.sessionId);
     askAgainIn(next);
     return;

@@ -7,8 +7,9 @@ export interface PlayerHandle {
   player: ShakaPlayer;
   video: HTMLVideoElement;
   /** Swaps the token of every later request for the one of a renewed playback answer, and its
-   * playback session for the like button's later calls. */
-  renew(manifestUrl: string, sessionId?: string): void;
+   * playback session for the like button's later calls; a WebRTC player reconnects with the renewed
+   * `whepUrl` when its token changed. */
+  renew(manifestUrl: string, sessionId?: string, whepUrl?: string | null): void;
   destroy(): Promise<void>;
 }
 
@@ -36,13 +37,107 @@ export function latencyConfig(info: Pick<PlaybackInfo, 'kind' | 'latencyTargets'
   };
 }
 
+/** A new muted video element at the back of the stage (browsers let only a muted video start by
+ * itself; the viewer unmutes). */
+function newVideo(stage: HTMLElement): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.className = 'video';
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  video.crossOrigin = 'anonymous';
+  stage.prepend(video);
+  return video;
+}
+
+/** The path of a WHEP URL (its token): a renewal with the same one keeps the connection. */
+const whepPath = (url: string | null | undefined) => (url ? new URL(url, location.href).pathname : null);
+
+/**
+ * Plays a live over WebRTC (WHEP, docs/playback.md): the client loads in a chunk of its own, and any
+ * failure before the first frame rejects (the caller plays HLS). No seeking and one rendition: the
+ * controls get the live without DVR. A renewal whose token changed opens a new session on the same
+ * video, and closes the old one once the new one shows.
+ */
+async function createWhepPlayer(
+  stage: HTMLElement,
+  info: PlaybackInfo & { whepUrl: string },
+  onStopped: () => void,
+  onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
+): Promise<PlayerHandle> {
+  const { playWhep, WhepPlayer } = await import('./whep');
+  const video = newVideo(stage);
+  const player = new WhepPlayer(video);
+  onPlayer?.(player, video);
+  let connection: Awaited<ReturnType<typeof playWhep>>;
+  try {
+    connection = await playWhep(info.whepUrl, video, { onEnded: onStopped });
+  } catch (error) {
+    video.remove();
+    throw error;
+  }
+  video.dataset.transport = 'whep';
+  const controls = mountControls(stage, video, player, {
+    ...info,
+    dvr: { enabled: false, windowSeconds: 0 },
+  });
+  let current = whepPath(info.whepUrl);
+  return {
+    player,
+    video,
+    renew(_manifestUrl, sessionId, whepUrl) {
+      if (sessionId) controls.renew(sessionId);
+      const next = whepPath(whepUrl);
+      if (!whepUrl || !next || next === current) return;
+      current = next;
+      const previous = connection;
+      const shown = video.srcObject;
+      playWhep(whepUrl, video, { onEnded: onStopped }).then(
+        (renewed) => {
+          connection = renewed;
+          previous.close();
+        },
+        // The old session plays on until its token expires (then the page asks again).
+        () => {
+          video.srcObject = shown;
+          void video.play().catch(() => undefined);
+        },
+      );
+    },
+    async destroy() {
+      controls.destroy();
+      connection.close();
+      video.srcObject = null;
+      video.remove();
+    },
+  };
+}
+
+/**
+ * Plays `info`: over WebRTC when the answer offers a `whepUrl` and the browser has WebRTC, else (or
+ * when that fails) its HLS manifest, muted either way.
+ */
+export async function createPlayer(
+  stage: HTMLElement,
+  info: PlaybackInfo,
+  onStopped: () => void,
+  onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
+): Promise<PlayerHandle> {
+  const { whepUrl } = info;
+  if (info.kind === 'live' && whepUrl && typeof RTCPeerConnection === 'function') {
+    const whep = await createWhepPlayer(stage, { ...info, whepUrl }, onStopped, onPlayer).catch(() => null);
+    if (whep) return whep;
+  }
+  return createHlsPlayer(stage, info, onStopped, onPlayer);
+}
+
 /**
  * Plays `info`'s manifest in a new video element inside `stage`, muted (browsers let only a muted
  * video start by itself; the viewer unmutes). Rejects when the browser cannot play it (a StartError)
  * or the manifest does not load (shaka's error); `onStopped` is told when playback stops for good (a
  * live that ended). `onPlayer` gets the player and its video before the manifest loads (telemetry).
  */
-export async function createPlayer(
+async function createHlsPlayer(
   stage: HTMLElement,
   info: PlaybackInfo,
   onStopped: () => void,
@@ -52,13 +147,8 @@ export async function createPlayer(
   const shaka = await loadShaka(info.manifestType);
   shaka.polyfill.installAll();
   if (!shaka.Player.isBrowserSupported()) throw new StartError('unsupported', 'unsupported browser');
-  const video = document.createElement('video');
-  video.className = 'video';
-  video.muted = true;
-  video.autoplay = true;
-  video.playsInline = true;
-  video.crossOrigin = 'anonymous';
-  stage.prepend(video);
+  const video = newVideo(stage);
+  video.dataset.transport = 'hls';
 
   const player = new shaka.Player();
   // Captions are drawn in the stage (.shaka-text-container, placed by embed.css above the control bar).

@@ -53,6 +53,8 @@ type ResponseFilter = (type: number, response: { headers: Record<string, string>
 
 /** What telemetry reads of shaka's player (the lazy import keeps its types out of this module). */
 export interface ShakaLike extends EventTarget {
+  /** Who delivers the media when no response names it: `webrtc` for a WHEP player (whep.ts). */
+  deliveredBy?(): string;
   getStats?(): { streamBandwidth?: number; estimatedBandwidth?: number };
   getVariantTracks?(): { active: boolean; height: number | null; bandwidth: number; audioOnly?: boolean }[];
   getNetworkingEngine?(): {
@@ -158,11 +160,15 @@ export class Telemetry {
   }
 
   /** Follows the player once it exists (before its manifest loads, so that the first segment's CDN
-   * is known). */
+   * is known). Before the first frame another player may take over (WebRTC failed to start, and the
+   * page plays HLS instead): the view follows the new one. */
   attach(player: ShakaLike, video: VideoLike): void {
-    if (this.closed || this.player) return;
+    if (this.closed || this.started || player === this.player) return;
+    this.unlisten();
+    this.playingFrom = null;
     this.player = player;
     this.video = video;
+    this.cdn = player.deliveredBy?.();
     video.addEventListener('playing', this.onPlaying);
     video.addEventListener('timeupdate', this.onTimeUpdate);
     video.addEventListener('seeked', this.onSeeked);
@@ -177,10 +183,14 @@ export class Telemetry {
   }
 
   private detach(): void {
-    const { player, video } = this;
     this.cancelBeat?.();
     this.cancelFlush?.();
     this.cancelBeat = this.cancelFlush = null;
+    this.unlisten();
+  }
+
+  private unlisten(): void {
+    const { player, video } = this;
     if (!player || !video) return;
     video.removeEventListener('playing', this.onPlaying);
     video.removeEventListener('timeupdate', this.onTimeUpdate);
@@ -388,9 +398,10 @@ export class Telemetry {
     const top = Math.max(0, ...tracks.map((t) => t.bandwidth));
     const out: Record<string, number | string> = {
       bl: Math.round(ahead * 1000),
-      sf: this.info.manifestType === 'dash' ? 'd' : 'h',
       st: this.info.kind === 'live' ? 'l' : 'v',
     };
+    // CMCD's streaming format names HLS and DASH; a WebRTC player has neither.
+    if (!this.player?.deliveredBy) out.sf = this.info.manifestType === 'dash' ? 'd' : 'h';
     const br = kbps(stats.streamBandwidth);
     const mtp = kbps(stats.estimatedBandwidth);
     const tb = kbps(top);

@@ -454,3 +454,49 @@ describe('the CDN', () => {
     expect(t.filters).toHaveLength(0);
   });
 });
+
+describe('a WebRTC (WHEP) player', () => {
+  it('names its delivery webrtc, sends no streaming format, and hands over to HLS when it fails to start', () => {
+    const t = setup();
+    const whep = Object.assign(new EventTarget(), {
+      deliveredBy: () => 'webrtc',
+      getVariantTracks: () => [{ active: true, height: 360, bandwidth: 0 }],
+    });
+    const whepVideo = Object.assign(new EventTarget(), {
+      currentTime: 0,
+      paused: false,
+      seeking: false,
+      ended: false,
+      buffered: { length: 0, end: () => 0 },
+    });
+    t.telemetry.attach(whep, whepVideo);
+    // WebRTC said `playing` but never showed a frame: the page plays HLS in a new video instead.
+    t.fire(whepVideo, 'playing');
+    t.tick(3_000);
+    t.attach();
+    whepVideo.currentTime = 5; // the abandoned video's late events count for nothing
+    t.fire(whepVideo, 'timeupdate');
+    t.tick(DEBOUNCE_MS);
+    expect(t.types()).toEqual(['start']);
+    t.play();
+    t.tick(DEBOUNCE_MS);
+    expect(t.last('startup')).toMatchObject({ rendition: '720p' });
+    expect(t.last('startup')).not.toHaveProperty('cdn');
+
+    const w = setup();
+    w.telemetry.attach(whep, whepVideo);
+    whepVideo.currentTime = 0;
+    w.fire(whepVideo, 'playing');
+    whepVideo.currentTime = 0.04;
+    w.fire(whepVideo, 'timeupdate');
+    w.tick(DEBOUNCE_MS);
+    expect(w.last('startup')).toMatchObject({ cdn: 'webrtc', rendition: '360p' });
+    // Once started, the view stays with its player.
+    w.attach();
+    w.tick(HEARTBEAT_MS);
+    const beat = w.last('heartbeat');
+    expect(beat?.cdn).toBe('webrtc');
+    expect(beat?.cmcd).not.toHaveProperty('sf');
+    expect(beat?.cmcd).toMatchObject({ st: 'l' });
+  });
+});
