@@ -23,6 +23,7 @@ import playback from './plugins/playback.ts';
 import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webhooks from './plugins/webhooks.ts';
+import whep from './plugins/whep.ts';
 import routes from './routes/index.ts';
 
 declare module 'fastify' {
@@ -48,6 +49,8 @@ const SECRET_PATH_SEGMENTS: readonly RegExp[] = [
   /^(\/v1\/invitation-links\/)[^/?#]+/,
   /^(\/auth\/invite\/)[^/?#]+/,
   /^(\/play\/(?:live|vod)\/[^/?#]+\/)[^/?#]+/,
+  /^(\/whep\/live\/[^/?#]+\/)[^/?#]+/,
+  /^(\/whep\/sessions\/)[^/?#]+/,
   /^(\/media\/live\/[^/?#]+\/[^/?#]+\/[^/?#]+\/)[^/?#]+/,
   /^(\/media\/[^/?#]+\/[^/?#]+\/)\d+\.[^/?#]+/,
 ];
@@ -58,8 +61,8 @@ const SECRET_PATH_SEGMENTS: readonly RegExp[] = [
  */
 const SECRET_QUERY = /([?&](?:hash|token|password|newPassword|secret|signature|sig|sessionId)=)[^&#]*/gi;
 
-/** A live manifest's `v`: the per-session mark that makes the session a counted viewer. */
-const PLAY_MARK = /^(\/play\/[^?#]*\?(?:[^#]*&)?v=)[^&#]*/;
+/** A live manifest's (or WHEP offer's) `v`: the per-session mark that makes the session a counted viewer. */
+const PLAY_MARK = /^(\/(?:play|whep)\/[^?#]*\?(?:[^#]*&)?v=)[^&#]*/;
 
 /** Query values and path segments that must never reach a log line (recovery links, invitations…). */
 export function redactUrl(url: string): string {
@@ -152,6 +155,7 @@ export async function buildApp(
   await app.register(analytics);
   await app.register(webhooks);
   await app.register(billing);
+  await app.register(whep);
 
   // Routes.
   await app.register(routes);

@@ -250,6 +250,9 @@ describe('OpenAPI document', () => {
         'GET /v1/public/videos/{videoId}/playback',
         'GET /play/live/{liveId}/{token}/{*}',
         'GET /play/vod/{videoId}/{token}/{*}',
+        // WHEP playback (docs/playback.md "WHEP")
+        'POST /whep/live/{liveId}/{token}',
+        'DELETE /whep/sessions/{sessionId}',
         // Viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md)
         'GET /v1/public/lives/{liveId}/channel',
         'POST /v1/public/beacons',
@@ -613,6 +616,14 @@ describe('logged URLs, query secrets', () => {
     expect(again.statusCode, again.body).toBe(200);
     const mark = 'viewer-mark-secret-0123456789';
     await server.app.inject({ method: 'GET', url: `/play/live/${liveId}/media-token/master.m3u8?v=${mark}` });
+    // WHEP: the token and the mark in the offer's URL, the session's capability in its Location.
+    await server.app.inject({
+      method: 'POST',
+      url: `/whep/live/${liveId}/whep-token-secret?v=${mark}`,
+      headers: { 'content-type': 'application/sdp' },
+      payload: 'v=0\r\n',
+    });
+    await server.app.inject({ method: 'DELETE', url: '/whep/sessions/whepSessionSecret0123456' });
     await server.app.backgroundIdle();
 
     const requests = logLines
@@ -621,8 +632,16 @@ describe('logged URLs, query secrets', () => {
       .flatMap((line) => (line.req ? [line.req.url] : []));
     expect(requests).toContain(`/v1/public/lives/${liveId}/playback?sessionId=[Redacted]`);
     expect(requests).toContain(`/play/live/${liveId}/[Redacted]/master.m3u8?v=[Redacted]`);
+    expect(requests).toContain(`/whep/live/${liveId}/[Redacted]?v=[Redacted]`);
+    expect(requests).toContain('/whep/sessions/[Redacted]');
     const all = logLines.slice(from).join('');
-    for (const secret of [sessionId, encodeURIComponent(sessionId), mark])
+    for (const secret of [
+      sessionId,
+      encodeURIComponent(sessionId),
+      mark,
+      'whep-token-secret',
+      'whepSessionSecret',
+    ])
       expect(all, secret).not.toContain(secret);
   });
 });

@@ -13,6 +13,7 @@ import { billingExercises } from './logs-coverage-billing.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
+import { whepExercises } from './logs-coverage-whep.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -386,6 +387,7 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Webhooks (docs/webhooks.md)
   ...webhookExercises(() => server),
+  ...whepExercises(() => server),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
 

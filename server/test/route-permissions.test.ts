@@ -49,6 +49,12 @@ const PUBLIC = [
   'GET /v1/public/videos/:videoId/playback',
   'GET /play/live/:liveId/:token/*',
   'GET /play/vod/:videoId/:token/*',
+  // WHEP: the playback token in the path (the same rules as the HLS media); the session's unguessable
+  // Location ends it; CORS preflights (docs/playback.md "WHEP").
+  'POST /whep/live/:liveId/:token',
+  'OPTIONS /whep/live/:liveId/:token',
+  'DELETE /whep/sessions/:sessionId',
+  'OPTIONS /whep/sessions/:sessionId',
 ];
 
 /**

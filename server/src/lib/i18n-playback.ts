@@ -17,4 +17,16 @@ export const PLAYBACK_MESSAGES = {
     'pt-BR': 'O link de reprodução é inválido ou expirou',
     en: 'The playback link is invalid or has expired',
   },
+  whepUnavailable: {
+    'pt-BR': 'Esta transmissão não está disponível por WebRTC agora',
+    en: 'This live is not available over WebRTC now',
+  },
+  whepFull: {
+    'pt-BR': 'Esta transmissão atingiu o limite de espectadores por WebRTC',
+    en: 'This live has reached its limit of WebRTC viewers',
+  },
+  whepInvalidOffer: {
+    'pt-BR': 'A oferta WebRTC (SDP) é inválida',
+    en: 'The WebRTC offer (SDP) is invalid',
+  },
 } as const;

@@ -22,6 +22,7 @@ import {
 } from '../../media/playback-session.ts';
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
 import { sessionKey, viewKey } from '../../media/viewer-session-check.ts';
+import { liveRoom } from '../../media/whep-sessions.ts';
 import { hashChatToken } from '../classroom/validate.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
@@ -197,6 +198,10 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8?v=${mark}` : null,
         manifestType: onAir ? ('hls' as const) : null,
+        whepUrl:
+          onAir && row.latency === 'ultraLow' && app.whep.source?.isPublished(liveRoom(liveId))
+            ? `/whep/live/${liveId}/${token}?v=${mark}`
+            : null,
         recordingVideoId:
           row.status === 'finished' && row.recording_status === 'ready' ? row.recording_video_id : null,
         subtitles: [],
@@ -255,6 +260,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         manifestUrl: url('hls/master.m3u8'),
         manifestType: 'hls' as const,
+        whepUrl: null,
         recordingVideoId: null,
         subtitles: subtitles.map((s) => ({
           lang: s.language,

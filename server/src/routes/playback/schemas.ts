@@ -99,6 +99,12 @@ export const PlaybackInfo = Type.Object({
   }),
   manifestUrl: Nullable(Type.String()),
   manifestType: Nullable(Type.Union([Type.Literal('hls'), Type.Literal('dash')])),
+  whepUrl: Nullable(
+    Type.String({
+      description:
+        'WHEP endpoint (POST an SDP offer) when the live is published over WHIP in ultra-low latency; the player falls back to manifestUrl',
+    }),
+  ),
   recordingVideoId: Nullable(Type.String()),
   subtitles: Type.Array(Type.Object({ lang: Type.String(), label: Type.String(), url: Type.String() })),
   ads: Type.Object({ preRollVastUrl: Nullable(Type.String()), postRollVastUrl: Nullable(Type.String()) }),
