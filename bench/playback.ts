@@ -22,8 +22,8 @@ const MODES = [
 /** Frames measured after playback settles, per mode. */
 const WARMUP_MS = 8_000;
 const MEASURE_MS = 15_000;
-const BITS = 24;
-const BLOCK = 16;
+export const BITS = 24;
+export const BLOCK = 16;
 const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
 const OWNER = { login: 'owner@palco.test', password: 'palco123' };
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,7 +40,7 @@ interface App {
 }
 
 /** The stamp: the frame's wall-clock milliseconds (RTCTIME when the filter sees it), bit i in block i. */
-const STAMP =
+export const STAMP =
   'format=yuv420p,settb=1/1000,setpts=floor(RTCTIME/1000),split[m][s];' +
   `[s]crop=${BITS * BLOCK}:${BLOCK}:0:0,geq=lum='255*mod(floor(T*1000/pow(2\\,floor(X/${BLOCK})))\\,2)':cb=128:cr=128[b];` +
   '[m][b]overlay=0:0,setpts=PTS-STARTPTS';
@@ -71,6 +71,23 @@ function publish(url: string, gop: number): ChildProcess {
   );
 }
 
+/** Page script (inside a function with `video` and a 640×360 canvas context `ctx`): on every presented
+ * frame, decodes the stamp and pushes `{at, latency}` to `window.samples` (bench/whep.ts reuses it). */
+export const FRAME_READER = `
+  const onFrame = (now, meta) => {
+    ctx.drawImage(video, 0, 0, 640, 360);
+    const px = ctx.getImageData(0, 0, ${BITS * BLOCK}, ${BLOCK}).data;
+    let stamp = 0;
+    for (let i = 0; i < ${BITS}; i++) {
+      if (px[((${BLOCK / 2}) * ${BITS * BLOCK} + i * ${BLOCK} + ${BLOCK / 2}) * 4] > 128) stamp += 2 ** i;
+    }
+    const shown = (performance.timeOrigin + meta.expectedDisplayTime) % ${2 ** BITS};
+    window.samples.push({ at: Date.now(), latency: (shown - stamp + ${2 ** BITS}) % ${2 ** BITS} });
+    video.requestVideoFrameCallback(onFrame);
+  };
+  video.requestVideoFrameCallback(onFrame);
+`;
+
 /** The page: shaka configured from PlaybackInfo.latencyTargets; every presented frame's stamp decoded. */
 const PAGE = `<!doctype html><html><body>
 <video id="v" muted autoplay playsinline width="640" height="360"></video>
@@ -98,22 +115,11 @@ async function start(infoUrl) {
     if (window.samples.length === 0 && retries++ < 3) setTimeout(load, 1000);
   });
   await load();
-  const onFrame = (now, meta) => {
-    ctx.drawImage(video, 0, 0, 640, 360);
-    const px = ctx.getImageData(0, 0, ${BITS * BLOCK}, ${BLOCK}).data;
-    let stamp = 0;
-    for (let i = 0; i < ${BITS}; i++) {
-      if (px[((${BLOCK / 2}) * ${BITS * BLOCK} + i * ${BLOCK} + ${BLOCK / 2}) * 4] > 128) stamp += 2 ** i;
-    }
-    const shown = (performance.timeOrigin + meta.expectedDisplayTime) % ${2 ** BITS};
-    window.samples.push({ at: Date.now(), latency: (shown - stamp + ${2 ** BITS}) % ${2 ** BITS} });
-    video.requestVideoFrameCallback(onFrame);
-  };
-  video.requestVideoFrameCallback(onFrame);
+  ${FRAME_READER}
 }
 </script></body></html>`;
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

@@ -10,8 +10,8 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys,analytics` picks benches (bench/logs.ts,
-// streams.ts, uploads.ts, realtime.ts, playback.ts, api-keys.ts, analytics.ts also run alone).
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` picks benches (bench/logs.ts,
+// streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, analytics.ts also run alone).
 // It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -285,7 +285,7 @@ async function main() {
   }
 }
 
-// `--only=frontend,logs,streams,uploads,realtime,playback,apikeys,analytics` runs a subset; by default every bench runs, one after another.
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` runs a subset; by default every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -317,6 +317,10 @@ async function all() {
   if (wanted('playback')) {
     log('\n== Live playback: glass-to-glass latency per latency mode (issue 17) ==');
     await (await import('./playback.ts')).runPlaybackBench();
+  }
+  if (wanted('whep')) {
+    log('\n== WHIP in, WHEP out: glass to glass per path, server CPU of a studio with guests (issue 28) ==');
+    await (await import('./whep.ts')).runWhepBench();
   }
   if (wanted('apikeys')) {
     log('\n== API requests per second with an API key vs a session (issue 19) ==');

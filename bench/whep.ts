@@ -1,0 +1,353 @@
+// npm run bench -- --only=whep — WHIP in, WHEP out (issue 28): glass-to-glass latency of a live
+// published over WHIP and played over WHEP (goal ≤ 1 s) and over HLS in each latency mode, measured as
+// bench/playback.ts measures it (the wall clock stamped into the frames by the encoder, read back from
+// every frame Chromium presents); and the server's CPU for a studio-like live (its WHIP publish plus 3
+// guests, each a WHIP publish forwarded to one receiver through the core's rooms `guest:{id}:{n}`)
+// against an RTMP publish of the same bitrate. The publishers and receivers run in a process of their
+// own (bench/whep-peers.ts), so the CPU figure is the server's: this process (API thread and WebRTC
+// worker) and the ffmpeg processes it starts. Prints figures; asserts nothing.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from '@playwright/test';
+import { FRAME_READER, median } from './playback.ts';
+
+const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
+const OWNER = { login: 'owner@palco.test', password: 'palco123' };
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WARMUP_MS = 8_000;
+const MEASURE_MS = 15_000;
+const CPU_WARMUP_MS = 8_000;
+const CPU_MEASURE_MS = 20_000;
+/** The composed studio picture's bitrate, and the RTMP publish it is compared with. */
+const LIVE_BITRATE = '1500k';
+const GUEST_BITRATE = '500k';
+const GUESTS = 3;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+const serverModule = (path: string) =>
+  import(pathToFileURL(join(import.meta.dirname, '..', 'server', 'src', path)).href);
+
+interface Core {
+  publish(room: string, sdp: string): Promise<{ answerSdp: string }>;
+  subscribe(room: string, sdp: string): Promise<{ answerSdp: string }>;
+}
+interface App {
+  inject(options: object): Promise<{ statusCode: number; body: string; json(): unknown }>;
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+  ingestPort: number | null;
+  webrtc: Core;
+}
+
+/** The peers' process and a request/answer over its IPC channel. */
+async function startPeers(app: App) {
+  const child: ChildProcess = fork(join(import.meta.dirname, 'whep-peers.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx'],
+  });
+  const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
+  let next = 1;
+  child.on('message', (message: Record<string, unknown>) => {
+    if (message.type === 'done') waiting.get(message.id as number)?.(message);
+    if (message.type === 'offer') {
+      // A guest room's publisher or receiver: answered by the server's WebRTC core.
+      const { id, room, role, sdp } = message as { id: number; room: string; role: string; sdp: string };
+      const answer = role === 'publisher' ? app.webrtc.publish(room, sdp) : app.webrtc.subscribe(room, sdp);
+      void answer.then(
+        (a) => child.send({ id, cmd: 'answer', sdp: a.answerSdp }),
+        (error: unknown) => log(`  (${role} of ${room} refused: ${String(error)})`),
+      );
+    }
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const ask = (command: object) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      child.send({ ...command, id });
+    });
+  return { child, ask };
+}
+
+/** CPU seconds (user + system) of this process and of every process it started but `exclude`'s. */
+async function serverCpuSeconds(exclude: number): Promise<number> {
+  const usage = process.cpuUsage();
+  let ticks = 0;
+  const parents = new Map<number, number>();
+  const times = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.length < 15) continue;
+    parents.set(Number(entry), Number(fields[1]));
+    times.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 50; p = parents.get(p) ?? 0, hops++) {
+      if (p === exclude) return false;
+      if (p === process.pid) return pid !== process.pid;
+    }
+    return false;
+  };
+  for (const [pid, t] of times) if (inTree(pid)) ticks += t;
+  // Linux's USER_HZ is 100 on every usual build.
+  return (usage.user + usage.system) / 1e6 + ticks / 100;
+}
+
+async function cpuOver(exclude: number): Promise<number> {
+  await sleep(CPU_WARMUP_MS);
+  const from = await serverCpuSeconds(exclude);
+  await sleep(CPU_MEASURE_MS);
+  return ((await serverCpuSeconds(exclude)) - from) / (CPU_MEASURE_MS / 1000);
+}
+
+/** The page: plays a WHEP URL (a recvonly peer connection, as src/embed/whep.ts does) or HLS with
+ * shaka configured from latencyTargets, and decodes the stamp of every frame it presents. */
+const PAGE = `<!doctype html><html><body>
+<video id="v" muted autoplay playsinline width="640" height="360"></video>
+<canvas id="c" width="640" height="360"></canvas>
+<script src="/__bench/shaka.js"></script>
+<script>
+window.samples = []; window.errors = [];
+async function start(infoUrl, transport) {
+  const info = await (await fetch(infoUrl)).json();
+  const video = document.getElementById('v');
+  const ctx = document.getElementById('c').getContext('2d', { willReadFrequently: true });
+  if (transport === 'whep') {
+    const pc = new RTCPeerConnection();
+    const stream = new MediaStream();
+    pc.ontrack = (e) => { stream.addTrack(e.track); video.srcObject = stream; };
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    await new Promise((resolve) => {
+      setTimeout(resolve, 1500);
+      pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && resolve();
+    });
+    const res = await fetch(info.whepUrl, { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: pc.localDescription.sdp });
+    if (res.status !== 201) { window.errors.push('whep ' + res.status); return; }
+    await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+    video.play().catch(() => {});
+  } else {
+    const player = new shaka.Player();
+    await player.attach(video);
+    const t = info.latencyTargets;
+    player.configure({
+      streaming: { lowLatencyMode: t.lowLatencyMode, rebufferingGoal: Math.min(2, t.segmentSeconds), bufferingGoal: 10 },
+      manifest: { defaultPresentationDelay: t.liveDelaySeconds },
+    });
+    let retries = 0;
+    const load = () => player.load(info.manifestUrl).then(() => video.play().catch(() => {}), () => {});
+    player.addEventListener('error', (e) => {
+      window.errors.push(JSON.stringify(e.detail && [e.detail.code, e.detail.data]).slice(0, 200));
+      if (window.samples.length === 0 && retries++ < 3) setTimeout(load, 1000);
+    });
+    await load();
+  }
+  ${FRAME_READER}
+}
+</script></body></html>`;
+
+async function glassToGlass(browser: Browser, base: string, infoUrl: string, transport: 'whep' | 'hls') {
+  const shaka = await readFile(
+    createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js'),
+    'utf8',
+  );
+  const page = await browser.newPage();
+  await page.route(`${base}/__bench/**`, (route) =>
+    route.request().url().endsWith('shaka.js')
+      ? route.fulfill({ contentType: 'text/javascript', body: shaka })
+      : route.fulfill({ contentType: 'text/html', body: PAGE }),
+  );
+  await page.goto(`${base}/__bench/page.html`);
+  await page.evaluate(
+    ([url, how]) => (window as unknown as { start(u: string, t: string): Promise<void> }).start(url, how),
+    [infoUrl, transport] as const,
+  );
+  await sleep(WARMUP_MS + MEASURE_MS);
+  const { samples, errors } = (await page.evaluate(() => ({
+    samples: (window as unknown as { samples: { at: number; latency: number }[] }).samples,
+    errors: (window as unknown as { errors: string[] }).errors,
+  }))) as { samples: { at: number; latency: number }[]; errors: string[] };
+  await page.close();
+  const from = samples.length > 0 ? samples[0]!.at + WARMUP_MS : 0;
+  const measured = samples.filter((s) => s.at >= from && s.latency < 60_000).map((s) => s.latency);
+  return { seconds: median(measured) / 1000, frames: measured.length, errors };
+}
+
+export async function runWhepBench(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'palco-bench-whep-'));
+  const [{ buildApp }, { loadConfig }] = (await Promise.all([
+    serverModule('app.ts'),
+    serverModule('config.ts'),
+  ])) as [
+    { buildApp(config: unknown): Promise<App> },
+    { loadConfig(env: Record<string, string>): Record<string, unknown> },
+  ];
+  const config = {
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      INGEST_PORT: '1935',
+      INGEST_HOST: '127.0.0.1',
+      WEBRTC_INTERFACE: '127.0.0.1',
+    }),
+    ingestPort: 0,
+    dataDir,
+    databaseUrl: undefined,
+    staticDir: join(dataDir, 'no-console'),
+  };
+  const app = await buildApp(config);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const peers = await startPeers(app);
+  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: OWNER });
+  const auth = { authorization: `Bearer ${(login.json() as { Token: string }).Token}` };
+  const newLive = async (latency: string) => {
+    const created = await app.inject({
+      method: 'POST',
+      url: `/v1/live-streams?accountId=${DEMO_ACCOUNT}`,
+      headers: auth,
+      payload: {
+        nome: `WHIP ${latency}`,
+        scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+        latency,
+        transcode: { enableLive2vod: false, enableDvr: false, enableAudioOnly: false },
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`creating the live: ${created.body}`);
+    const live = created.json() as { id: string; signals: { key: string }[] };
+    await app.inject({
+      method: 'PUT',
+      url: `/v1/live-streams/${live.id}/control/start?accountId=${DEMO_ACCOUNT}`,
+      headers: auth,
+    });
+    return { id: live.id, key: live.signals[0]!.key };
+  };
+  const complete = (id: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `/v1/live-streams/${id}/control/complete?accountId=${DEMO_ACCOUNT}`,
+      headers: auth,
+    });
+  const untilPlayable = async (id: string, field: 'manifestUrl' | 'whepUrl') => {
+    for (let i = 0; i < 160; i++) {
+      const info = (
+        await app.inject({ method: 'GET', url: `/v1/public/lives/${id}/playback` })
+      ).json() as Record<string, string | null>;
+      if (info[field]) return true;
+      await sleep(250);
+    }
+    return false;
+  };
+
+  let browser: Browser | null = null;
+  try {
+    // Server CPU first (no browser running): a studio live with guests, then RTMP at the same bitrate.
+    log(
+      `server CPU (one core = 100 %), ${CPU_MEASURE_MS / 1000} s after ${CPU_WARMUP_MS / 1000} s, 640x360 25 fps H.264 ${LIVE_BITRATE} + Opus/AAC 64k, packaged as the default mode:`,
+    );
+    const studio = await newLive('default');
+    const whip = await peers.ask({
+      cmd: 'whip',
+      url: `${base}/whip`,
+      token: studio.key,
+      stamp: false,
+      bitrate: LIVE_BITRATE,
+      gop: 25,
+    });
+    for (let n = 1; n <= GUESTS; n++) {
+      const room = `guest:${studio.id}:${n}`;
+      await peers.ask({ cmd: 'room', room, role: 'publisher', bitrate: GUEST_BITRATE });
+      await peers.ask({ cmd: 'room', room, role: 'subscriber', bitrate: GUEST_BITRATE });
+    }
+    const studioCpu = whip.status === 201 ? await cpuOver(peers.child.pid ?? 0) : Number.NaN;
+    const stopped = await peers.ask({ cmd: 'stop' });
+    await complete(studio.id);
+    log(
+      `  studio (WHIP ${LIVE_BITRATE} + ${GUESTS} guests of ${GUEST_BITRATE} forwarded): ${(studioCpu * 100).toFixed(0)} %` +
+        (whip.status === 201
+          ? `   (${String(stopped.received)} RTP packets at the guests' receivers)`
+          : `   WHIP answered ${String(whip.status)}`),
+    );
+    const rtmpPeers = await startPeers(app);
+    const encoder = await newLive('default');
+    await rtmpPeers.ask({
+      cmd: 'rtmp',
+      url: `rtmp://127.0.0.1:${app.ingestPort}/live/${encoder.key}`,
+      bitrate: LIVE_BITRATE,
+      gop: 25,
+    });
+    const rtmpCpu = await cpuOver(rtmpPeers.child.pid ?? 0);
+    await rtmpPeers.ask({ cmd: 'stop' });
+    await complete(encoder.id);
+    log(`  encoder (RTMP ${LIVE_BITRATE}): ${(rtmpCpu * 100).toFixed(0)} %`);
+
+    browser = await chromium.launch({
+      executablePath: CHROME,
+      args: [
+        '--no-sandbox',
+        '--autoplay-policy=no-user-gesture-required',
+        '--allow-loopback-in-peer-connection',
+        '--disable-features=WebRtcHideLocalIpsWithMdns',
+      ],
+    });
+    log('glass to glass: WHIP publish (werift + ffmpeg, 640x360 25 fps, stamped) → server → Chromium');
+    // BENCH_WHEP_MODES=ultraLow,low picks modes; ultra low is measured over WHEP and over HLS.
+    const pick = process.env.BENCH_WHEP_MODES?.split(',');
+    const modes = [
+      { latency: 'ultraLow', gop: 12, goals: { whep: 1, hls: 3 } },
+      { latency: 'low', gop: 25, goals: { hls: 6 } },
+      { latency: 'default', gop: 25, goals: { hls: 15 } },
+    ].filter((m) => !pick || pick.includes(m.latency));
+    for (const mode of modes) {
+      const live = await newLive(mode.latency);
+      const publisher = await startPeers(app);
+      try {
+        const published = await publisher.ask({
+          cmd: 'whip',
+          url: `${base}/whip`,
+          token: live.key,
+          stamp: true,
+          bitrate: LIVE_BITRATE,
+          gop: mode.gop,
+        });
+        if (published.status !== 201) {
+          log(`  ${mode.latency}: WHIP answered ${String(published.status)}`);
+          continue;
+        }
+        const infoUrl = `/v1/public/lives/${live.id}/playback`;
+        for (const transport of ['whep', 'hls'] as const) {
+          const goal = (mode.goals as Record<string, number | undefined>)[transport];
+          if (goal === undefined) continue;
+          const ready = await untilPlayable(live.id, transport === 'whep' ? 'whepUrl' : 'manifestUrl');
+          const m = ready ? await glassToGlass(browser, base, infoUrl, transport) : null;
+          const seconds = m?.seconds ?? Number.NaN;
+          log(
+            `  WHIP → ${transport === 'whep' ? 'WHEP' : 'HLS '} ${mode.latency.padEnd(9)} median ${Number.isNaN(seconds) ? '—' : `${seconds.toFixed(2)} s`} over ${m?.frames ?? 0} frames` +
+              `   (goal ≤ ${goal} s: ${Number.isNaN(seconds) ? 'NOT MEASURED' : seconds <= goal ? 'ok' : 'OVER GOAL'})` +
+              (m && m.errors.length > 0 ? `   player errors: ${m.errors.join(', ')}` : ''),
+          );
+        }
+      } finally {
+        await publisher.ask({ cmd: 'stop' });
+        await complete(live.id);
+      }
+    }
+  } finally {
+    await browser?.close();
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runWhepBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
