@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
-import { WebRtcCore } from '../src/media/webrtc/core.ts';
-import { coreSource, liveRoom } from '../src/media/whep-sessions.ts';
+import { liveRoom } from '../src/media/whep-sessions.ts';
 import { feedTracks, offerPeer } from './helpers/whip-client.ts';
 import type { TestServer } from './helpers.ts';
 import type { Call } from './logs-coverage-call.ts';
@@ -32,21 +31,14 @@ async function withPublishedLive(
   const started = await ctx.call(ctx.owner, 'PUT', `/v1/live-streams/${id}/control/start?accountId=${DEMO}`);
   expect(started.statusCode, started.body).toBe(200);
   await server.app.db.updateTable('live_streams').set({ latency: 'ultraLow' }).where('id', '=', id).execute();
-  const core = new WebRtcCore({
-    portRange: null,
-    publicIp: null,
-    interfaceAddress: '127.0.0.1',
-    iceServers: [],
-    connectTimeoutMs: 15_000,
-    disconnectTimeoutMs: 5_000,
-  });
-  const previous = server.app.whep.source;
-  server.app.whep.source = coreSource(core);
+  const core = server.app.webrtc;
   const sender = await offerPeer('publish');
   const viewer = await offerPeer('subscribe');
   const feed = { stop: async (): Promise<unknown> => null };
+  let publishedId = '';
   try {
     const published = await core.publish(liveRoom(id), sender.offer);
+    publishedId = published.sessionId;
     await sender.pc.setRemoteDescription({ type: 'answer', sdp: published.answerSdp });
     Object.assign(feed, await feedTracks({ video: sender.video, audio: sender.audio }));
     const { token } = server.app.playback.signer.issue('live', id);
@@ -57,10 +49,9 @@ async function withPublishedLive(
   } finally {
     await feed.stop();
     await server.app.whep.sessions.endAll();
-    server.app.whep.source = previous;
+    await core.close(publishedId);
     await sender.pc.close();
     await viewer.pc.close();
-    await core.stop();
   }
 }
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import type { Security } from '../src/db/tables/streams.ts';
-import { WebRtcCore } from '../src/media/webrtc/core.ts';
-import { coreSource, liveRoom } from '../src/media/whep-sessions.ts';
+import type { WebRtcCore } from '../src/media/webrtc/core.ts';
+import { liveRoom } from '../src/media/whep-sessions.ts';
 import { feedTracks, offerPeer, whepSubscribe } from './helpers/whip-client.ts';
 import { loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call } from './streams-helpers.ts';
@@ -70,17 +70,9 @@ beforeAll(async () => {
     trustProxy: true,
     // One WebRTC viewer per live: the next one is told to play HLS.
     viewers: { ...loadConfig({}).viewers, whepMaxPerLive: 1 },
+    webrtc: { ...loadConfig({}).webrtc, interfaceAddress: '127.0.0.1' },
   });
-  core = new WebRtcCore({
-    portRange: null,
-    publicIp: null,
-    interfaceAddress: '127.0.0.1',
-    iceServers: [],
-    connectTimeoutMs: 15_000,
-    disconnectTimeoutMs: 5_000,
-  });
-  await core.ready();
-  server.app.whep.source = coreSource(core);
+  core = server.app.webrtc;
   base = await server.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await loginAs(server.app, DEMO_USERS.owner.login);
   const created = await call(server.app, owner, 'POST', `/v1/live-streams?accountId=${DEMO}`, {
@@ -100,7 +92,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await core?.stop();
 });
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {

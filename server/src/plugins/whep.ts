@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { WhepSessions, type WhepSource } from '../media/whep-sessions.ts';
+import { coreSource, WhepSessions, type WhepSource } from '../media/whep-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
 export interface Whep {
   /** The WHEP viewers on this instance, within WHEP_MAX_VIEWERS_PER_LIVE and WHEP_MAX_PER_ADDRESS. */
   sessions: WhepSessions;
-  /** The WebRTC core's rooms (a live's WHIP publisher, `live:{liveId}`); null while WebRTC is off. */
+  /** The WebRTC core's rooms (a live's WHIP publisher, `live:{liveId}`); null: no WHEP playback. */
   source: WhepSource | null;
 }
 
@@ -23,10 +23,10 @@ export default fp(
       maxPerAddress: whepMaxPerAddress,
       deliver: (accountId, seconds) => app.deliveredMeter.add(accountId, seconds),
     });
-    app.decorate('whep', { sessions, source: null } satisfies Whep);
+    app.decorate('whep', { sessions, source: coreSource(app.webrtc) } satisfies Whep);
     app.addHook('onClose', async () => {
       await sessions.close();
     });
   },
-  { name: 'whep', dependencies: ['playback', 'billing'] },
+  { name: 'whep', dependencies: ['playback', 'billing', 'webrtc'] },
 );

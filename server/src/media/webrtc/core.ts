@@ -82,7 +82,8 @@ interface Pending {
 }
 
 export class WebRtcCore extends EventEmitter<WebRtcEvents> {
-  private readonly worker: Worker;
+  /** Started by the first call: a server that never sees WebRTC never loads it. */
+  private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private stopped = false;
@@ -92,19 +93,27 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
 
   constructor(readonly settings: WebRtcSettings) {
     super();
-    this.worker = new Worker(workerUrl(), { workerData: settings, name: 'webrtc' });
-    this.worker.on('message', (message: Reply | WorkerEvent) => this.onMessage(message));
-    this.worker.on('error', (error) => {
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(workerUrl(), { workerData: this.settings, name: 'webrtc' });
+    this.worker = worker;
+    worker.on('message', (message: Reply | WorkerEvent) => this.onMessage(message));
+    worker.on('error', (error) => {
       for (const pending of this.pending.values()) pending.reject(new WebRtcError('internal', error.message));
       this.pending.clear();
       this.forgetAll('failed');
     });
-    this.worker.on('exit', () => {
+    worker.on('exit', () => {
+      // A worker that died is started again by the next call; its sessions are gone.
+      if (this.worker === worker) this.worker = null;
       for (const pending of this.pending.values())
         pending.reject(new WebRtcError('stopped', 'worker exited'));
       this.pending.clear();
       this.forgetAll('stopped');
     });
+    return worker;
   }
 
   /** Answers once the worker runs (its modules loaded). */
@@ -135,7 +144,7 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
 
   /** Ends a session; true when it was running. */
   async close(sessionId: string): Promise<boolean> {
-    if (this.stopped) return false;
+    if (this.stopped || !this.worker) return false;
     return (await this.call({ type: 'close', sessionId })) as boolean;
   }
 
@@ -163,17 +172,19 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
   /** Closes every session and ends the worker. */
   async stop(): Promise<void> {
     if (this.stopped) return;
-    await this.call({ type: 'stop' }).catch(() => {});
+    const worker = this.worker;
+    if (worker) await this.call({ type: 'stop' }).catch(() => {});
     this.stopped = true;
-    await this.worker.terminate();
+    await worker?.terminate();
   }
 
   private call(request: RequestBody): Promise<unknown> {
     if (this.stopped) return Promise.reject(new WebRtcError('stopped', 'stopped'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      const worker = this.start();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id } as Request);
+      worker.postMessage({ ...request, id } as Request);
     });
   }
 
