@@ -52,6 +52,8 @@ export default defineConfig({
       // The browser contexts of e2e/analytics.spec.ts name their client address (a viewer in São Paulo,
       // one in Rio) as a proxy in front would.
       TRUST_PROXY: '127.0.0.1',
+      // One WebRTC viewer per live: e2e/embed-whep.spec.ts's second viewer meets the limit and plays HLS.
+      WHEP_MAX_VIEWERS_PER_LIVE: '1',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { PlaybackInfo } from '../contract/playback';
+import { whipPublish } from '../server/test/helpers/whip-client.ts';
+import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
+import { DEMO, E2E_BASE_URL } from './support/env';
+import { signInWithTeam } from './support/pwa';
+
+// Issue 28 point 4, against the real server in Debian's Chromium: a live published over WHIP (a
+// werift peer fed by ffmpeg, as OBS would) in the ultra-low mode plays in the embed player over WebRTC
+// (WHEP): the player's video is WebRTC's (`data-transport="whep"`), its picture advances and its
+// beacons name the WebRTC delivery. The e2e server allows one WHEP viewer per live
+// (WHEP_MAX_VIEWERS_PER_LIVE=1 in playwright.config.ts), so a second viewer meets the limit (503) and
+// its player falls back to HLS, which plays.
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  },
+});
+
+/** The embed's video once it plays over `transport`, its clock past `seconds`. */
+async function expectPlayingOver(page: Page, transport: 'whep' | 'hls', seconds = 1) {
+  const video = page.locator(`video.video[data-transport="${transport}"]`);
+  await expect(video).toHaveCount(1, { timeout: 45_000 });
+  const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime).catch(() => 0), { timeout: 30_000 })
+    .toBeGreaterThan(at + seconds);
+  // A real picture: the decoded frame has the publisher's size.
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
+}
+
+test('an ultra-low live published over WHIP plays over WHEP; past the WHEP viewer limit the player falls back to HLS', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api: Api = { request: page.request, token, teamId };
+  const created = await createStream(api, unique('Embed WHEP'), { latency: 'ultraLow' });
+  const liveId = created.id;
+  await controlStream(api, liveId, 'start');
+  const key = (await getStream(api, liveId)).body!.signals[0]!.key!;
+  const publisher = await whipPublish(`${E2E_BASE_URL}/whip`, key, {
+    size: '640x360',
+    keyframeSeconds: 0.5,
+  });
+  expect(publisher.status, publisher.body).toBe(201);
+  try {
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/v1/public/lives/${liveId}/playback`);
+          return ((await res.json()) as PlaybackInfo).whepUrl ?? null;
+        },
+        { timeout: 60_000 },
+      )
+      .toMatch(new RegExp(`^/whep/live/${liveId}/`));
+
+    // The first viewer: WebRTC, and its beacons say so.
+    const beacons: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/v1/public/beacons')) beacons.push(request.postData() ?? '');
+    });
+    const whepAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/whep/live/')) whepAnswers.push(response.status());
+    });
+    await page.goto(`/embed/${liveId}`);
+    await expectPlayingOver(page, 'whep', 2);
+    expect(whepAnswers).toEqual([201]);
+    await expect
+      .poll(() => beacons.some((b) => b.includes('"type":"startup"') && b.includes('"cdn":"webrtc"')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    // No HLS was fetched by the WebRTC player.
+    expect(await page.locator('video.video').count()).toBe(1);
+
+    // A second viewer meets the limit (503 with Retry-After) and plays HLS instead, without a message.
+    const second = await context.newPage();
+    const refused: { status: number; retryAfter: string | null }[] = [];
+    second.on('response', (response) => {
+      if (response.url().includes('/whep/live/'))
+        refused.push({ status: response.status(), retryAfter: response.headers()['retry-after'] ?? null });
+    });
+    await second.goto(`/embed/${liveId}`);
+    await expectPlayingOver(second, 'hls', 2);
+    expect(refused).toEqual([{ status: 503, retryAfter: '30' }]);
+    await expect(second.locator('.screen')).toBeHidden();
+    // The first one still plays over WebRTC.
+    await expectPlayingOver(page, 'whep', 1);
+    await second.close();
+  } finally {
+    await publisher.stop(true);
+    await controlStream(api, liveId, 'complete');
+  }
+});
