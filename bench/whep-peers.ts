@@ -36,7 +36,18 @@ function source(stamp: boolean): string[] {
   return [
     ...['-hide_banner', '-loglevel', 'error', '-re'],
     ...['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=sample_rate=48000'],
-    ...(stamp ? ['-filter_complex', `[0:v]${STAMP}[v]`, '-map', '[v]'] : ['-map', '0:v']),
+    // The stamp is the wall clock as the frame enters the filter; the frames then get regular 25 fps
+    // timestamps again (as a camera's are), not the wall clock's jitter.
+    ...(stamp
+      ? [
+          '-filter_complex',
+          `[0:v]${STAMP.replace(/setpts=PTS-STARTPTS$/, 'setpts=N/25/TB')}[v]`,
+          '-map',
+          '[v]',
+          '-r',
+          '25',
+        ]
+      : ['-map', '0:v']),
   ];
 }
 

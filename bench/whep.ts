@@ -260,6 +260,7 @@ export async function runWhepBench(): Promise<void> {
       bitrate: LIVE_BITRATE,
       gop: 25,
     });
+    const whipCpu = whip.status === 201 ? await cpuOver(peers.child.pid ?? 0) : Number.NaN;
     for (let n = 1; n <= GUESTS; n++) {
       const room = `guest:${studio.id}:${n}`;
       await peers.ask({ cmd: 'room', room, role: 'publisher', bitrate: GUEST_BITRATE });
@@ -268,11 +269,11 @@ export async function runWhepBench(): Promise<void> {
     const studioCpu = whip.status === 201 ? await cpuOver(peers.child.pid ?? 0) : Number.NaN;
     const stopped = await peers.ask({ cmd: 'stop' });
     await complete(studio.id);
+    if (whip.status !== 201) log(`  WHIP answered ${String(whip.status)}`);
+    log(`  WHIP publish alone (${LIVE_BITRATE}): ${(whipCpu * 100).toFixed(0)} %`);
     log(
-      `  studio (WHIP ${LIVE_BITRATE} + ${GUESTS} guests of ${GUEST_BITRATE} forwarded): ${(studioCpu * 100).toFixed(0)} %` +
-        (whip.status === 201
-          ? `   (${String(stopped.received)} RTP packets at the guests' receivers)`
-          : `   WHIP answered ${String(whip.status)}`),
+      `  studio (the same + ${GUESTS} guests of ${GUEST_BITRATE}, each forwarded to one receiver): ${(studioCpu * 100).toFixed(0)} %` +
+        `   (${String(stopped.received)} RTP packets at the guests' receivers)`,
     );
     const rtmpPeers = await startPeers(app);
     const encoder = await newLive('default');
