@@ -162,6 +162,17 @@ describe('WHEP offer rules', () => {
     const own = new URL(server.app.config.publicUrl).origin;
     expect(reasonOf(await post(whepUrl(), { origin: own }), 409)).toBe('webrtc_unavailable');
     expect(reasonOf(await post(whepUrl()), 409)).toBe('webrtc_unavailable');
+    // The embed page asks from the host it was served on, whatever PUBLIC_URL says.
+    const served = await post(whepUrl(), {
+      origin: 'http://palco.internal:8080',
+      host: 'palco.internal:8080',
+    });
+    expect(reasonOf(served, 409)).toBe('webrtc_unavailable');
+    const elsewhere = await post(whepUrl(), {
+      origin: 'http://palco.internal:9090',
+      host: 'palco.internal:8080',
+    });
+    expect(reasonOf(elsewhere, 403)).toBe('domain_not_allowed');
 
     const preflight = await server.app.inject({
       method: 'OPTIONS',

@@ -69,6 +69,15 @@ function cors(reply: FastifyReply, origin: string | undefined): void {
     .header('access-control-expose-headers', 'Location, Retry-After');
 }
 
+/** `host[:port]` of an Origin header, or null. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 const Token = Type.String({ maxLength: 80 });
 const SessionId = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' });
 
@@ -144,8 +153,10 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await findLivePlaylistRules(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
       if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
-      // The page that calls: the embed (the server's own origin), or a cross-site WHEP player.
-      if (!domainAllows(row.security.referrerWhitelist, origin, app.config.publicUrl)) {
+      // The page that calls: the embed (the server's own origin, which a browser names in Origin as
+      // the host it asked), or a cross-site WHEP player.
+      const sameOrigin = origin !== undefined && originHost(origin) === request.headers.host;
+      if (!sameOrigin && !domainAllows(row.security.referrerWhitelist, origin, app.config.publicUrl)) {
         return refuse(request, reply, 403, 'domain_not_allowed');
       }
       cors(reply, origin);
