@@ -103,7 +103,10 @@ test('an ultra-low live published over WHIP plays over WHEP; past the WHEP viewe
     });
     await second.goto(`/embed/${liveId}`);
     await expectPlayingOver(second, 'hls', 2);
-    expect(refused).toEqual([{ status: 503, retryAfter: '30' }]);
+    // Every WHEP try of this player met the limit (a player that starts again, HLS having stopped,
+    // tries WebRTC first again).
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer).toEqual({ status: 503, retryAfter: '30' });
     await expect(second.locator('.screen')).toBeHidden();
     // The first one still plays over WebRTC.
     await expectPlayingOver(page, 'whep', 1);
