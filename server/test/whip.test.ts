@@ -51,11 +51,11 @@ afterAll(async () => {
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   call(server.app, owner, method, `${url}${url.includes('?') ? '&' : '?'}accountId=${DEMO}`, payload);
 
-async function createStream(nome: string): Promise<StreamJson> {
+async function createStream(nome: string, live2vod = false): Promise<StreamJson> {
   const res = await api('POST', '/v1/live-streams', {
     nome,
     scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
-    transcode: { enableLive2vod: false },
+    transcode: { enableLive2vod: live2vod },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StreamJson>();
@@ -122,8 +122,8 @@ function checkSegments(playlist: string): string[] {
 }
 
 describe('WHIP ingest', () => {
-  it('takes a rehearsal, goes on air at the start with H.264 + AAC for viewers, and ends on DELETE', async () => {
-    const stream = await createStream('WHIP ao vivo');
+  it('takes a rehearsal, goes on air at the start with H.264 + AAC for viewers, ends on DELETE, is recorded', async () => {
+    const stream = await createStream('WHIP ao vivo', true);
     const key = stream.signals[0]!.key;
 
     // Before 'Iniciar': a rehearsal (the team's preview only), as over RTMP.
@@ -188,8 +188,26 @@ describe('WHIP ingest', () => {
     const again = await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
     expect(again.status).toBe(404);
     await publisher.stop();
+
+    // What went on air became the live-to-VOD recording, a video once the stream completes.
     await control(stream.id, 'complete');
-  }, 120_000);
+    const videoId = await until('the recording video', async () => {
+      const body = (await api('GET', `/v1/live-streams/${stream.id}`)).json<{
+        recording: { videoId: string } | null;
+      }>();
+      return body.recording?.videoId;
+    });
+    const video = await until(
+      'the transcoded recording',
+      async () => {
+        const body = (await api('GET', `/v1/videos/${videoId}`)).json<{ status: string; duration: number }>();
+        return body.status === 'ready' || body.status === 'failed' ? body : undefined;
+      },
+      90_000,
+    );
+    expect(video.status).toBe('ready');
+    expect(video.duration).toBeGreaterThan(1);
+  }, 180_000);
 
   it('re-encodes a VP8 sender to H.264', async () => {
     const stream = await createStream('WHIP VP8');
