@@ -73,6 +73,9 @@ export interface ProviderDefinition {
   imports?: ImportSource;
 }
 
+/** What the server does on its own (a job, a refused refresh) has nobody responsible. */
+const NO_ACTIVITY = { actor: null, ip: null, userAgent: null };
+
 /** Provider tokens turned unusable (refresh refused): the connection must be authorised again. */
 export class Deauthorized extends Error {}
 
@@ -151,7 +154,7 @@ export class Integrations {
           now.access_token_enc
         )
           return this.unseal(now, now.access_token_enc);
-        await this.markDeauthorized(connection, null);
+        await this.markDeauthorized(connection);
         throw new Deauthorized('refresh refused');
       }
       throw error;
@@ -183,7 +186,7 @@ export class Integrations {
     } catch (error) {
       if (error instanceof ProviderError && error.status === 401) {
         const connection = await findConnection(this.app.db, connectionId);
-        if (connection) await this.markDeauthorized(connection, null);
+        if (connection) await this.markDeauthorized(connection);
         throw new Deauthorized('token refused');
       }
       throw error;
@@ -191,7 +194,10 @@ export class Integrations {
   }
 
   /** The account removed the app, or its tokens stopped working: the card asks to authorise again. */
-  async markDeauthorized(connection: IntegrationConnectionRow, actor: ActivityActor | null): Promise<void> {
+  async markDeauthorized(
+    connection: IntegrationConnectionRow,
+    activity: { actor: ActivityActor | null; ip: string | null; userAgent: string | null } = NO_ACTIVITY,
+  ): Promise<void> {
     if (connection.deauthorized) return;
     await this.app.db.transaction().execute(async (trx) => {
       await updateConnection(trx, connection.id, { deauthorized: true });
@@ -200,9 +206,7 @@ export class Integrations {
         event: 'INTEGRACAO_DESAUTORIZADA',
         identifier: connection.external_account_id,
         record: toRecord({ provider: connection.provider, label: connection.label }),
-        actor,
-        ip: null,
-        userAgent: null,
+        ...activity,
       });
     });
   }
@@ -247,11 +251,14 @@ export class Integrations {
   }
 
   /** Queues a look for new items of the connection (now, or after `delaySeconds`). */
-  async schedulePoll(connectionId: string, delaySeconds = 0, trx?: Executor): Promise<void> {
-    await this.app.jobs.send(
+  async schedulePoll(connectionId: string, delaySeconds = 0, trx?: Executor): Promise<string | null> {
+    // Two keys: at most one look waiting to run now and one waiting for its time, so asking for a
+    // look now is never swallowed by the next scheduled one, and the schedule never forks.
+    const key = delaySeconds > 0 ? `${connectionId}:next` : `${connectionId}:now`;
+    return this.app.jobs.send(
       POLL_QUEUE,
       { connectionId },
-      { singletonKey: connectionId, ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) },
+      { singletonKey: key, ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) },
       trx,
     );
   }
@@ -439,8 +446,10 @@ export class Integrations {
         );
       }
       if (error instanceof Deauthorized) return this.fail(item, 'integrationImportDeauthorized', id);
-      if (error instanceof ProviderError && (!error.retryable || lastAttempt))
+      if (lastAttempt || (error instanceof ProviderError && !error.retryable)) {
+        this.app.log.warn({ importId, err: (error as Error).message }, 'integration: import failed');
         return this.fail(item, 'integrationImportProvider', id);
+      }
       // Thrown: pg-boss tries again after its (doubling) delay.
       throw error;
     }
