@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { activeJobIds } from '../db/job-queue.ts';
 import { recordActivity } from '../db/repositories/activity-log.ts';
 import { createDirectory, findDirectory } from '../db/repositories/directories.ts';
 import {
@@ -234,6 +235,13 @@ export class Integrations {
       expireInSeconds: 600,
     });
     await boss.createQueue(IMPORT_QUEUE, { name: IMPORT_QUEUE, policy: 'stately', ...this.jobOptions() });
+    if (this.app.jobs.singleProcess) {
+      // Jobs left active by a killed process of this data dir: nobody runs them; pg-boss retries them.
+      for (const queue of [POLL_QUEUE, IMPORT_QUEUE]) {
+        const orphans = await activeJobIds(this.app.db, queue);
+        if (orphans.length > 0) await boss.fail(queue, orphans);
+      }
+    }
     await boss.work<{ connectionId: string }>(
       POLL_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1 },
