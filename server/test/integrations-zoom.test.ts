@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertConnection } from '../src/db/repositories/integrations.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { IMPORT_QUEUE, POLL_QUEUE } from '../src/integrations/service.ts';
 import { zoomSignature } from '../src/integrations/zoom.ts';
@@ -358,6 +359,31 @@ describe('Zoom: multi-account and undo', () => {
     // Zoom no longer accepts the undone account's tokens.
     const stateNow = (await (await fetch(`${zoom.url}/_control/state`)).json()) as { revoked: string[] };
     expect(stateNow.revoked.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a 21st account on the multi-account card', async () => {
+    const { app } = server;
+    const present = (await call(app, token, 'GET', `/bff/zoom/status-token-multi?accountId=${DEMO}`)).json<{
+      accounts: Account[];
+    }>().accounts.length;
+    for (let i = present; i < 20; i += 1)
+      await upsertConnection(app.db, {
+        accountId: DEMO,
+        provider: 'zoom-multi',
+        externalAccountId: `seeded-${i}`,
+        label: null,
+        accessTokenEnc: null,
+        refreshTokenEnc: null,
+        tokenExpiresAt: null,
+        scopes: '',
+        createdBy: null,
+      });
+    zoom.oauth.setUser({ id: 'zoom-user-21', email: 'vinte@zoom.example', name: 'Vinte e um' });
+    const page = await callback(app, await throughConsent(app, token, '/bff/zoom/oauth-multi', DEMO));
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('O time já tem 20 contas Zoom integradas');
+    const multi = await call(app, token, 'GET', `/bff/zoom/status-token-multi?accountId=${DEMO}`);
+    expect(multi.json<{ accounts: Account[] }>().accounts).toHaveLength(20);
   });
 
   it('writes every step to the activity log, and no answer, log line or log entry holds a token', async () => {
