@@ -163,6 +163,9 @@ describe('Zoom: the authorisation popup', () => {
     const videos = list.json<{ items: { id: string; title: string; status: string }[] }>().items;
     expect(videos).toHaveLength(1);
     expect(videos[0]!.title).toMatch(/^Aula de sexta \(\d{4}-\d{2}-\d{2}\)$/);
+    // The processing modal lists it, like an upload.
+    const progress = await call(server.app, token, 'GET', `/v1/videos/transcode/progress?accountId=${DEMO}`);
+    expect(progress.json<{ videoId: string }[]>().map((p) => p.videoId)).toContain(videos[0]!.id);
     // The imported video goes through the same transcode as an upload, and becomes playable.
     await until(async () => {
       const video = (
