@@ -116,6 +116,10 @@ export class FailureKnob {
     this.rules.push({ status, left: count, path });
   }
 
+  clear(): void {
+    this.rules = [];
+  }
+
   take(path: string): FakeAnswer | null {
     const rule = this.rules.find((r) => r.left > 0 && path.startsWith(r.path));
     if (!rule) return null;
