@@ -11,6 +11,7 @@ import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
+import { coverageIntegrations, integrationExercises } from './logs-coverage-integrations.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     ingestPort: 0,
     ingestHost: '127.0.0.1',
     webrtc: { ...webrtc, interfaceAddress: '127.0.0.1' },
+    integrations: coverageIntegrations(),
   });
 });
 afterAll(async () => {
@@ -399,6 +401,8 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   ...whepExercises(() => server),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
+  // Integrations (docs/integrations.md)
+  ...integrationExercises(() => server),
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {
