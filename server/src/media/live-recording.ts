@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -82,8 +82,6 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
     throw error;
   }
   const size = (await stat(joined)).size;
-  const files = app.media.uploads.files;
-  await mkdir(files.dir, { recursive: true });
   const videoId = await db.transaction().execute(async (trx) => {
     const current = await lockRecordingVideoId(trx, streamId);
     if (current !== null) return null;
@@ -95,7 +93,7 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
       createdBy: null,
     });
     // The source is in place before the commit that queues its transcode.
-    await rename(joined, files.sourcePath(id));
+    await app.media.uploads.store.putSource(id, joined);
     await markUploadComplete(trx, id, size);
     await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
     await app.media.enqueueTranscode(trx, id);
