@@ -1,5 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import {
@@ -12,7 +14,7 @@ import { markUploadComplete } from '../db/repositories/video-uploads.ts';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
 import { MediaInputError, probe } from './ffmpeg.ts';
 import { run } from './ffmpeg-run.ts';
-import { liveDir, recordingDir, recordingParts } from './ingest.ts';
+import { liveDir, recordingDir, recordingKey, recordingParts } from './ingest.ts';
 
 export const RECORDING_QUEUE = 'live-recording';
 
@@ -63,11 +65,23 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
   await app.ingest.stopStream(streamId);
   const row = await findStreamById(db, streamId);
   if (row?.status !== 'finished' || row.recording_video_id !== null) return;
-  const dir = recordingDir(config.dataDir, row.account_id, row.id);
+  const { live } = app.media;
+  // With a bucket, the parts (put there by whichever instance held each publish) are fetched into a
+  // scratch folder; on the disk they are read where the ingest wrote them.
+  const dir = live.remote
+    ? await fetchRecording(app, row.account_id, row.id)
+    : recordingDir(config.dataDir, row.account_id, row.id);
+  const clear = async () => {
+    await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+    if (live.remote) {
+      await live.removePrefix(`${row.account_id}/${row.id}`);
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
   const nothing = async (reason: string) => {
     log.info({ streamId, reason }, 'live recording: no video made');
     await clearRecordingStatus(db, streamId);
-    await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+    await clear();
   };
   const parts = await recordingParts(dir);
   if (!row.transcode.enableLive2vod || parts.length === 0) return nothing('nothing was recorded');
@@ -100,6 +114,18 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
     await setRecordingVideo(trx, streamId, id);
     return id;
   });
-  await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+  await clear();
   if (videoId) log.info({ streamId, videoId, parts: parts.length, size }, 'live recording became a video');
+}
+
+/** The recording parts of a stream in the bucket, copied to a scratch folder (named as on the disk). */
+async function fetchRecording(app: FastifyInstance, accountId: string, streamId: string): Promise<string> {
+  const { live } = app.media;
+  const dir = await live.scratchDir();
+  for (const { key } of await live.list(recordingKey(accountId, streamId))) {
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    const file = await live.open(key);
+    if (file) await pipeline(file.stream, createWriteStream(join(dir, name)));
+  }
+  return dir;
 }
