@@ -207,7 +207,11 @@ describe.skipIf(!process.env.DATABASE_URL)(
       timeout: 180_000,
     }, async () => {
       const otherDir = await mkdtemp(join(tmpdir(), 'palco-instance-b-'));
-      const other = await buildApp(testConfig(server.store, { dataDir: otherDir, storage: s3.storage }));
+      // The same JWT secret (JWT_SECRET), as instances behind one load balancer share it.
+      const jwtSecret = (await readFile(join(server.store.dataDir, 'jwt-secret'), 'utf8')).trim();
+      const other = await buildApp(
+        testConfig(server.store, { dataDir: otherDir, storage: s3.storage, jwtSecret }),
+      );
       try {
         const videoId = await createContent(server.app, owner, 'Duas instâncias');
         const apps = [server.app, other];
