@@ -73,7 +73,7 @@ export class LocalDiskStorage implements MediaStorage {
     await mkdir(dirname(target), { recursive: true });
     // Written aside then renamed: a reader sees the old file or the new one.
     const temporary = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temporary, data);
+    await writeFile(temporary, data, { mode: 0o640 });
     await rename(temporary, target);
   }
 
