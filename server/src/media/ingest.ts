@@ -1,7 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type AVPacket from 'node-media-server/src/core/avpacket.js';
@@ -52,7 +52,9 @@ function redactKeys(text: string): string {
 export function liveDir(dataDir: string, accountId: string, streamId: string): string {
   return join(dataDir, 'live', accountId, streamId);
 }
-/** The live HLS preview of one signal (index.m3u8 + seg_NNNNN.ts), present only while it publishes. */
+/** Beside a part's name in the bucket while it is being recorded (an empty object). */
+export const RECORDING_MARK = '.recording';
+
 /** A stream's recording parts in the live storage, when it is a bucket. */
 export function recordingKey(accountId: string, streamId: string): string {
   return `${accountId}/${streamId}/recording`;
@@ -63,6 +65,7 @@ export function previewKey(accountId: string, streamId: string, signalId: string
   return `${accountId}/${streamId}/${signalId}`;
 }
 
+/** The live HLS preview of one signal (index.m3u8 + seg_NNNNN.ts), present only while it publishes. */
 export function previewDir(dataDir: string, accountId: string, streamId: string, signalId: string): string {
   return join(liveDir(dataDir, accountId, streamId), signalId);
 }
@@ -519,6 +522,19 @@ export class Ingest {
       const part = join(dir, `part-${String(Date.now()).padStart(13, '0')}-${this.partCounter}.ts`);
       publish.recorder = this.pipe(publish, 'recorder', ['-f', 'mpegts', part]);
       publish.recordingPart = part;
+      // With a bucket, a marker says a part is being recorded here: the stream's completion, on any
+      // instance, knows there is a recording, and its job waits for the part (live-recording.ts).
+      const { live } = this.options;
+      if (live?.remote) {
+        await live
+          .putBytes(
+            `${recordingKey(publish.accountId, publish.streamId)}/${basename(part)}${RECORDING_MARK}`,
+            '',
+          )
+          .catch((error: unknown) =>
+            this.options.log.warn({ err: error }, 'live: could not mark a recording'),
+          );
+      }
     } else if (!record && publish.recorder) {
       const recorder = publish.recorder;
       publish.recorder = null;
@@ -542,12 +558,14 @@ export class Ingest {
     publish.recordingPart = null;
     const { live, log } = this.options;
     if (!part || !live?.remote) return;
+    const key = `${recordingKey(publish.accountId, publish.streamId)}/${basename(part)}`;
     const info = await stat(part).catch(() => null);
-    if (!info || info.size === 0) return;
-    const name = part.slice(part.lastIndexOf('/') + 1);
-    await live
-      .putFile(`${recordingKey(publish.accountId, publish.streamId)}/${name}`, part)
-      .catch((error: unknown) => log.error({ err: error, part }, 'live: could not store a recording part'));
+    if (info && info.size > 0) {
+      await live
+        .putFile(key, part)
+        .catch((error: unknown) => log.error({ err: error, part }, 'live: could not store a recording part'));
+    }
+    await live.remove(`${key}${RECORDING_MARK}`).catch(() => {});
   }
 
   private async check(publish: Publish): Promise<void> {

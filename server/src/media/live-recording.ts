@@ -14,7 +14,7 @@ import { markUploadComplete } from '../db/repositories/video-uploads.ts';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
 import { MediaInputError, probe } from './ffmpeg.ts';
 import { run } from './ffmpeg-run.ts';
-import { liveDir, recordingDir, recordingKey, recordingParts } from './ingest.ts';
+import { liveDir, RECORDING_MARK, recordingDir, recordingKey, recordingParts } from './ingest.ts';
 
 export const RECORDING_QUEUE = 'live-recording';
 
@@ -118,11 +118,21 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
   if (videoId) log.info({ streamId, videoId, parts: parts.length, size }, 'live recording became a video');
 }
 
+/** Seconds the job waits for the parts other instances are still putting. */
+const MARK_WAITS = 60;
+
 /** The recording parts of a stream in the bucket, copied to a scratch folder (named as on the disk). */
 async function fetchRecording(app: FastifyInstance, accountId: string, streamId: string): Promise<string> {
   const { live } = app.media;
   const dir = await live.scratchDir();
-  for (const { key } of await live.list(recordingKey(accountId, streamId))) {
+  // A part still being recorded, or being put, by the instance that held a publish: waited for (that
+  // instance ends the publish within seconds of the completion); a mark left by a killed one is not.
+  let keys = await live.list(recordingKey(accountId, streamId));
+  for (let i = 0; i < MARK_WAITS && keys.some((k) => k.key.endsWith(RECORDING_MARK)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    keys = await live.list(recordingKey(accountId, streamId));
+  }
+  for (const { key } of keys.filter((k) => !k.key.endsWith(RECORDING_MARK))) {
     const name = key.slice(key.lastIndexOf('/') + 1);
     const file = await live.open(key);
     if (file) await pipeline(file.stream, createWriteStream(join(dir, name)));
