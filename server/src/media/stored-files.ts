@@ -46,10 +46,13 @@ export async function sendStored(
   storage: MediaStorage,
   key: string,
   headers: { type: string; cache: string },
+  /** Called once the file is known to be sent (before its bytes or the redirect go): metering. */
+  served: () => void = () => {},
 ): Promise<FastifyReply | null> {
   if (!NEVER_REDIRECTED.test(key)) {
     const url = await storage.deliveryUrl(key);
     if (url) {
+      served();
       // The redirect carries its own expiry: a shared cache must not keep it.
       return reply.header('cache-control', 'private, no-store').redirect(url, 302);
     }
@@ -63,6 +66,7 @@ export async function sendStored(
     whole.stream.destroy();
     return reply.code(416).header('content-range', `bytes */${whole.total}`).send();
   }
+  served();
   reply.type(headers.type).header('accept-ranges', 'bytes').header('cache-control', headers.cache);
   if (range) {
     reply

@@ -56,12 +56,15 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
       const prefix = videoPrefix(video.account_id, videoId);
       // A VOD's files are rewritten only under new names (a new transcode or subtitle): all immutable.
-      const sent = await sendStored(request, reply, app.media.storage, `${prefix}/${file}`, {
-        type,
-        cache: IMMUTABLE,
-      });
+      const sent = await sendStored(
+        request,
+        reply,
+        app.media.storage,
+        `${prefix}/${file}`,
+        { type, cache: IMMUTABLE },
+        () => meterVodSegment(app, video.account_id, prefix, file, request.method),
+      );
       if (!sent) return refuse(request, reply, 404, 'not_found');
-      meterVodSegment(app, video.account_id, prefix, file, request.method);
       return sent;
     },
   );

@@ -88,12 +88,15 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const type = FILES.find(([pattern]) => pattern.test(file))?.[1];
       if (!type) throw new ApiError(404, 'notFound');
       const prefix = videoPrefix(accountId, videoId);
-      const sent = await sendStored(request, reply, app.media.storage, `${prefix}/${file}`, {
-        type,
-        cache: 'private, max-age=3600',
-      });
+      const sent = await sendStored(
+        request,
+        reply,
+        app.media.storage,
+        `${prefix}/${file}`,
+        { type, cache: 'private, max-age=3600' },
+        () => meterVodSegment(app, accountId, prefix, file, request.method),
+      );
       if (!sent) throw new ApiError(404, 'notFound');
-      meterVodSegment(app, accountId, prefix, file, request.method);
       return sent;
     },
   );
