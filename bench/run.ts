@@ -308,6 +308,8 @@ async function all() {
     // The default set-up (embedded PGlite, the database inside the server's process), then, when
     // BENCH_DATABASE_URL names a scratch PostgreSQL database, the scale-out set-up.
     await runUploadBench({ databaseUrl: '' });
+    // The same with the uploads in an S3 bucket (a real S3 server on loopback): beside the disk's figures.
+    await runUploadBench({ databaseUrl: '', storage: 's3' });
     if (process.env.BENCH_DATABASE_URL) await runUploadBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
   }
   if (wanted('realtime')) {

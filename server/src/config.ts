@@ -227,6 +227,30 @@ export const ENV_SCHEMA = Type.Object({
   ),
   SUBTITLES_MAX_SECONDS: positive(3600, 'longer videos are refused'),
   SUBTITLES_TIMEOUT_S: positive(7200, 'a job running longer is stopped and fails'),
+  // Media storage (docs/storage.md): the local disk, or an S3-compatible bucket through the AWS SDK,
+  // which reads its credentials itself (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile, a role).
+  STORAGE: Type.Union([Type.Literal('disk'), Type.Literal('s3')], {
+    default: 'disk',
+    description: 'where media lives: disk (DATA_DIR) or s3 (a bucket)',
+    expected: 'disk or s3',
+  }),
+  S3_BUCKET: optional(
+    Type.String({
+      pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+      description: 'the bucket, required with STORAGE=s3',
+      expected: 'a bucket name (required with STORAGE=s3)',
+    }),
+  ),
+  S3_REGION: text("the bucket's region", 'us-east-1'),
+  S3_ENDPOINT: absoluteUrl('an S3-compatible endpoint (MinIO, R2, B2…); empty for AWS'),
+  S3_FORCE_PATH_STYLE: bool(false, 'bucket in the path rather than the host name (MinIO, Ceph)'),
+  MEDIA_DELIVERY: Type.Union([Type.Literal('server'), Type.Literal('presigned'), Type.Literal('cdn')], {
+    default: 'server',
+    description: "how viewers' files are sent with STORAGE=s3: server, presigned or cdn",
+    expected: 'server, presigned or cdn (the last two with STORAGE=s3)',
+  }),
+  MEDIA_CDN_URL: absoluteUrl('the CDN in front of the bucket, with MEDIA_DELIVERY=cdn'),
+  PRESIGNED_URL_SECONDS: int(10, 300, 'how long a presigned media URL works', 3600),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;
@@ -323,10 +347,15 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     'GOOGLE_REVOKE_URL',
     'GOOGLE_MEET_API_URL',
     'GOOGLE_DRIVE_API_URL',
+    'S3_ENDPOINT',
+    'MEDIA_CDN_URL',
   ] as const) {
     const url = value[name];
     if (typeof url === 'string' && !URL.canParse(url)) bad.add(name);
   }
+  if (value.STORAGE === 's3' && value.S3_BUCKET === undefined) bad.add('S3_BUCKET');
+  if (value.MEDIA_DELIVERY === 'cdn' && value.MEDIA_CDN_URL === undefined) bad.add('MEDIA_CDN_URL');
+  if (value.MEDIA_DELIVERY !== 'server' && value.STORAGE !== 's3') bad.add('MEDIA_DELIVERY');
   if (bad.size > 0) {
     const order = Object.keys(ENV_SCHEMA.properties);
     const lines = [...bad]
@@ -533,6 +562,17 @@ function shape(env: Env) {
         driveApiUrl: env.GOOGLE_DRIVE_API_URL.replace(/\/+$/, ''),
       },
     },
+    /** Where media lives and how viewers get it (docs/storage.md). */
+    storage: {
+      kind: env.STORAGE as 'disk' | 's3',
+      bucket: env.S3_BUCKET ?? '',
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      delivery: env.MEDIA_DELIVERY as 'server' | 'presigned' | 'cdn',
+      cdnUrl: env.MEDIA_CDN_URL?.replace(/\/+$/, ''),
+      presignedSeconds: env.PRESIGNED_URL_SECONDS,
+    },
     /** Audience analytics (docs/analytics.md). */
     analytics: {
       flushMs: env.ANALYTICS_FLUSH_MS,
@@ -553,6 +593,7 @@ export type AnalyticsConfig = Config['analytics'];
 export type SubtitlesConfig = Config['subtitles'];
 export type WebRtcConfig = Config['webrtc'];
 export type IntegrationsConfig = Config['integrations'];
+export type StorageConfig = Config['storage'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return shape(parseEnv(env));

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
+import type { DiskUploads } from '../src/media/upload-files.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, multipart } from './video-helpers.ts';
@@ -197,7 +198,7 @@ describe('slow requests', () => {
     });
     expect(resumed.statusCode, resumed.body).toBe(201);
     expect(resumed.json()).toEqual({ offset: 2000, total: 100_000, complete: false });
-    const stored = await readFile(server.app.media.uploads.files.partPath(videoId));
+    const stored = await readFile((server.app.media.uploads.store as DiskUploads).files.partPath(videoId));
     expect(stored.equals(file)).toBe(true);
   });
 

@@ -4,6 +4,7 @@ import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
+import type { DiskUploads } from '../src/media/upload-files.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, multipart, postRange, sha256 } from './video-helpers.ts';
 
@@ -31,7 +32,8 @@ const status = (videoId: string, token = owner) =>
     headers: bearer(token),
   });
 
-const sourceFile = (videoId: string) => server.app.media.uploads.files.sourcePath(videoId);
+const sourceFile = (videoId: string) =>
+  (server.app.media.uploads.store as DiskUploads).files.sourcePath(videoId);
 
 describe('chunked upload', () => {
   it('stores a chunk sequence byte for byte and completes with 202', async () => {
@@ -79,7 +81,9 @@ describe('chunked upload', () => {
     const again = await postRange(server.app, owner, videoId, file, 0, 199_999);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual({ offset: 200_000, total: 400_000, complete: false });
-    expect((await stat(server.app.media.uploads.files.partPath(videoId))).size).toBe(200_000);
+    expect((await stat((server.app.media.uploads.store as DiskUploads).files.partPath(videoId))).size).toBe(
+      200_000,
+    );
     expect((await postRange(server.app, owner, videoId, file, 200_000, 399_999)).statusCode).toBe(202);
     // A retry after completion (the 202 was lost) answers 202 again.
     const late = await postRange(server.app, owner, videoId, file, 200_000, 399_999);

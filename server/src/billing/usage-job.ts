@@ -19,8 +19,7 @@ export async function bytesHeld(app: FastifyInstance, accountId: string): Promis
   const videos = await listVideoIds(app.db, accountId);
   let sources = 0;
   for (const id of videos) {
-    const disk = await uploads.files.sizeOnDisk(id);
-    sources += (disk.part ?? 0) + (disk.source ?? 0);
+    sources += await uploads.store.heldBytes(id);
   }
   return media + streams + sources;
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { activeJobIds } from '../db/job-queue.ts';
@@ -24,7 +23,7 @@ import type {
 import type { ActivityActor } from '../lib/activity.ts';
 import { toRecord } from '../lib/activity.ts';
 import { t } from '../lib/i18n.ts';
-import { ExcessBytesError, writeStreamAt } from '../media/upload-files.ts';
+import { ExcessBytesError } from '../media/upload-files.ts';
 import { DownloadRefused, openDownload } from './download.ts';
 import { ProviderError } from './http.ts';
 import { type OAuthClient, refreshTokens } from './oauth.ts';
@@ -403,17 +402,12 @@ export class Integrations {
       const { uploads } = media;
       await uploads.withLease(id, async (token) => {
         await commitOffset(db, { videoId: id, token, total: download.length, offset: 0, reset: true });
-        const handle = await uploads.files.openPart(id, true);
-        let result: Awaited<ReturnType<typeof writeStreamAt>>;
-        try {
-          result = await writeStreamAt(download.stream, handle, {
-            skip: 0,
-            position: 0,
-            max: config.maxUploadBytes,
-          });
-        } finally {
-          await handle.close();
-        }
+        const result = await uploads.store.write(id, download.stream, {
+          skip: 0,
+          position: 0,
+          max: config.maxUploadBytes,
+          restart: true,
+        });
         if (result.error instanceof ExcessBytesError) throw new DownloadRefused('tooLarge', 'over the limit');
         if (
           result.error ||
@@ -421,7 +415,7 @@ export class Integrations {
           (download.length !== null && result.written !== download.length)
         )
           throw new ProviderError('download cut short', 0);
-        await uploads.files.completePart(id);
+        await uploads.store.complete(id, result.written);
         const size = result.written;
         await db.transaction().execute(async (trx) => {
           await commitOffset(trx, { videoId: id, token, total: size, offset: size, complete: true });
@@ -441,7 +435,7 @@ export class Integrations {
       });
       this.publishStatus(item.account_id, id, 'processing', 0);
     } catch (error) {
-      await rm(media.uploads.files.partPath(id), { force: true }).catch(() => undefined);
+      await media.uploads.store.remove(id).catch(() => undefined);
       if (error instanceof DownloadRefused) {
         this.app.log.warn(
           { importId, reason: error.reason, detail: error.message },

@@ -1,7 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type AVPacket from 'node-media-server/src/core/avpacket.js';
@@ -13,9 +13,17 @@ import { findPublishableStreamBySignalKey } from '../db/repositories/streams.ts'
 import type { Db } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
 import { SEGMENT_SECONDS } from './ffmpeg.ts';
-import { publishMasterWhenReady, type ViewerOptions, viewerArgs, viewerDir } from './live-viewer.ts';
+import { LiveMirror } from './live-sync.ts';
+import {
+  publishMasterWhenReady,
+  type ViewerOptions,
+  viewerArgs,
+  viewerDir,
+  viewerKey,
+} from './live-viewer.ts';
 import { dueForAutoStart, publishRole } from './publish-policy.ts';
 import { SignalMeter } from './signal-health.ts';
+import type { MediaStorage } from './storage.ts';
 
 /** The RTMP application encoders publish to: `rtmp://host:port/live/{signal key}`. */
 export const INGEST_APP = 'live';
@@ -44,6 +52,19 @@ function redactKeys(text: string): string {
 export function liveDir(dataDir: string, accountId: string, streamId: string): string {
   return join(dataDir, 'live', accountId, streamId);
 }
+/** Beside a part's name in the bucket while it is being recorded (an empty object). */
+export const RECORDING_MARK = '.recording';
+
+/** A stream's recording parts in the live storage, when it is a bucket. */
+export function recordingKey(accountId: string, streamId: string): string {
+  return `${accountId}/${streamId}/recording`;
+}
+
+/** A signal's preview files in the live storage (`media.live`). */
+export function previewKey(accountId: string, streamId: string, signalId: string): string {
+  return `${accountId}/${streamId}/${signalId}`;
+}
+
 /** The live HLS preview of one signal (index.m3u8 + seg_NNNNN.ts), present only while it publishes. */
 export function previewDir(dataDir: string, accountId: string, streamId: string, signalId: string): string {
   return join(liveDir(dataDir, accountId, streamId), signalId);
@@ -110,6 +131,10 @@ interface Publish {
   viewer: Pipe | null;
   /** Set once the viewers' output was asked for (it waits a moment for the encoder's metadata). */
   viewerStarted: boolean;
+  /** With a bucket as the live storage: the copies of the preview and viewer folders to it. */
+  mirrors: LiveMirror[];
+  /** The recording part being written now (put in the bucket when it is complete). */
+  recordingPart: string | null;
   /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
   ended: Promise<void> | null;
   /** What the encoder really sends (issue 16: signal health). */
@@ -133,6 +158,9 @@ export interface IngestOptions {
   db: Db;
   log: FastifyBaseLogger;
   dataDir: string;
+  /** Where viewers' and preview files are read from: `dataDir/live` itself, or a bucket they are
+   * copied to as they complete (live-sync.ts), with the recording parts once finished. */
+  live?: MediaStorage;
   ffmpegPath: string;
   /** A publish to a scheduled stream with auto start, at or after its time: starts it, or undefined. */
   autoStart?: (key: string) => Promise<LiveStreamRow | undefined>;
@@ -246,7 +274,9 @@ export class Ingest {
   async hasRecording(accountId: string, streamId: string): Promise<boolean> {
     if ([...this.publishes].some((p) => p.streamId === streamId && p.recorder !== null)) return true;
     const parts = await recordingParts(recordingDir(this.options.dataDir, accountId, streamId));
-    return parts.length > 0;
+    if (parts.length > 0) return true;
+    const { live } = this.options;
+    return live?.remote ? (await live.list(recordingKey(accountId, streamId))).length > 0 : false;
   }
 
   /** Ends every publish of the stream here (it finished) and waits until its files are complete. */
@@ -386,6 +416,8 @@ export class Ingest {
       recorder: null,
       viewer: null,
       viewerStarted: false,
+      mirrors: [],
+      recordingPart: null,
       ended: null,
       meter,
       meteredFrom: null,
@@ -406,6 +438,7 @@ export class Ingest {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     if (publish.ended) return;
+    this.mirror(publish, dir, previewKey(publish.accountId, publish.streamId, publish.signalId));
     publish.preview = this.pipe(publish, 'preview', [
       '-f',
       'hls',
@@ -445,6 +478,10 @@ export class Ingest {
       width: known(session.videoWidth, 0),
       height: known(session.videoHeight, 0),
     };
+    const { live } = this.options;
+    if (live?.remote) await live.removePrefix(viewerKey(publish.accountId, publish.streamId));
+    if (publish.ended) return;
+    this.mirror(publish, dir, viewerKey(publish.accountId, publish.streamId));
     publish.viewer = this.pipe(publish, 'viewer', viewerArgs(dir, options), []);
     void publishMasterWhenReady(dir, options, () => publish.ended !== null).catch((error: unknown) =>
       this.options.log.warn({ err: error }, 'rtmp: could not write the viewers’ master playlist'),
@@ -484,11 +521,51 @@ export class Ingest {
       this.partCounter = (this.partCounter + 1) % 1_000_000;
       const part = join(dir, `part-${String(Date.now()).padStart(13, '0')}-${this.partCounter}.ts`);
       publish.recorder = this.pipe(publish, 'recorder', ['-f', 'mpegts', part]);
+      publish.recordingPart = part;
+      // With a bucket, a marker says a part is being recorded here: the stream's completion, on any
+      // instance, knows there is a recording, and its job waits for the part (live-recording.ts).
+      const { live } = this.options;
+      if (live?.remote) {
+        await live
+          .putBytes(
+            `${recordingKey(publish.accountId, publish.streamId)}/${basename(part)}${RECORDING_MARK}`,
+            '',
+          )
+          .catch((error: unknown) =>
+            this.options.log.warn({ err: error }, 'live: could not mark a recording'),
+          );
+      }
     } else if (!record && publish.recorder) {
       const recorder = publish.recorder;
       publish.recorder = null;
       await this.stopPipe(publish, recorder);
+      await this.storeRecordingPart(publish);
     }
+  }
+
+  /** With a bucket as the live storage, copies a folder ffmpeg writes to it while the publish runs. */
+  private mirror(publish: Publish, dir: string, prefix: string): void {
+    const { live, log } = this.options;
+    if (!live?.remote) return;
+    const mirror = new LiveMirror(live, dir, prefix, log);
+    publish.mirrors.push(mirror);
+    mirror.start();
+  }
+
+  /** A finished recording part goes to the bucket, where any instance's job finds it. */
+  private async storeRecordingPart(publish: Publish): Promise<void> {
+    const part = publish.recordingPart;
+    publish.recordingPart = null;
+    const { live, log } = this.options;
+    if (!part || !live?.remote) return;
+    const key = `${recordingKey(publish.accountId, publish.streamId)}/${basename(part)}`;
+    const info = await stat(part).catch(() => null);
+    if (info && info.size > 0) {
+      await live
+        .putFile(key, part)
+        .catch((error: unknown) => log.error({ err: error, part }, 'live: could not store a recording part'));
+    }
+    await live.remove(`${key}${RECORDING_MARK}`).catch(() => {});
   }
 
   private async check(publish: Publish): Promise<void> {
@@ -525,6 +602,16 @@ export class Ingest {
       const pipes = [publish.preview, publish.recorder, publish.viewer].filter((p): p is Pipe => p !== null);
       publish.recorder = null;
       await Promise.all(pipes.map((p) => this.stopPipe(publish, p)));
+      await this.storeRecordingPart(publish);
+      await Promise.all(publish.mirrors.map((m) => m.stop()));
+      const { live } = this.options;
+      if (live?.remote) {
+        await live
+          .removePrefix(previewKey(publish.accountId, publish.streamId, publish.signalId))
+          .catch(() => {});
+        if (publish.viewerStarted)
+          await live.removePrefix(viewerKey(publish.accountId, publish.streamId)).catch(() => {});
+      }
       await rm(previewDir(this.options.dataDir, publish.accountId, publish.streamId, publish.signalId), {
         recursive: true,
         force: true,

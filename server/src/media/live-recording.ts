@@ -1,5 +1,7 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import {
@@ -12,7 +14,7 @@ import { markUploadComplete } from '../db/repositories/video-uploads.ts';
 import { createVideo, updateVideo } from '../db/repositories/videos.ts';
 import { MediaInputError, probe } from './ffmpeg.ts';
 import { run } from './ffmpeg-run.ts';
-import { liveDir, recordingDir, recordingParts } from './ingest.ts';
+import { liveDir, RECORDING_MARK, recordingDir, recordingKey, recordingParts } from './ingest.ts';
 
 export const RECORDING_QUEUE = 'live-recording';
 
@@ -63,11 +65,23 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
   await app.ingest.stopStream(streamId);
   const row = await findStreamById(db, streamId);
   if (row?.status !== 'finished' || row.recording_video_id !== null) return;
-  const dir = recordingDir(config.dataDir, row.account_id, row.id);
+  const { live } = app.media;
+  // With a bucket, the parts (put there by whichever instance held each publish) are fetched into a
+  // scratch folder; on the disk they are read where the ingest wrote them.
+  const dir = live.remote
+    ? await fetchRecording(app, row.account_id, row.id)
+    : recordingDir(config.dataDir, row.account_id, row.id);
+  const clear = async () => {
+    await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+    if (live.remote) {
+      await live.removePrefix(`${row.account_id}/${row.id}`);
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
   const nothing = async (reason: string) => {
     log.info({ streamId, reason }, 'live recording: no video made');
     await clearRecordingStatus(db, streamId);
-    await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+    await clear();
   };
   const parts = await recordingParts(dir);
   if (!row.transcode.enableLive2vod || parts.length === 0) return nothing('nothing was recorded');
@@ -82,8 +96,6 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
     throw error;
   }
   const size = (await stat(joined)).size;
-  const files = app.media.uploads.files;
-  await mkdir(files.dir, { recursive: true });
   const videoId = await db.transaction().execute(async (trx) => {
     const current = await lockRecordingVideoId(trx, streamId);
     if (current !== null) return null;
@@ -95,13 +107,35 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
       createdBy: null,
     });
     // The source is in place before the commit that queues its transcode.
-    await rename(joined, files.sourcePath(id));
+    await app.media.uploads.store.putSource(id, joined);
     await markUploadComplete(trx, id, size);
     await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
     await app.media.enqueueTranscode(trx, id);
     await setRecordingVideo(trx, streamId, id);
     return id;
   });
-  await rm(liveDir(config.dataDir, row.account_id, row.id), { recursive: true, force: true });
+  await clear();
   if (videoId) log.info({ streamId, videoId, parts: parts.length, size }, 'live recording became a video');
+}
+
+/** Seconds the job waits for the parts other instances are still putting. */
+const MARK_WAITS = 60;
+
+/** The recording parts of a stream in the bucket, copied to a scratch folder (named as on the disk). */
+async function fetchRecording(app: FastifyInstance, accountId: string, streamId: string): Promise<string> {
+  const { live } = app.media;
+  const dir = await live.scratchDir();
+  // A part still being recorded, or being put, by the instance that held a publish: waited for (that
+  // instance ends the publish within seconds of the completion); a mark left by a killed one is not.
+  let keys = await live.list(recordingKey(accountId, streamId));
+  for (let i = 0; i < MARK_WAITS && keys.some((k) => k.key.endsWith(RECORDING_MARK)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    keys = await live.list(recordingKey(accountId, streamId));
+  }
+  for (const { key } of keys.filter((k) => !k.key.endsWith(RECORDING_MARK))) {
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    const file = await live.open(key);
+    if (file) await pipeline(file.stream, createWriteStream(join(dir, name)));
+  }
+  return dir;
 }

@@ -44,6 +44,11 @@ export interface ViewerOptions {
 }
 
 /** The viewers' HLS of a live: `master.m3u8` and one folder per rendition. */
+/** The viewers' files of a stream in the live storage (`media.live`): `<accountId>/<streamId>/viewer`. */
+export function viewerKey(accountId: string, streamId: string): string {
+  return `${accountId}/${streamId}/viewer`;
+}
+
 export function viewerDir(dataDir: string, accountId: string, streamId: string): string {
   // Inside the stream's live folder (ingest.ts liveDir), which the ingest clears when nothing publishes.
   return join(dataDir, 'live', accountId, streamId, 'viewer');

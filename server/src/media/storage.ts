@@ -1,20 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, normalize, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Bytes `start`..`end` (inclusive) of a file; `end` absent: to the end. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/** A stored file being read: `size` bytes from `start` of a file of `total` bytes. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+  total: number;
+  start: number;
+}
 
 /**
- * Where media files (HLS renditions, thumbnails, images, subtitles) live. Keys are relative paths
- * such as `<accountId>/<videoId>/hls/master.m3u8`. Local disk now; an S3-compatible store would
- * implement the same five calls (a directory becomes a key prefix).
+ * Where media files (HLS renditions, thumbnails, images, subtitles, live segments) live. Keys are
+ * relative paths such as `<accountId>/<videoId>/hls/master.m3u8`. Two backends: the local disk
+ * (LocalDiskStorage, the default) and an S3-compatible bucket (S3Storage, media/s3-storage.ts), where
+ * a directory is a key prefix. docs/storage.md.
  */
 export interface MediaStorage {
+  /** True when the files are not on this machine (a bucket): live files must be copied there. */
+  readonly remote: boolean;
+  /** Puts bytes at `key`, replacing what was there. */
+  putBytes(key: string, data: Buffer | string): Promise<void>;
+  /** The keys under `prefix` with their sizes (relative to the storage, not to the prefix). */
+  list(prefix: string): Promise<{ key: string; size: number }[]>;
+  /** A URL a player may fetch `key` from directly for a short while, or null (served by Palco). */
+  deliveryUrl(key: string): Promise<string | null>;
   /** Puts a finished local file at `key`, replacing what was there. The local file may be moved. */
   putFile(key: string, localPath: string): Promise<void>;
   /** Puts a finished local directory at `prefix` as a whole, replacing the previous one. */
   putDirectory(prefix: string, localDir: string): Promise<void>;
-  /** The file at `key`, or null. */
-  open(key: string): Promise<{ stream: ReadStream; size: number } | null>;
+  /** The file at `key` (or the part of it `range` names), or null when there is none. A range
+   * starting past the end opens nothing either: `total` tells the size. */
+  open(key: string, range?: ByteRange): Promise<StoredFile | null>;
   remove(key: string): Promise<void>;
   /** Removes every key under `prefix`. */
   removePrefix(prefix: string): Promise<void>;
@@ -40,7 +65,41 @@ export function safeKey(key: string): string {
 }
 
 export class LocalDiskStorage implements MediaStorage {
+  readonly remote = false;
   constructor(private readonly root: string) {}
+
+  async putBytes(key: string, data: Buffer | string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    // Written aside then renamed: a reader sees the old file or the new one.
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    await writeFile(temporary, data, { mode: 0o640 });
+    await rename(temporary, target);
+  }
+
+  async list(prefix: string): Promise<{ key: string; size: number }[]> {
+    const entries = await readdir(this.path(prefix), { recursive: true, withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+        throw error;
+      },
+    );
+    const out: { key: string; size: number }[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => null,
+      );
+      if (size !== null) out.push({ key: relative(this.root, path).split(sep).join('/'), size });
+    }
+    return out.sort((a, b) => (a.key < b.key ? -1 : 1));
+  }
+
+  async deliveryUrl(): Promise<string | null> {
+    return null;
+  }
 
   private path(key: string): string {
     return join(this.root, safeKey(key));
@@ -77,14 +136,24 @@ export class LocalDiskStorage implements MediaStorage {
     await rm(old, { recursive: true, force: true });
   }
 
-  async open(key: string): Promise<{ stream: ReadStream; size: number } | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredFile | null> {
     const path = this.path(key);
     try {
       const info = await stat(path);
       if (!info.isFile()) return null;
-      return { stream: createReadStream(path), size: info.size };
+      const total = info.size;
+      if (!range) return { stream: createReadStream(path), size: total, total, start: 0 };
+      const end = Math.min(range.end ?? total - 1, total - 1);
+      if (range.start >= total || end < range.start) return null;
+      return {
+        stream: createReadStream(path, { start: range.start, end }),
+        size: end - range.start + 1,
+        total,
+        start: range.start,
+      };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
       throw error;
     }
   }
@@ -98,26 +167,32 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async usedBytes(prefix: string): Promise<number> {
-    const entries = await readdir(this.path(prefix), { recursive: true, withFileTypes: true }).catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return [];
-        throw error;
-      },
-    );
-    let total = 0;
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      // A file removed while the folder is walked (a replaced rendition set) held nothing.
-      total += await stat(join(entry.parentPath, entry.name)).then(
-        (s) => s.size,
-        () => 0,
-      );
-    }
-    return total;
+    // A file removed while the folder is walked (a replaced rendition set) held nothing.
+    return (await this.list(prefix)).reduce((sum, file) => sum + file.size, 0);
   }
 }
 
 /** The folder of one video's media. */
 export function videoPrefix(accountId: string, videoId: string): string {
   return `${accountId}/${videoId}`;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  vtt: 'text/vtt; charset=utf-8',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
+
+/** The Content-Type an object is stored with (what a presigned URL or a CDN answers with). */
+export function contentTypeOf(key: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
 }

@@ -1,4 +1,4 @@
-import { rm, stat, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -163,8 +163,8 @@ export class SubtitleMaker {
         error: null,
       });
 
-      const source = media.uploads.files.sourcePath(video.id);
-      if (!(await stat(source).catch(() => null))) throw new JobFailure('subtitlesSourceMissing');
+      const source = await media.uploads.store.localSource(video.id, scratch);
+      if (!source) throw new JobFailure('subtitlesSourceMissing');
       const wav = join(scratch, 'audio.wav');
       const duration = Math.min(
         video.duration_seconds ?? config.subtitles.maxSeconds,

@@ -7,7 +7,6 @@ import { activeJobIds } from '../db/job-queue.ts';
 import { findVideo, setTranscodeProgress, updateVideo } from '../db/repositories/videos.ts';
 import { t } from '../lib/i18n.ts';
 import { MediaInputError, makeThumbnail, probe, transcodeToHls } from './ffmpeg.ts';
-import { isolateInput } from './job-input.ts';
 import { videoPrefix } from './storage.ts';
 
 export const TRANSCODE_QUEUE = 'video-transcode';
@@ -73,7 +72,8 @@ export class Transcoder {
     this.running = { videoId, controller };
     const scratch = await media.storage.scratchDir();
     try {
-      const source = await isolateInput(scratch, media.uploads.files.sourcePath(videoId));
+      const source = await media.uploads.store.localSource(videoId, scratch);
+      if (!source) throw new Error(`video ${videoId}: no source to transcode`);
       const info = await probe(config, source, dirname(source));
       await updateVideo(db, videoId, {
         duration_seconds: info.duration,

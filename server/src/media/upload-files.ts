@@ -1,9 +1,109 @@
 import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isolateInput } from './job-input.ts';
+
+/**
+ * Where the sources of uploads are kept while they arrive and once complete: the local disk
+ * (DiskUploads, below) or a bucket (S3Uploads, media/s3-uploads.ts). The database holds the durable
+ * offset and completion; the store can only lower the offset (media/upload-service.ts).
+ */
+export interface UploadStore {
+  /** Bytes from the first one that the store holds without a gap (0 when nothing). */
+  storedBytes(videoId: string): Promise<number>;
+  /**
+   * Writes `source` at `position` (the first `skip` bytes dropped, at most `max` read). Whatever it
+   * answers as written is durable. `restart`: what was stored before is dropped first.
+   */
+  write(
+    videoId: string,
+    source: Readable,
+    options: { skip: number; position: number; max: number; restart?: boolean },
+  ): Promise<WriteResult>;
+  /** The first `total` stored bytes become the complete source. */
+  complete(videoId: string, total: number): Promise<void>;
+  /** The complete source as a local file under `scratch` (what ffmpeg reads), or null when missing. */
+  localSource(videoId: string, scratch: string): Promise<string | null>;
+  /** A finished local file (a joined live recording) becomes the complete source; it may be moved. */
+  putSource(videoId: string, localPath: string): Promise<void>;
+  /** Bytes kept for the video (billing's storage figure). */
+  heldBytes(videoId: string): Promise<number>;
+  remove(videoId: string): Promise<void>;
+}
+
+/** Upload sources on the local disk: `DATA_DIR/uploads/<id>.part`, then `<id>.source`. */
+export class DiskUploads implements UploadStore {
+  constructor(readonly files: UploadFiles) {}
+
+  async storedBytes(videoId: string): Promise<number> {
+    const disk = await this.files.sizeOnDisk(videoId);
+    return disk.part ?? disk.source ?? 0;
+  }
+
+  async write(
+    videoId: string,
+    source: Readable,
+    options: { skip: number; position: number; max: number; restart?: boolean },
+  ): Promise<WriteResult> {
+    const { files } = this;
+    const disk = await files.sizeOnDisk(videoId);
+    if (disk.part === null && disk.source !== null) await files.reopenSource(videoId);
+    const handle = await files.openPart(videoId, options.restart ?? false);
+    try {
+      return await writeStreamAt(source, handle, options);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async complete(videoId: string, total: number): Promise<void> {
+    const { files } = this;
+    const disk = await files.sizeOnDisk(videoId);
+    if (disk.part !== null) {
+      const handle = await open(files.partPath(videoId), 'r+');
+      try {
+        if (disk.part > total) await handle.truncate(total);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      await files.completePart(videoId);
+    } else if (disk.source === null) {
+      throw new Error(`upload ${videoId}: no file on disk to complete`);
+    }
+  }
+
+  async localSource(videoId: string, scratch: string): Promise<string | null> {
+    const path = this.files.sourcePath(videoId);
+    if (!(await stat(path).catch(() => null))) return null;
+    return isolateInput(scratch, path);
+  }
+
+  async putSource(videoId: string, localPath: string): Promise<void> {
+    await mkdir(this.files.dir, { recursive: true });
+    const target = this.files.sourcePath(videoId);
+    try {
+      await rename(localPath, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(localPath, `${target}.tmp`);
+      await rename(`${target}.tmp`, target);
+      await rm(localPath, { force: true });
+    }
+  }
+
+  async heldBytes(videoId: string): Promise<number> {
+    const disk = await this.files.sizeOnDisk(videoId);
+    return (disk.part ?? 0) + (disk.source ?? 0);
+  }
+
+  remove(videoId: string): Promise<void> {
+    return this.files.remove(videoId);
+  }
+}
 
 /**
  * The source files of uploads, on local disk (offsets need random-access writes): `<id>.part` while

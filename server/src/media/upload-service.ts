@@ -11,7 +11,7 @@ import {
 } from '../db/repositories/video-uploads.ts';
 import type { Db } from '../db/schema.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { UploadFiles } from './upload-files.ts';
+import type { UploadStore } from './upload-files.ts';
 
 /** Largest chunk (SPEC §9's biggest chunk size). */
 export const MAX_CHUNK_BYTES = 128 * 1024 * 1024;
@@ -48,7 +48,7 @@ export class UploadService {
 
   constructor(
     private readonly db: Db,
-    readonly files: UploadFiles,
+    readonly store: UploadStore,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -58,16 +58,14 @@ export class UploadService {
   }
 
   /**
-   * What the server really holds: min(DB offset, bytes on disk). Needs no lease: it only reads.
+   * What the server really holds: min(DB offset, bytes in the store). Needs no lease: it only reads.
    * After a crash between the rename and the commit, the completed file still counts as the part.
    */
   async state(videoId: string): Promise<UploadState | undefined> {
     const row = await findUpload(this.db, videoId);
     if (!row) return undefined;
     if (row.complete) return row;
-    const disk = await this.files.sizeOnDisk(videoId);
-    const onDisk = disk.part ?? disk.source ?? 0;
-    return { ...row, offset: Math.min(row.offset, onDisk) };
+    return { ...row, offset: Math.min(row.offset, await this.store.storedBytes(videoId)) };
   }
 
   /**

@@ -24,6 +24,7 @@ export default fp(
       db: app.db,
       log: app.log,
       dataDir: config.dataDir,
+      live: app.media.live,
       ffmpegPath: config.ffmpegPath,
       autoStart: (key) => autoStart(app, key),
       onEnded: (publish) => recordLive(app.db, publish),

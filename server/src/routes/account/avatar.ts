@@ -35,13 +35,13 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = request.auth!;
       const user = auth.user;
       const bytes = await readSmallImage(request);
-      const url = await saveSmallImage(app.config.dataDir, 'users', user.id, bytes);
+      const url = await saveSmallImage(app.media.storage, 'users', user.id, bytes);
       const previous = await app.db.transaction().execute(async (trx) => {
         const replaced = await replaceAvatar(trx, user.id, url);
         await logOwnAction(trx, request, 'PERFIL_ATUALIZADO', toRecord({ avatar: url }));
         return replaced;
       });
-      await removeSmallImage(app.config.dataDir, 'users', user.id, previous);
+      await removeSmallImage(app.media.storage, 'users', user.id, previous);
       return { id: user.id, name: user.name, email: user.login, avatar: url };
     },
   );

@@ -29,7 +29,7 @@ const accountLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const accountId = accountOf(request);
       const bytes = await readSmallImage(request);
-      const url = await saveSmallImage(app.config.dataDir, 'teams', accountId, bytes);
+      const url = await saveSmallImage(app.media.storage, 'teams', accountId, bytes);
       const previous = await app.db.transaction().execute(async (trx) => {
         const replaced = await replaceAccountThumbnail(trx, accountId, url);
         await recordActivity(trx, {
@@ -41,7 +41,7 @@ const accountLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return replaced.previous;
       });
-      await removeSmallImage(app.config.dataDir, 'teams', accountId, previous);
+      await removeSmallImage(app.media.storage, 'teams', accountId, previous);
       return readSettings(app.db, accountId);
     },
   );

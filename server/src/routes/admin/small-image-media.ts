@@ -1,10 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { SMALL_IMAGE_FILE, smallImageDir } from '../../media/small-images.ts';
+import { SMALL_IMAGE_FILE, smallImageKey } from '../../media/small-images.ts';
+import { sendStored } from '../../media/stored-files.ts';
 
 const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 
@@ -35,14 +33,18 @@ const smallImageMedia: FastifyPluginAsyncTypebox = async (app) => {
         const { id, file } = request.params;
         const match = SMALL_IMAGE_FILE.exec(file);
         if (!match) throw new ApiError(404, 'notFound');
-        const path = join(smallImageDir(app.config.dataDir, owner, id.toLowerCase()), file);
-        const info = await stat(path).catch(() => null);
-        if (!info?.isFile()) throw new ApiError(404, 'notFound');
-        return reply
-          .type(TYPES[match[1] as keyof typeof TYPES])
-          .header('content-length', info.size)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(createReadStream(path));
+        const sent = await sendStored(
+          request,
+          reply,
+          app.media.storage,
+          smallImageKey(owner, id.toLowerCase(), file),
+          {
+            type: TYPES[match[1] as keyof typeof TYPES],
+            cache: 'public, max-age=31536000, immutable',
+          },
+        );
+        if (!sent) throw new ApiError(404, 'notFound');
+        return sent;
       },
     );
   }

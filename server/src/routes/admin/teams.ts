@@ -183,7 +183,7 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { client, team } = await teamOf(request, request.params.teamId);
       const bytes = await readSmallImage(request);
-      const url = await saveSmallImage(app.config.dataDir, 'teams', team.id, bytes);
+      const url = await saveSmallImage(app.media.storage, 'teams', team.id, bytes);
       await app.db.transaction().execute(async (trx) => {
         await updateClientTeam(trx, team.id, { thumbnail: url });
         await recordActivity(trx, {
@@ -194,7 +194,7 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           record: toRecord({ thumbnail: url }),
         });
       });
-      await removeSmallImage(app.config.dataDir, 'teams', team.id, team.thumbnail);
+      await removeSmallImage(app.media.storage, 'teams', team.id, team.thumbnail);
       return show((await findClientTeam(app.db, client.id, team.id))!);
     },
   );

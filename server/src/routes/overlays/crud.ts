@@ -155,7 +155,7 @@ const overlayRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { row: removed, lives };
       });
       if (row.image)
-        await removeOverlayImage(app.config.dataDir, accountId, id, row.image).catch((err: unknown) =>
+        await removeOverlayImage(app.media.storage, accountId, id, row.image).catch((err: unknown) =>
           request.log.warn({ err }, 'could not remove an overlay image'),
         );
       await announce(app, accountId, lives);

@@ -28,7 +28,7 @@ async function receive(request: FastifyRequest): Promise<Buffer> {
 }
 
 const overlayImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { dataDir } = app.config;
+  const { storage } = app.media;
 
   app.post(
     '/v1/accounts/:accountId/overlays/:overlayId/image',
@@ -59,7 +59,7 @@ const overlayImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply.header('connection', 'close');
         throw new ApiError(413, 'imageTooLarge');
       }
-      const image = await saveOverlayImage(dataDir, accountId, id, await receive(request));
+      const image = await saveOverlayImage(storage, accountId, id, await receive(request));
       if (!image) throw new ApiError(415, 'imageInvalid');
       let result: {
         row: NonNullable<Awaited<ReturnType<typeof updateOverlay>>>;
@@ -78,11 +78,11 @@ const overlayImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return { row: row!, previous: locked.image, lives: await livesShowing(trx, id) };
         });
       } catch (error) {
-        await removeOverlayImage(dataDir, accountId, id, image).catch(() => {});
+        await removeOverlayImage(storage, accountId, id, image).catch(() => {});
         throw error;
       }
       if (result.previous)
-        await removeOverlayImage(dataDir, accountId, id, result.previous).catch((err: unknown) =>
+        await removeOverlayImage(storage, accountId, id, result.previous).catch((err: unknown) =>
           request.log.warn({ err }, 'could not remove a replaced overlay image'),
         );
       await announce(app, accountId, result.lives);

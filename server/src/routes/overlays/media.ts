@@ -1,12 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { ImageExtension } from '../../db/tables/streams.ts';
 import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { sendStored } from '../../media/stored-files.ts';
 import { CONTENT_TYPES } from '../streams/storage.ts';
-import { overlayDir } from './storage.ts';
+import { overlayKey } from './storage.ts';
 
 // `{overlayId}-{version}.{ext}`: the version is 16 random bytes, so a URL cannot be guessed.
 const FILE = /^[0-9a-f-]{36}-[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/;
@@ -28,14 +26,13 @@ const overlayMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { file } = request.params;
       const match = FILE.exec(file);
       if (!match) throw new ApiError(404, 'notFound');
-      const path = join(overlayDir(app.config.dataDir, request.params.accountId.toLowerCase()), file);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw new ApiError(404, 'notFound');
-      return reply
-        .type(CONTENT_TYPES[match[1] as ImageExtension])
-        .header('content-length', info.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(path));
+      const key = overlayKey(request.params.accountId.toLowerCase(), file);
+      const sent = await sendStored(request, reply, app.media.storage, key, {
+        type: CONTENT_TYPES[match[1] as ImageExtension],
+        cache: 'public, max-age=31536000, immutable',
+      });
+      if (!sent) throw new ApiError(404, 'notFound');
+      return sent;
     },
   );
 };

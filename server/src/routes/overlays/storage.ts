@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { OverlayImage } from '../../db/tables/overlays.ts';
 import { BANNER_BOX, normalizeImage, sniffImage } from '../../media/images.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 
-// Overlay images on local disk: DATA_DIR/media/overlays/{accountId}/{overlayId}-{version}.{ext}.
-// Nothing else touches these paths, so another store replaces this file alone.
+// Overlay images in the media storage: overlays/{accountId}/{overlayId}-{version}.{ext}.
 
 /** Overlays are logos and lower thirds: far smaller than a banner needs to be. */
 export const MAX_OVERLAY_BYTES = 10 * 1024 * 1024;
 
-export function overlayDir(dataDir: string, accountId: string): string {
-  return join(dataDir, 'media', 'overlays', accountId);
+export function overlayKey(accountId: string, file: string): string {
+  return `overlays/${accountId}/${file}`;
 }
 
 export const overlayFileName = (overlayId: string, image: Pick<OverlayImage, 'version' | 'ext'>) =>
@@ -19,7 +17,7 @@ export const overlayFileName = (overlayId: string, image: Pick<OverlayImage, 've
 
 /** Stores our own re-encoding of an upload (never the bytes sent); null when it is not an image. */
 export async function saveOverlayImage(
-  dataDir: string,
+  storage: MediaStorage,
   accountId: string,
   overlayId: string,
   data: Buffer,
@@ -33,19 +31,15 @@ export async function saveOverlayImage(
     ext: type.ext,
     size: encoded.length,
   };
-  const dir = overlayDir(dataDir, accountId);
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.upload-${image.version}`);
-  await writeFile(temp, encoded, { mode: 0o640 });
-  await rename(temp, join(dir, overlayFileName(overlayId, image)));
+  await storage.putBytes(overlayKey(accountId, overlayFileName(overlayId, image)), encoded);
   return image;
 }
 
 export async function removeOverlayImage(
-  dataDir: string,
+  storage: MediaStorage,
   accountId: string,
   overlayId: string,
   image: OverlayImage,
 ): Promise<void> {
-  await rm(join(overlayDir(dataDir, accountId), overlayFileName(overlayId, image)), { force: true });
+  await storage.remove(overlayKey(accountId, overlayFileName(overlayId, image)));
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { participantByChatToken } from '../../db/repositories/classroom.ts';
@@ -12,7 +10,7 @@ import { findVideo } from '../../db/repositories/videos.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
+import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerKey } from '../../media/live-viewer.ts';
 import {
   attendeeViewerId,
   issueViewerSession,
@@ -21,6 +19,7 @@ import {
   verifyViewerSession,
 } from '../../media/playback-session.ts';
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
+import { storedExists } from '../../media/stored-files.ts';
 import { sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import { liveRoom } from '../../media/whep-sessions.ts';
 import { hashChatToken } from '../classroom/validate.ts';
@@ -83,12 +82,6 @@ function languageLabel(tag: string, lang: string): string {
     return tag;
   }
 }
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 const common = {
   config: { permission: 'public' as const },
@@ -154,7 +147,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { token, exp } = app.playback.signer.issue('live', liveId);
       const onAir =
         row.status === 'live' &&
-        (await exists(join(viewerDir(app.config.dataDir, row.account_id, liveId), 'master.m3u8')));
+        (await storedExists(app.media.live, `${viewerKey(row.account_id, liveId)}/master.m3u8`));
       const profile = LATENCY_PROFILES[row.latency];
       // A classroom attendee's player names their registration: their viewer ID is their own.
       const attendee = request.query.attendee

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { meterVodSegment } from '../../billing/segments.ts';
 import {
@@ -9,9 +7,10 @@ import {
 } from '../../db/repositories/playback.ts';
 import { markMediaFetched } from '../../db/repositories/viewers.ts';
 import { Uuid } from '../../http/schemas.ts';
-import { LATENCY_PROFILES, viewerDir } from '../../media/live-viewer.ts';
+import { LATENCY_PROFILES, viewerKey } from '../../media/live-viewer.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
 import { videoPrefix } from '../../media/storage.ts';
+import { readStored, sendStored } from '../../media/stored-files.ts';
 import { FILES } from '../videos/public.ts';
 import { geoCheck, refuse } from './rules.ts';
 import { PlaybackError } from './schemas.ts';
@@ -56,15 +55,17 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const video = await findVideoToPlay(app.db, videoId);
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
       const prefix = videoPrefix(video.account_id, videoId);
-      const found = await app.media.storage.open(`${prefix}/${file}`);
-      if (!found) return refuse(request, reply, 404, 'not_found');
-      meterVodSegment(app, video.account_id, prefix, file, request.method);
       // A VOD's files are rewritten only under new names (a new transcode or subtitle): all immutable.
-      return reply
-        .type(type)
-        .header('content-length', found.size)
-        .header('cache-control', IMMUTABLE)
-        .send(found.stream);
+      const sent = await sendStored(
+        request,
+        reply,
+        app.media.storage,
+        `${prefix}/${file}`,
+        { type, cache: IMMUTABLE },
+        () => meterVodSegment(app, video.account_id, prefix, file, request.method),
+      );
+      if (!sent) return refuse(request, reply, 404, 'not_found');
+      return sent;
     },
   );
 
@@ -113,14 +114,12 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A live segment's nominal length: ffmpeg cuts on the profile's duration (docs/billing.md).
         segmentLength = LATENCY_PROFILES[row.latency].segmentSeconds;
       }
-      // Whole files: a live segment is short, and ffmpeg deletes old ones as the window slides.
-      const body = await readFile(join(viewerDir(app.config.dataDir, accountId, liveId), file)).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
-          throw error;
-        },
-      );
-      if (!body) return refuse(request, reply, 404, 'not_found');
+      // Whole files: a live segment is short, and ffmpeg deletes old ones as the window slides. With a
+      // bucket and a presigned/CDN delivery a segment is a redirect (playlists are always answered here).
+      const key = `${viewerKey(accountId, liveId)}/${file}`;
+      const url = playlist ? null : await app.media.live.deliveryUrl(key);
+      const body = url ? null : await readStored(app.media.live, key);
+      if (!url && !body) return refuse(request, reply, 404, 'not_found');
       // The session's player loads the live's media: it counts as a viewer from now on (docs/playback.md
       // "Audience bounds"). One viewer's manifest: kept by no shared cache.
       const marked =
@@ -135,6 +134,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Delivered minutes: summed in memory and written every few seconds (billing/delivered-meter.ts).
         app.deliveredMeter.add(accountId, segmentLength);
       }
+      if (url) return reply.header('cache-control', 'private, no-store').redirect(url, 302);
       return reply
         .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
         .header('cache-control', cache)

@@ -39,7 +39,7 @@ export async function receiveImage(
     throw new ApiError(400, 'required', { field: 'file' });
   }
   const result = await saveImage(
-    request.server.config.dataDir,
+    request.server.media.storage,
     accountId,
     streamId,
     name,
@@ -56,7 +56,7 @@ export async function receiveImage(
 }
 
 const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { dataDir } = app.config;
+  const { storage } = app.media;
 
   /** Sets (or clears) one image of a stream, logs it, and removes the file it replaced after the commit. */
   async function setImage(
@@ -82,7 +82,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { row: updated!, previous };
     });
     if (previous)
-      await removeImage(dataDir, accountId, id, kind, previous).catch((err: unknown) =>
+      await removeImage(storage, accountId, id, kind, previous).catch((err: unknown) =>
         request.log.warn({ err }, 'could not remove a replaced stream image'),
       );
     return row;
@@ -121,7 +121,7 @@ const bannerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const row = await setImage(request, accountId, id, kind, image);
         return streamView(row, holds(request, accountId, 'broadcast'));
       } catch (error) {
-        await removeImage(dataDir, accountId, id, kind, image).catch(() => {});
+        await removeImage(storage, accountId, id, kind, image).catch(() => {});
         throw error;
       }
     },

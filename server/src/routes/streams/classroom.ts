@@ -30,7 +30,7 @@ const SpeakerParams = Type.Object({ id: Uuid, speakerId: Uuid });
  * cover and backgrounds are the live's `classroom*` banners (banners.ts).
  */
 const classroomContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { dataDir } = app.config;
+  const { storage } = app.media;
   const tags = ['live streams'];
 
   /** Removes image files no longer referenced, after the commit: a failure leaves an unlinked file. */
@@ -41,7 +41,7 @@ const classroomContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) => {
     for (const s of gone)
       if (s.avatar)
-        await removeImage(dataDir, row.account_id, row.id, speakerImageName(s.id), s.avatar).catch(
+        await removeImage(storage, row.account_id, row.id, speakerImageName(s.id), s.avatar).catch(
           (err: unknown) => request.log.warn({ err }, 'could not remove a speaker avatar'),
         );
   };
@@ -170,7 +170,7 @@ const classroomContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         return classroomContentView(await setAvatar(request, accountId, id, speakerId, image));
       } catch (error) {
-        await removeImage(dataDir, accountId, id, speakerImageName(speakerId), image).catch(() => {});
+        await removeImage(storage, accountId, id, speakerImageName(speakerId), image).catch(() => {});
         throw error;
       }
     },

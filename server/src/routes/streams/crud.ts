@@ -257,7 +257,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return row;
       });
       // After the commit: a failed removal leaves files nobody links to, never a stream without its files.
-      await removeStreamMedia(app.config.dataDir, accountId, deleted.id).catch((err: unknown) =>
+      await removeStreamMedia(app.media.storage, accountId, deleted.id).catch((err: unknown) =>
         request.log.warn({ err, streamId: deleted.id }, 'could not remove the media of a deleted stream'),
       );
       return reply.code(204).send(null);

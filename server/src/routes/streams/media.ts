@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { BANNER_KINDS, type ImageExtension } from '../../db/tables/streams.ts';
 import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { previewDir } from '../../media/ingest.ts';
+import { previewKey } from '../../media/ingest.ts';
+import { readStored, sendStored } from '../../media/stored-files.ts';
 import { previewMediaId } from './preview.ts';
-import { CONTENT_TYPES, imagePath } from './storage.ts';
+import { CONTENT_TYPES, imageKey } from './storage.ts';
 
 // `{kind}-{version}.{ext}` (a banner kind, or `speaker-{id}` for a classroom speaker's avatar): the
 // version is 16 random bytes, so a URL cannot be guessed from a stream id.
@@ -35,14 +34,13 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { accountId, streamId, file } = request.params;
       const match = FILE.exec(file);
       if (!match) throw new ApiError(404, 'notFound');
-      const path = imagePath(app.config.dataDir, accountId.toLowerCase(), streamId.toLowerCase(), file);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw new ApiError(404, 'notFound');
-      return reply
-        .type(CONTENT_TYPES[match[2] as ImageExtension])
-        .header('content-length', info.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(path));
+      const key = imageKey(accountId.toLowerCase(), streamId.toLowerCase(), file);
+      const sent = await sendStored(request, reply, app.media.storage, key, {
+        type: CONTENT_TYPES[match[2] as ImageExtension],
+        cache: 'public, max-age=31536000, immutable',
+      });
+      if (!sent) throw new ApiError(404, 'notFound');
+      return sent;
     },
   );
 
@@ -74,12 +72,8 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const playlist = file === 'index.m3u8';
       if (!playlist && !/^seg_\d{5,9}\.ts$/.test(file)) throw new ApiError(404, 'notFound');
-      const path = `${previewDir(app.config.dataDir, accountId, streamId, signalId)}/${file}`;
       // Whole files: a segment is a few seconds, and ffmpeg may delete it right after it is read.
-      const body = await readFile(path).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null;
-        throw error;
-      });
+      const body = await readStored(app.media.live, `${previewKey(accountId, streamId, signalId)}/${file}`);
       if (!body) throw new ApiError(404, 'notFound');
       return reply
         .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')

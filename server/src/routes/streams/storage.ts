@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BannerKind, ImageExtension, StoredImage } from '../../db/tables/streams.ts';
 import { BANNER_BOX, type ImageBox, normalizeImage } from '../../media/images.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 
-// Stream images on local disk: DATA_DIR/media/streams/{accountId}/{streamId}/{name}-{version}.{ext},
+// Stream images in the media storage: streams/{accountId}/{streamId}/{name}-{version}.{ext},
 // `name` being a banner kind or `speaker-{speakerId}` (a classroom speaker's avatar).
-// Nothing else touches these paths, so another store (S3-compatible) replaces this file alone.
 
 /** The name of a stream image's file, before its version: a banner kind or a speaker's avatar. */
 export type ImageName = BannerKind | `speaker-${string}`;
@@ -30,8 +30,9 @@ export const CONTENT_TYPES: Record<ImageExtension, string> = {
   webp: 'image/webp',
 };
 
-export function streamMediaDir(dataDir: string, accountId: string, streamId: string): string {
-  return join(dataDir, 'media', 'streams', accountId, streamId);
+/** A stream's images in the media storage: `streams/{accountId}/{streamId}/`. */
+export function streamMediaKey(accountId: string, streamId: string): string {
+  return `streams/${accountId}/${streamId}`;
 }
 
 export function imageFileName(kind: ImageName, image: Pick<StoredImage, 'version' | 'ext'>): string {
@@ -63,7 +64,7 @@ export type SaveResult = { ok: true; image: StoredImage } | { ok: false; reason:
  * an image over the pixel limit or that does not decode throws the ApiError of `normalizeImage`.
  */
 export async function saveImage(
-  dataDir: string,
+  storage: MediaStorage,
   accountId: string,
   streamId: string,
   kind: ImageName,
@@ -71,8 +72,7 @@ export async function saveImage(
   truncated: () => boolean,
   box: ImageBox = BANNER_BOX,
 ): Promise<SaveResult> {
-  const dir = streamMediaDir(dataDir, accountId, streamId);
-  await mkdir(dir, { recursive: true });
+  const dir = await storage.scratchDir();
   const version = randomBytes(16).toString('base64url');
   const temp = join(dir, `.upload-${version}`);
   try {
@@ -93,28 +93,31 @@ export async function saveImage(
     // From memory (≤ 10 MB, 30 MB for the studio background): libvips would keep a file it opened in its cache after it is removed.
     const data = await normalizeImage(await readFile(temp), ext, box);
     const image: StoredImage = { version, ext, size: data.length };
-    await writeFile(temp, data, { mode: 0o640 });
-    await rename(temp, join(dir, imageFileName(kind, image)));
+    await storage.putBytes(`${streamMediaKey(accountId, streamId)}/${imageFileName(kind, image)}`, data);
     return { ok: true, image };
   } finally {
-    await rm(temp, { force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 export async function removeImage(
-  dataDir: string,
+  storage: MediaStorage,
   accountId: string,
   streamId: string,
   kind: ImageName,
   image: StoredImage,
 ): Promise<void> {
-  await rm(join(streamMediaDir(dataDir, accountId, streamId), imageFileName(kind, image)), { force: true });
+  await storage.remove(`${streamMediaKey(accountId, streamId)}/${imageFileName(kind, image)}`);
 }
 
-export async function removeStreamMedia(dataDir: string, accountId: string, streamId: string): Promise<void> {
-  await rm(streamMediaDir(dataDir, accountId, streamId), { recursive: true, force: true });
+export async function removeStreamMedia(
+  storage: MediaStorage,
+  accountId: string,
+  streamId: string,
+): Promise<void> {
+  await storage.removePrefix(streamMediaKey(accountId, streamId));
 }
 
-export function imagePath(dataDir: string, accountId: string, streamId: string, fileName: string): string {
-  return join(streamMediaDir(dataDir, accountId, streamId), fileName);
+export function imageKey(accountId: string, streamId: string, fileName: string): string {
+  return `${streamMediaKey(accountId, streamId)}/${fileName}`;
 }

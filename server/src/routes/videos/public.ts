@@ -4,6 +4,7 @@ import { meterVodSegment } from '../../billing/segments.ts';
 import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
+import { sendStored } from '../../media/stored-files.ts';
 import { uploadBase } from './common.ts';
 
 const VERSION = packageJson.version;
@@ -92,14 +93,16 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const type = FILES.find(([pattern]) => pattern.test(file))?.[1];
       if (!type) throw new ApiError(404, 'notFound');
       const prefix = videoPrefix(accountId, videoId);
-      const found = await app.media.storage.open(`${prefix}/${file}`);
-      if (!found) throw new ApiError(404, 'notFound');
-      meterVodSegment(app, accountId, prefix, file, request.method);
-      return reply
-        .type(type)
-        .header('content-length', found.size)
-        .header('cache-control', 'private, max-age=3600')
-        .send(found.stream);
+      const sent = await sendStored(
+        request,
+        reply,
+        app.media.storage,
+        `${prefix}/${file}`,
+        { type, cache: 'private, max-age=3600' },
+        () => meterVodSegment(app, accountId, prefix, file, request.method),
+      );
+      if (!sent) throw new ApiError(404, 'notFound');
+      return sent;
     },
   );
 };

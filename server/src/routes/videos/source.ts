@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
@@ -8,7 +7,7 @@ import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf, t } from '../../lib/i18n.ts';
-import { ExcessBytesError, writeStreamAt } from '../../media/upload-files.ts';
+import { ExcessBytesError } from '../../media/upload-files.ts';
 import {
   type ContentRange,
   MAX_CHUNK_BYTES,
@@ -30,7 +29,7 @@ const stateBody = (s: { offset: number; total: number | null; complete: boolean 
  */
 const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploads } = app.media;
-  const { files } = uploads;
+  const { store } = uploads;
 
   /** Bytes 0..offset-1 fsync'd by this lease holder: recorded (never backwards). */
   const commit = async (videoId: string, token: string, total: number | null, offset: number) => {
@@ -43,21 +42,10 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!ok) throw new ApiError(503, 'uploadBusy', { headers: { 'retry-after': '5' } });
   };
 
-  /** The last step: an fsync'd rename, then completion, its log entry and the transcode job at once. */
+  /** The last step: the stored bytes become the source (on disk an fsync'd rename), then completion,
+   * its log entry and the transcode job at once. */
   const complete = async (request: FastifyRequest, video: VideoRecord, token: string, total: number) => {
-    const disk = await files.sizeOnDisk(video.id);
-    if (disk.part !== null) {
-      const handle = await open(files.partPath(video.id), 'r+');
-      try {
-        if (disk.part > total) await handle.truncate(total);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      await files.completePart(video.id);
-    } else if (disk.source === null) {
-      throw new Error(`upload ${video.id}: no file on disk to complete`);
-    }
+    await store.complete(video.id, total);
     const ok = await app.db.transaction().execute(async (trx) => {
       if (!(await commitOffset(trx, { videoId: video.id, token, total, offset: total, complete: true }))) {
         return false;
@@ -120,19 +108,11 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tooLarge: 'chunkTooLarge',
       fileSize: length + 1,
     });
-    const disk = await files.sizeOnDisk(video.id);
-    if (disk.part === null && disk.source !== null) await files.reopenSource(video.id);
-    const handle = await files.openPart(video.id);
-    let result: Awaited<ReturnType<typeof writeStreamAt>>;
-    try {
-      result = await writeStreamAt(part.file, handle, {
-        skip: offset - range.start,
-        position: offset,
-        max: length,
-      });
-    } finally {
-      await handle.close();
-    }
+    const result = await store.write(video.id, part.file, {
+      skip: offset - range.start,
+      position: offset,
+      max: length,
+    });
     if (result.error instanceof ExcessBytesError) throw new ApiError(400, 'chunkMismatch');
     const stored = offset + result.written;
     // Bytes that arrived before a dropped connection are durable too: a resume skips them.
@@ -157,15 +137,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.transaction().execute(async (trx) => {
       await commitOffset(trx, { videoId: video.id, token, total: null, offset: 0, reset: true });
     });
-    const disk = await files.sizeOnDisk(video.id);
-    if (disk.part === null && disk.source !== null) await files.reopenSource(video.id);
-    const handle = await files.openPart(video.id, true);
-    let result: Awaited<ReturnType<typeof writeStreamAt>>;
-    try {
-      result = await writeStreamAt(part.file, handle, { skip: 0, position: 0, max });
-    } finally {
-      await handle.close();
-    }
+    const result = await store.write(video.id, part.file, { skip: 0, position: 0, max, restart: true });
     if (result.error instanceof ExcessBytesError) {
       throw new ApiError(413, 'uploadTooLarge', { headers: { connection: 'close' } });
     }

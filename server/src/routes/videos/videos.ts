@@ -369,7 +369,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.media.subtitles.cancel(video.id);
       await Promise.all([
         app.media.storage.removePrefix(videoPrefix(video.account_id, video.id)),
-        app.media.uploads.files.remove(video.id),
+        app.media.uploads.store.remove(video.id),
       ]);
       return reply.code(204).send(null);
     },

@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ByteRange, MediaStorage } from './storage.ts';
+
+/** A whole stored file in memory, or null: for small files that may vanish (live segments, playlists). */
+export async function readStored(storage: MediaStorage, key: string): Promise<Buffer | null> {
+  const file = await storage.open(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  } catch (error) {
+    // Removed between the look-up and the read (a live window sliding on): as if it were gone.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function storedExists(storage: MediaStorage, key: string): Promise<boolean> {
+  const file = await storage.open(key, { start: 0, end: 0 });
+  file?.stream.destroy();
+  return file !== null;
+}
+
+/** `bytes=a-b` or `bytes=a-` (one range); anything else (suffix, several ranges) is served whole. */
+export function parseRange(header: string | undefined): ByteRange | null {
+  const match = header ? /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : undefined;
+  if (end !== undefined && end < start) return null;
+  return { start, ...(end === undefined ? {} : { end }) };
+}
+
+/** Playlists name their files relatively: they are always answered here, never redirected. */
+const NEVER_REDIRECTED = /\.m3u8$/;
+
+/**
+ * Answers a stored media file once the route has applied its rules (token, status, geoblock): by a
+ * redirect to a short-lived presigned URL or the CDN when the storage is configured so (not for
+ * playlists), otherwise the bytes themselves, honouring one Range. Null when there is no such file.
+ */
+export async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: MediaStorage,
+  key: string,
+  headers: { type: string; cache: string },
+  /** Called once the file is known to be sent (before its bytes or the redirect go): metering. */
+  served: () => void = () => {},
+): Promise<FastifyReply | null> {
+  if (!NEVER_REDIRECTED.test(key)) {
+    const url = await storage.deliveryUrl(key);
+    if (url) {
+      served();
+      // The redirect carries its own expiry: a shared cache must not keep it.
+      return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+    }
+  }
+  const range = parseRange(request.headers.range);
+  const found = await storage.open(key, range ?? undefined);
+  if (!found) {
+    if (!range) return null;
+    const whole = await storage.open(key);
+    if (!whole) return null;
+    whole.stream.destroy();
+    return reply.code(416).header('content-range', `bytes */${whole.total}`).send();
+  }
+  served();
+  reply.type(headers.type).header('accept-ranges', 'bytes').header('cache-control', headers.cache);
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${found.start}-${found.start + found.size - 1}/${found.total}`);
+  }
+  return reply.header('content-length', found.size).send(found.stream);
+}

@@ -1,0 +1,241 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { bytesHeld } from '../src/billing/usage-job.ts';
+import { DEMO_USERS } from '../src/db/seed.ts';
+import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
+import { videoPrefix } from '../src/media/storage.ts';
+import { readStored } from '../src/media/stored-files.ts';
+import { bearer, loginAs, startTestServer, type TestServer, testConfig } from './helpers.ts';
+import { startS3, type TestS3 } from './s3-server.ts';
+import {
+  createContent,
+  DEMO,
+  makeTestVideo,
+  multipart,
+  postRange,
+  sha256,
+  waitForStatus,
+} from './video-helpers.ts';
+
+// Media on an S3-compatible bucket (docs/storage.md): a real S3 server (s3rver) started here, the
+// server configured with STORAGE=s3, no media file on the instance's disk.
+
+let s3: TestS3;
+let server: TestServer;
+let owner: string;
+let video: Buffer;
+/** What the test reads the bucket with: the whole bucket, no key prefix. */
+let bucket: S3Storage;
+
+beforeAll(async () => {
+  s3 = await startS3();
+  server = await startTestServer({ storage: s3.storage });
+  owner = await loginAs(server.app, DEMO_USERS.owner.login);
+  const source = join(server.store.dataDir, 'source.mp4');
+  await makeTestVideo(source, '320x240', 2);
+  video = await readFile(source);
+  await rm(source);
+  bucket = new S3Storage(s3Client(s3.storage), s3.storage, '', join(server.store.dataDir, 'check'));
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await s3?.close();
+});
+
+async function playbackFiles(app: FastifyInstance, videoId: string) {
+  const info = await app.inject({ method: 'GET', url: `/v1/public/videos/${videoId}/playback` });
+  expect(info.statusCode, info.body).toBe(200);
+  const manifestUrl = info.json<{ manifestUrl: string }>().manifestUrl;
+  const master = await app.inject({ method: 'GET', url: manifestUrl });
+  expect(master.statusCode, master.body).toBe(200);
+  const rendition = master.body.split('\n').find((line) => line.endsWith('.m3u8'))!;
+  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  const playlist = await app.inject({ method: 'GET', url: `${base}${rendition}` });
+  expect(playlist.statusCode, playlist.body).toBe(200);
+  const segment = playlist.body.split('\n').find((line) => line.endsWith('.ts'))!;
+  const dir = rendition.slice(0, rendition.lastIndexOf('/') + 1);
+  return { segmentUrl: `${base}${dir}${segment}`, master: master.body };
+}
+
+/** Files under the instance's DATA_DIR/media and DATA_DIR/uploads (none: they are in the bucket). */
+async function localMediaFiles(dataDir: string): Promise<string[]> {
+  const list = async (dir: string) =>
+    (await readdir(join(dataDir, dir), { recursive: true, withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+  return [...(await list('media')), ...(await list('uploads'))];
+}
+
+describe('a video on S3', () => {
+  it('is uploaded in chunks to the bucket, transcoded from it and played from it, ranges included', {
+    timeout: 120_000,
+  }, async () => {
+    const videoId = await createContent(server.app, owner, 'No balde');
+    const third = Math.ceil(video.length / 3);
+    expect((await postRange(server.app, owner, videoId, video, 0, third - 1)).statusCode).toBe(201);
+    // A chunk sent again, overlapping what is stored: nothing is stored twice.
+    const again = await postRange(server.app, owner, videoId, video, 0, 2 * third - 1);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ offset: 2 * third });
+    const status = await server.app.inject({
+      method: 'GET',
+      url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: bearer(owner),
+    });
+    expect(status.json()).toEqual({ offset: 2 * third, total: video.length, complete: false });
+    const last = await postRange(server.app, owner, videoId, video, 2 * third, video.length - 1);
+    expect(last.statusCode, last.body).toBe(202);
+
+    // The source is the bucket's pieces, joined byte for byte.
+    const scratch = await mkdtemp(join(tmpdir(), 'palco-s3-source-'));
+    const joined = await server.app.media.uploads.store.localSource(videoId, scratch);
+    expect(sha256(await readFile(joined!))).toBe(sha256(video));
+    await rm(scratch, { recursive: true, force: true });
+
+    await waitForStatus(server.app, owner, videoId, ['ready']);
+    const keys = (await bucket.list(`media/${videoPrefix(DEMO, videoId)}`)).map((f) => f.key);
+    expect(keys).toContain(`media/${videoPrefix(DEMO, videoId)}/hls/master.m3u8`);
+    expect(keys).toContain(`media/${videoPrefix(DEMO, videoId)}/thumbnail.jpg`);
+    expect(await localMediaFiles(server.store.dataDir)).toEqual([]);
+
+    const { segmentUrl } = await playbackFiles(server.app, videoId);
+    const whole = await server.app.inject({ method: 'GET', url: segmentUrl });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp2t');
+    expect(whole.rawPayload.length).toBeGreaterThan(1000);
+    const part = await server.app.inject({
+      method: 'GET',
+      url: segmentUrl,
+      headers: { range: 'bytes=188-375' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 188-375/${whole.rawPayload.length}`);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(188, 376))).toBe(true);
+    const beyond = await server.app.inject({
+      method: 'GET',
+      url: segmentUrl,
+      headers: { range: `bytes=${whole.rawPayload.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    // The token checks hold as they do on the disk.
+    const forged = segmentUrl.replace(/\/play\/vod\/([^/]+)\/[^/]+\//, '/play/vod/$1/1.forged/');
+    expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+
+    // Billing's storage figure counts what is in the bucket.
+    const held = await bytesHeld(server.app, DEMO);
+    const inBucket =
+      (await bucket.usedBytes(`media/${DEMO}`)) + (await bucket.usedBytes(`uploads/${videoId}`));
+    expect(held).toBeGreaterThanOrEqual(inBucket);
+    expect(inBucket).toBeGreaterThan(video.length);
+
+    // Deleting the video removes its objects: renditions and source.
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: `/v1/videos/${videoId}?accountId=${DEMO}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await bucket.list(`media/${videoPrefix(DEMO, videoId)}`)).toEqual([]);
+    expect(await bucket.list(`uploads/${videoId}`)).toEqual([]);
+  });
+
+  it("keeps a user's avatar in the bucket and serves it from there", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
+    const body = multipart({ content: png, filename: 'a.png', contentType: 'image/png' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/v1/me/avatar',
+      headers: { ...bearer(owner), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json<{ avatar: string }>().avatar;
+    const served = await server.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const stored = await readStored(bucket, `media${url.slice('/media'.length)}`);
+    expect(stored?.equals(served.rawPayload)).toBe(true);
+    expect(await localMediaFiles(server.store.dataDir)).toEqual([]);
+  });
+});
+
+describe('presigned delivery', () => {
+  it('redirects a VOD segment to the bucket for a short while, never a playlist', {
+    timeout: 120_000,
+  }, async () => {
+    // The running server's storage reads its delivery mode from its configuration at each request:
+    // switched to presigned URLs for this test (as MEDIA_DELIVERY=presigned would set it).
+    const settings = server.config.storage;
+    settings.delivery = 'presigned';
+    settings.presignedSeconds = 60;
+    const other = server.app;
+    try {
+      const videoId = await createContent(server.app, owner, 'Entregue pelo balde');
+      expect((await postRange(server.app, owner, videoId, video, 0, video.length - 1)).statusCode).toBe(202);
+      await waitForStatus(server.app, owner, videoId, ['ready']);
+      const { segmentUrl, master } = await playbackFiles(other, videoId);
+      expect(master).toContain('#EXTM3U');
+      const res = await other.inject({ method: 'GET', url: segmentUrl });
+      expect(res.statusCode).toBe(302);
+      const location = res.headers.location as string;
+      expect(location).toContain(`${s3.endpoint}/${s3.bucket}/media/`);
+      expect(location).toMatch(/X-Amz-Expires=60/);
+      const fetched = await fetch(location);
+      expect(fetched.status).toBe(200);
+      const direct = await readStored(bucket, new URL(location).pathname.slice(`/${s3.bucket}/`.length));
+      expect(direct && Buffer.from(await fetched.arrayBuffer()).equals(direct)).toBe(true);
+      // The token is checked before any redirect.
+      const forged = segmentUrl.replace(/\/play\/vod\/([^/]+)\/[^/]+\//, '/play/vod/$1/1.forged/');
+      expect((await other.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    } finally {
+      settings.delivery = 'server';
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'two instances, one database, one bucket, no shared DATA_DIR',
+  () => {
+    it('takes the chunks of one upload alternately, byte-identical, and plays it from either', {
+      timeout: 180_000,
+    }, async () => {
+      const otherDir = await mkdtemp(join(tmpdir(), 'palco-instance-b-'));
+      // The same JWT secret (JWT_SECRET), as instances behind one load balancer share it.
+      const jwtSecret = (await readFile(join(server.store.dataDir, 'jwt-secret'), 'utf8')).trim();
+      const other = await buildApp(
+        testConfig(server.store, { dataDir: otherDir, storage: s3.storage, jwtSecret }),
+      );
+      try {
+        const videoId = await createContent(server.app, owner, 'Duas instâncias');
+        const apps = [server.app, other];
+        const size = Math.ceil(video.length / 5);
+        let n = 0;
+        for (let start = 0; start < video.length; start += size, n++) {
+          const end = Math.min(video.length, start + size) - 1;
+          const res = await postRange(apps[n % 2]!, owner, videoId, video, start, end);
+          expect(res.statusCode, res.body).toBe(end === video.length - 1 ? 202 : 201);
+        }
+        const scratch = await mkdtemp(join(tmpdir(), 'palco-s3-source-'));
+        const joined = await other.media.uploads.store.localSource(videoId, scratch);
+        expect(sha256(await readFile(joined!))).toBe(sha256(video));
+        await rm(scratch, { recursive: true, force: true });
+        await waitForStatus(other, owner, videoId, ['ready']);
+        for (const app of apps) {
+          const { segmentUrl } = await playbackFiles(app, videoId);
+          expect((await app.inject({ method: 'GET', url: segmentUrl })).statusCode).toBe(200);
+        }
+        expect(await localMediaFiles(otherDir)).toEqual([]);
+      } finally {
+        await other.close();
+        await rm(otherDir, { recursive: true, force: true });
+      }
+    });
+  },
+);

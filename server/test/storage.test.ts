@@ -1,0 +1,102 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
+import { LocalDiskStorage, type MediaStorage } from '../src/media/storage.ts';
+import { startS3, type TestS3 } from './s3-server.ts';
+
+async function text(storage: MediaStorage, key: string, range?: { start: number; end?: number }) {
+  const file = await storage.open(key, range);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return { body: Buffer.concat(chunks).toString('utf8'), size: file.size, total: file.total };
+}
+
+/** The same suite against both backends: the disk (default) and a real S3 server (s3rver). */
+describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
+  let root: string;
+  let s3: TestS3 | null = null;
+  let storage: MediaStorage;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'palco-storage-'));
+    if (kind === 'disk') storage = new LocalDiskStorage(join(root, 'media'));
+    else {
+      s3 = await startS3();
+      storage = new S3Storage(s3Client(s3.storage), s3.storage, 'media/', join(root, 'scratch'));
+    }
+  });
+  afterAll(async () => {
+    await s3?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('puts bytes and files and reads them back, whole or a byte range', async () => {
+    await storage.putBytes('a/one.txt', 'hello world');
+    expect(await text(storage, 'a/one.txt')).toEqual({ body: 'hello world', size: 11, total: 11 });
+    expect(await text(storage, 'a/one.txt', { start: 6 })).toEqual({ body: 'world', size: 5, total: 11 });
+    expect(await text(storage, 'a/one.txt', { start: 0, end: 4 })).toEqual({
+      body: 'hello',
+      size: 5,
+      total: 11,
+    });
+    // Past the end, or missing: nothing.
+    expect(await storage.open('a/one.txt', { start: 11 })).toBeNull();
+    expect(await storage.open('a/missing.txt')).toBeNull();
+
+    const scratch = await storage.scratchDir();
+    const big = Buffer.alloc(20 * 1024 * 1024 + 3, 7);
+    big.write('end', big.length - 3);
+    await writeFile(join(scratch, 'big.bin'), big);
+    await storage.putFile('a/big.bin', join(scratch, 'big.bin'));
+    const back = await storage.open('a/big.bin', { start: big.length - 3 });
+    expect(back?.total).toBe(big.length);
+    const tail: Buffer[] = [];
+    for await (const chunk of back!.stream) tail.push(chunk as Buffer);
+    expect(Buffer.concat(tail).toString()).toBe('end');
+  });
+
+  it('replaces a directory as a whole: files of the old set the new one lacks are gone', async () => {
+    const first = await storage.scratchDir();
+    await mkdir(join(first, 'low'), { recursive: true });
+    await writeFile(join(first, 'master.m3u8'), 'v1');
+    await writeFile(join(first, 'low', 'seg_1.ts'), 'old');
+    await storage.putDirectory('v/hls', first);
+    const second = await storage.scratchDir();
+    await mkdir(join(second, 'src'), { recursive: true });
+    await writeFile(join(second, 'master.m3u8'), 'v2');
+    await writeFile(join(second, 'src', 'seg_1.ts'), 'new');
+    await storage.putDirectory('v/hls', second);
+    expect((await storage.list('v')).map((f) => f.key)).toEqual(['v/hls/master.m3u8', 'v/hls/src/seg_1.ts']);
+    expect((await text(storage, 'v/hls/master.m3u8'))?.body).toBe('v2');
+    expect(await storage.open('v/hls/low/seg_1.ts')).toBeNull();
+  });
+
+  it('counts and removes what is under a prefix, never a neighbour with a longer name', async () => {
+    await storage.putBytes('acct/x/a.jpg', '12345');
+    await storage.putBytes('acct/x/deep/b.vtt', '123');
+    await storage.putBytes('acct/xy/c.jpg', '1');
+    expect(await storage.usedBytes('acct/x')).toBe(8);
+    expect(await storage.usedBytes('acct')).toBe(9);
+    await storage.remove('acct/x/a.jpg');
+    expect(await storage.usedBytes('acct/x')).toBe(3);
+    await storage.removePrefix('acct/x');
+    expect(await storage.usedBytes('acct/x')).toBe(0);
+    expect(await storage.usedBytes('acct')).toBe(1);
+    expect(await storage.usedBytes('nobody')).toBe(0);
+  });
+
+  it('refuses keys that could leave the storage', async () => {
+    await expect(storage.putBytes('../escape.txt', 'x')).rejects.toThrow(/unsafe media key/);
+    await expect(storage.open('a/../../etc/passwd')).rejects.toThrow(/unsafe media key/);
+  });
+
+  it('leaves no scratch file behind a put file', async () => {
+    const scratch = await storage.scratchDir();
+    await writeFile(join(scratch, 'f.jpg'), 'img');
+    await storage.putFile('img/f.jpg', join(scratch, 'f.jpg'));
+    await expect(readFile(join(scratch, 'f.jpg'))).rejects.toThrow(/ENOENT/);
+  });
+});
