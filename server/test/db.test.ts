@@ -72,6 +72,7 @@ describe('migrations and seed', () => {
         'Up 20261127T160000_video_likes',
         'Up 20261127T173000_subtitle_jobs',
         'Up 20261128T100000_classroom_content',
+        'Up 20261201T110000_studio_guests',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -102,6 +103,8 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'studio_guest_links',
+        'studio_guests',
         'subtitle_jobs',
         'usage_daily',
         'usage_events',
@@ -115,6 +118,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261201T110000_studio_guests',
         'Down 20261128T100000_classroom_content',
         'Down 20261127T173000_subtitle_jobs',
         'Down 20261127T160000_video_likes',
