@@ -4,6 +4,10 @@ import { guestLinkKey, signGuestLink } from '../src/lib/studio-token.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call, logsOf, userWith } from './streams-helpers.ts';
 
+/** The error answer, with its message in the caller's language (pt-BR by default). */
+const expectMessage = (res: Parameters<typeof expectError>[0], status: number, text: string) =>
+  expect(expectError(res, status)).toBe(text);
+
 let server: TestServer;
 let owner: string;
 const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
@@ -129,7 +133,7 @@ describe('studio guest links', () => {
       { linkId: link.linkId, liveId: live },
       new Date(Date.now() + 3600_000),
     );
-    await expectError(await look(live, forged), 404, 'Link de convidado inválido, expirado ou revogado');
+    expectMessage(await look(live, forged), 404, 'Link de convidado inválido, expirado ou revogado');
     const expiredToken = await signGuestLink(
       key,
       { linkId: link.linkId, liveId: live },
@@ -177,7 +181,7 @@ describe('studio guest links', () => {
         .statusCode,
     ).toBe(404);
     const encoder = await newStream('encoder');
-    await expectError(
+    expectMessage(
       await call(
         server.app,
         owner,
@@ -218,7 +222,7 @@ describe('the waiting room', () => {
     expect(admitted.statusCode, admitted.body).toBe(200);
     expect((await guestState(bia)).json().guest.status).toBe('admitted');
     // Admitting twice, or a guest of another live: 409 and 404.
-    await expectError(await act(live, bia.id, 'admit'), 409, 'Este convidado não está na sala de espera');
+    expectMessage(await act(live, bia.id, 'admit'), 409, 'Este convidado não está na sala de espera');
     const other = await newStream();
     expect((await act(other, bia.id, 'admit')).statusCode).toBe(404);
     expect((await act(live, bia.id, 'admit', owner, EVENTOS)).statusCode).toBe(404);
@@ -235,7 +239,7 @@ describe('the waiting room', () => {
       url: `/v1/studio/guests/${bia.id}`,
       headers: { authorization: `Bearer ${caio.secret}` },
     });
-    await expectError(wrong, 401, 'Sessão de convidado inválida: abra o link de convidado de novo');
+    expectMessage(wrong, 401, 'Sessão de convidado inválida: abra o link de convidado de novo');
     expect((await server.app.inject({ method: 'GET', url: `/v1/studio/guests/${bia.id}` })).statusCode).toBe(
       401,
     );
@@ -257,7 +261,7 @@ describe('the waiting room', () => {
     for (let i = 0; i < 9; i++)
       joined.push(await join(live, link.token, `Convidado ${String.fromCharCode(65 + i)}`));
     for (const guest of joined.slice(0, 8)) expect((await act(live, guest.id, 'admit')).statusCode).toBe(200);
-    await expectError(
+    expectMessage(
       await act(live, joined[8]!.id, 'admit'),
       409,
       'O palco já tem 8 convidados: remova um antes de admitir outro',
@@ -266,7 +270,7 @@ describe('the waiting room', () => {
     expect((await act(live, joined[8]!.id, 'admit')).statusCode).toBe(200);
 
     for (let i = 0; i < 20; i++) await join(live, link.token, `Espera ${String.fromCharCode(65 + i)}`);
-    await expectError(
+    expectMessage(
       await register(live, link.token),
       429,
       'A sala de espera está cheia (20 convidados): tente novamente mais tarde',
@@ -292,7 +296,7 @@ describe('the waiting room', () => {
       payload: { name: '<script>', email: 'bia@example.com', liveId: live, guestToken: link.token },
       remoteAddress: '192.0.2.10',
     });
-    await expectError(bad, 400, 'Nome inserido inválido');
+    expectMessage(bad, 400, 'Nome inserido inválido');
     const long = await server.app.inject({
       method: 'POST',
       url: '/v1/studio/lives/participantes',
