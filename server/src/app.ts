@@ -23,6 +23,8 @@ import playback from './plugins/playback.ts';
 import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webhooks from './plugins/webhooks.ts';
+import webrtc from './plugins/webrtc.ts';
+import whip from './plugins/whip.ts';
 import routes from './routes/index.ts';
 
 declare module 'fastify' {
@@ -148,6 +150,8 @@ export async function buildApp(
   await app.register(jobs);
   await app.register(media);
   await app.register(ingest);
+  await app.register(webrtc);
+  await app.register(whip);
   await app.register(playback);
   await app.register(analytics);
   await app.register(webhooks);

@@ -41,6 +41,9 @@ const absoluteUrl = (description: string) =>
     Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]+$', description, expected: 'an absolute URL' }),
   );
 
+/** A dotted IPv4 address. */
+const IPV4 = '^((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)$';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const ENV_SCHEMA = Type.Object({
@@ -82,6 +85,36 @@ export const ENV_SCHEMA = Type.Object({
       expected: 'an absolute rtmp:// URL',
     }),
   ),
+  // WebRTC: the WHIP ingest and the forwarding unit (docs/studio.md "Ports, NAT and TURN").
+  WEBRTC_UDP_PORT_MIN: optional(
+    int(1024, undefined, 'first UDP port of WebRTC (default: any free port)', 65534),
+  ),
+  WEBRTC_UDP_PORT_MAX: optional(
+    int(1025, undefined, 'last UDP port of WebRTC (with WEBRTC_UDP_PORT_MIN)', 65535),
+  ),
+  WEBRTC_PUBLIC_IP: optional(
+    Type.String({
+      pattern: IPV4,
+      description: 'the IPv4 address announced in ICE candidates (a server behind 1:1 NAT)',
+      expected: 'an IPv4 address',
+    }),
+  ),
+  WEBRTC_INTERFACE: optional(
+    Type.String({
+      pattern: IPV4,
+      description: 'the local IPv4 address WebRTC uses (default: every interface)',
+      expected: 'an IPv4 address',
+    }),
+  ),
+  WEBRTC_ICE_SERVERS: optional(
+    Type.String({
+      description: 'STUN/TURN servers of the server side, a JSON array of RTCIceServer',
+      expected: 'a JSON array like [{"urls":"turn:host:3478","username":"u","credential":"p"}]',
+    }),
+  ),
+  WHIP_URL: absoluteUrl('the WHIP endpoint the console shows (default PUBLIC_URL/whip)'),
+  WHIP_MAX_PUBLISHES: positive(20, 'WHIP publishes at once on one instance'),
+  WHIP_PER_ADDRESS_PER_MINUTE: positive(20, 'WHIP offers one client address may post per minute'),
   // Read by media/images.ts when it loads; declared here so that a bad value stops the start.
   MAX_IMAGE_PIXELS: positive(40_000_000, 'largest image accepted (width × height)'),
   TRUST_PROXY: optional(
@@ -188,6 +221,38 @@ function declared(env: NodeJS.ProcessEnv): Record<string, unknown> {
   return out;
 }
 
+/** An RTCIceServer as WEBRTC_ICE_SERVERS lists it. */
+export interface IceServer {
+  urls: string;
+  username?: string;
+  credential?: string;
+}
+
+/** WEBRTC_ICE_SERVERS parsed: at most 8 stun:/turn:/turns: servers, or undefined when it is not that. */
+export function iceServersOf(text: string): IceServer[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length > 8) return undefined;
+  const servers: IceServer[] = [];
+  for (const item of parsed as unknown[]) {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { urls, username, credential } = item as Record<string, unknown>;
+    if (typeof urls !== 'string' || !/^(stun|turns?):[^\s]+$/.test(urls)) return undefined;
+    if (username !== undefined && typeof username !== 'string') return undefined;
+    if (credential !== undefined && typeof credential !== 'string') return undefined;
+    servers.push({
+      urls,
+      ...(username === undefined ? {} : { username }),
+      ...(credential === undefined ? {} : { credential }),
+    });
+  }
+  return servers;
+}
+
 /** Checks every variable; one error names each bad one, what it must be, and what it was. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const given = declared(env);
@@ -207,8 +272,15 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const proxies = value.TRUST_PROXY;
   if (typeof proxies === 'string' && proxies.split(',').some((item) => /^\s*\d+\s*$/.test(item)))
     bad.add('TRUST_PROXY');
+  // The WebRTC port range: both ends or neither, in order; the ICE servers: JSON in the expected shape.
+  const [low, high] = [value.WEBRTC_UDP_PORT_MIN, value.WEBRTC_UDP_PORT_MAX];
+  if ((low === undefined) !== (high === undefined))
+    bad.add(low === undefined ? 'WEBRTC_UDP_PORT_MIN' : 'WEBRTC_UDP_PORT_MAX');
+  else if (typeof low === 'number' && typeof high === 'number' && high <= low) bad.add('WEBRTC_UDP_PORT_MAX');
+  if (typeof value.WEBRTC_ICE_SERVERS === 'string' && !iceServersOf(value.WEBRTC_ICE_SERVERS))
+    bad.add('WEBRTC_ICE_SERVERS');
   // Beyond a pattern: the URLs must parse.
-  for (const name of ['PUBLIC_URL', 'UPLOAD_URL', 'INGEST_URL'] as const) {
+  for (const name of ['PUBLIC_URL', 'UPLOAD_URL', 'INGEST_URL', 'WHIP_URL'] as const) {
     const url = value[name];
     if (typeof url === 'string' && !URL.canParse(url)) bad.add(name);
   }
@@ -283,6 +355,24 @@ function shape(env: Env) {
         ? null
         : (env.INGEST_URL?.replace(/\/+$/, '') ??
           `rtmp://${new URL(publicUrl).host.replace(/:\d+$/, '')}:${ingestPort}/live`),
+    /** The server's WebRTC and the WHIP ingest (docs/studio.md). */
+    webrtc: {
+      portRange:
+        env.WEBRTC_UDP_PORT_MIN !== undefined && env.WEBRTC_UDP_PORT_MAX !== undefined
+          ? ([env.WEBRTC_UDP_PORT_MIN, env.WEBRTC_UDP_PORT_MAX] as [number, number])
+          : null,
+      publicIp: env.WEBRTC_PUBLIC_IP ?? null,
+      interfaceAddress: env.WEBRTC_INTERFACE ?? null,
+      iceServers: env.WEBRTC_ICE_SERVERS === undefined ? [] : (iceServersOf(env.WEBRTC_ICE_SERVERS) ?? []),
+      connectTimeoutMs: 30_000,
+      disconnectTimeoutMs: 15_000,
+    },
+    /** The WHIP endpoint as the console shows it; null when the RTMP ingest (which WHIP feeds) is off. */
+    whipUrl: ingestPort === null ? null : (env.WHIP_URL?.replace(/\/+$/, '') ?? `${publicUrl}/whip`),
+    whip: {
+      maxPublishes: env.WHIP_MAX_PUBLISHES,
+      perAddressPerMinute: env.WHIP_PER_ADDRESS_PER_MINUTE,
+    },
     /** Which peers may name the client in X-Forwarded-For: decides `request.ip` (login throttle, log). */
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     /** Slow-client limits of the HTTP server (server/src/plugins/http-limits.ts, docs/security.md). */
@@ -385,6 +475,7 @@ export type ViewersConfig = Config['viewers'];
 export type WebhooksConfig = Config['webhooks'];
 export type AnalyticsConfig = Config['analytics'];
 export type SubtitlesConfig = Config['subtitles'];
+export type WebRtcConfig = Config['webrtc'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return shape(parseEnv(env));

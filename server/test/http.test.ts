@@ -255,6 +255,11 @@ describe('OpenAPI document', () => {
         'POST /v1/public/beacons',
         'POST /v1/public/videos/{videoId}/likes',
         'DELETE /v1/public/videos/{videoId}/likes',
+        // WHIP ingest (docs/studio.md)
+        'POST /whip',
+        'DELETE /whip/{sessionId}',
+        'OPTIONS /whip',
+        'OPTIONS /whip/{sessionId}',
         // Audience analytics and customer support (docs/analytics.md)
         'GET /v1/analytics/lives',
         'GET /v1/analytics/lives/{id}/summary',

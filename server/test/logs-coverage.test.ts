@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { issueViewerSession } from '../src/media/playback-session.ts';
@@ -14,6 +15,7 @@ import { studioExercises } from './logs-coverage-studio.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
+import { whipExercises } from './logs-coverage-whip.ts';
 
 // The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
 // have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
@@ -22,7 +24,13 @@ import { webhookExercises } from './logs-coverage-webhooks.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // An RTMP ingest on loopback: the WHIP routes feed it (logs-coverage-whip.ts).
+  const { webrtc } = loadConfig({});
+  server = await startTestServer({
+    ingestPort: 0,
+    ingestHost: '127.0.0.1',
+    webrtc: { ...webrtc, interfaceAddress: '127.0.0.1' },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -390,6 +398,7 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Webhooks (docs/webhooks.md)
   ...webhookExercises(() => server),
+  ...whipExercises(),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
 

@@ -53,6 +53,11 @@ const PUBLIC = [
   'GET /v1/public/videos/:videoId/playback',
   'GET /play/live/:liveId/:token/*',
   'GET /play/vod/:videoId/:token/*',
+  // WHIP (docs/studio.md): the signal key as Bearer token is the credential; CORS preflights.
+  'POST /whip',
+  'DELETE /whip/:sessionId',
+  'OPTIONS /whip',
+  'OPTIONS /whip/:sessionId',
 ];
 
 /**

@@ -20,6 +20,7 @@ import { UI_MESSAGES } from './i18n-ui.ts';
 import { VIDEO_MESSAGES } from './i18n-videos.ts';
 import { VIEWER_MESSAGES } from './i18n-viewers.ts';
 import { WEBHOOK_MESSAGES } from './i18n-webhooks.ts';
+import { WEBRTC_MESSAGES } from './i18n-webrtc.ts';
 import type { Lang } from './lang.ts';
 
 export type { Lang } from './lang.ts';
@@ -97,6 +98,7 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...REALTIME_MESSAGES,
   ...VIEWER_MESSAGES,
+  ...WEBRTC_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...OVERLAY_MESSAGES,
   ...TWO_FACTOR_MESSAGES,

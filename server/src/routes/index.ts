@@ -34,6 +34,7 @@ import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
 import viewerRoutes from './viewers/index.ts';
 import webhookRoutes from './webhooks/index.ts';
+import whipRoutes from './whip/index.ts';
 
 /**
  * Public routes, then one scope in which every route is authenticated, tenant-checked and
@@ -60,6 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(publicChannelRoutes);
     await open.register(beaconRoutes);
     await open.register(studioGuestRoutes);
+    await open.register(whipRoutes, { prefix: '/whip' });
   });
 
   await app.register(async (authed) => {

@@ -213,6 +213,16 @@ export async function findPublishableStreamBySignalKey(
     .executeTakeFirst();
 }
 
+/** Whether any stream, in any state, has a signal with this key (a WHIP refusal tells "ended" from "unknown"). */
+export async function signalKeyExists(db: Executor, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('live_streams')
+    .select('id')
+    .where(sql<boolean>`signals @> ${JSON.stringify([{ key }])}::jsonb`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A stream of any account by id: for callers that hold an id the server gave out (a job, a signed
  * playback link) or that apply the stream's own public rules (the playback endpoint). */
 export async function findStreamById(db: Executor, id: string): Promise<LiveStreamRow | undefined> {

@@ -45,6 +45,10 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
               description:
                 'the RTMP server encoders publish to (`rtmp://host:port/live`; the stream name is a signal key); null when this server has no ingest',
             }),
+            whipUrl: Type.Union([Type.String(), Type.Null()], {
+              description:
+                'the WHIP endpoint (RFC 9725) encoders and the browser studio publish to, with a signal key as Bearer token; null when this server has no ingest',
+            }),
             autoSubtitleLanguages: Type.Array(Type.String(), {
               description:
                 'primary language subtags automatic subtitles recognise (`en`, `pt`); empty when no speech-recognition engine is installed or configured: the console hides the button',
@@ -60,6 +64,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       productName: app.config.productName,
       version: VERSION,
       ingestUrl: app.config.ingestUrl,
+      whipUrl: app.config.whipUrl,
       autoSubtitleLanguages: app.media.subtitles.languages,
     }),
   );

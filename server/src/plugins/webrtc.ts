@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { WebRtcCore } from '../media/webrtc/core.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's WebRTC forwarding unit (media/webrtc/core.ts); its worker starts on first use. */
+    webrtc: WebRtcCore;
+  }
+}
+
+/** The WebRTC core, shared by the WHIP ingest, WHEP playback and the studio's guests. */
+export default fp(
+  async (app) => {
+    const core = new WebRtcCore(app.config.webrtc);
+    app.decorate('webrtc', core);
+    app.addHook('preClose', async () => {
+      await core.stop();
+    });
+  },
+  { name: 'webrtc' },
+);
