@@ -339,6 +339,10 @@ describe('OpenAPI document', () => {
         'GET /v1/studio/lives/{liveId}/guest-link',
         'GET /v1/studio/guests/{guestId}',
         'DELETE /v1/studio/guests/{guestId}',
+        'POST /v1/studio/guests/{guestId}/whip',
+        'DELETE /v1/studio/guests/{guestId}/whip/{sessionId}',
+        'POST /v1/live-streams/{id}/studio/guests/{guestId}/whep',
+        'DELETE /v1/live-streams/{id}/studio/guests/{guestId}/whep/{sessionId}',
         // API keys (docs/api-keys.md)
         'GET /v1/api-keys',
         'GET /v1/api-keys/scopes',

@@ -41,6 +41,8 @@ const PUBLIC = [
   'GET /v1/studio/lives/:liveId/guest-link',
   'GET /v1/studio/guests/:guestId',
   'DELETE /v1/studio/guests/:guestId',
+  'POST /v1/studio/guests/:guestId/whip',
+  'DELETE /v1/studio/guests/:guestId/whip/:sessionId',
   'POST /v1/public/classroom/:liveId/chat',
   // Players: no session (docs/playback.md "Viewer channel").
   'GET /v1/public/lives/:liveId/channel',
@@ -100,6 +102,7 @@ const ALLOWED_WHILE_BLOCKED = [
   // A live already running keeps its studio guests coming and going.
   'POST /v1/live-streams/:id/studio/guest-link',
   'PUT /v1/live-streams/:id/studio/guests/:guestId/:action',
+  'POST /v1/live-streams/:id/studio/guests/:guestId/whep',
   'POST /v1/live-streams/apply-settings',
   'PUT /bff/lives/preset',
   'PUT /v1/live-streams/:id/overlays',

@@ -35,6 +35,22 @@ export const STUDIO_MESSAGES = {
     'pt-BR': 'O convidado ainda não está enviando câmera e microfone',
     en: 'The guest is not sending camera and microphone yet',
   },
+  guestAlreadyPublishing: {
+    'pt-BR': 'Este convidado já está enviando câmera e microfone (em outra aba?)',
+    en: 'This guest is already sending camera and microphone (in another tab?)',
+  },
+  guestSubscriberLimit: {
+    'pt-BR': 'Este convidado já é recebido por {max} páginas do estúdio',
+    en: 'This guest is already received by {max} studio pages',
+  },
+  guestMediaSessionNotFound: {
+    'pt-BR': 'Sessão de mídia não encontrada',
+    en: 'Media session not found',
+  },
+  sdpContentType: {
+    'pt-BR': 'Envie a oferta SDP como application/sdp',
+    en: 'Send the SDP offer as application/sdp',
+  },
   sdpInvalid: {
     'pt-BR': 'Oferta SDP inválida',
     en: 'Invalid SDP offer',

@@ -13,6 +13,9 @@ import type { StudioGuestRow } from '../../db/tables/studio.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { guestLinkKey, signGuestLink } from '../../lib/studio-token.ts';
+import { guestRoom, studioSessions } from '../../media/studio-media.ts';
+import { acceptSdp, sdpOffer } from '../studio/sdp.ts';
+import { MAX_OFFER_BYTES } from '../whip/index.ts';
 import { logStream } from './activity.ts';
 import { IdParams } from './schemas.ts';
 import { accountOf } from './view.ts';
@@ -59,6 +62,7 @@ const GuestParams = Type.Object({ id: Uuid, guestId: Uuid });
  */
 const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['studio'];
+  acceptSdp(app);
 
   /** The studio stream `id` of the call's account (404 otherwise; 409 when it is an encoder stream). */
   async function studioStream(accountId: string, id: string) {
@@ -203,7 +207,7 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await studioStream(accountId, request.params.id);
       const guestId = request.params.guestId.toLowerCase();
       const admit = request.params.action === 'admit';
-      return app.db.transaction().execute(async (trx) => {
+      const moved = await app.db.transaction().execute(async (trx) => {
         // One admission at a time per live, so that two presenters cannot pass the stage bound together.
         await findStream(trx, accountId, row.id, { forUpdate: true });
         if (admit && (await countPresentGuests(trx, row.id, ['admitted'])) >= MAX_STAGE_GUESTS)
@@ -231,8 +235,73 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
             email: moved.email,
           },
         );
-        return guestView(moved);
+        return moved;
       });
+      // A removed guest's camera and microphone stop reaching the stage at once.
+      if (!admit) await studioSessions(app.webrtc).closeRoom(guestRoom(row.id, moved.id));
+      return guestView(moved);
+    },
+  );
+
+  app.post(
+    '/v1/live-streams/:id/studio/guests/:guestId/whep',
+    {
+      bodyLimit: MAX_OFFER_BYTES,
+      config: { permission: { anyOf: ['showStreaming'] } },
+      schema: {
+        tags,
+        summary:
+          "Receives an admitted guest's camera and microphone (WHEP-like), for the studio's composition",
+        description:
+          'Body: an SDP offer (`application/sdp`, receive-only). 201: the SDP answer and `Location` (DELETE it to stop). ' +
+          "409 while the guest publishes nothing (yet). The guest's media is forwarded as it comes, never decoded.",
+        security: bearer,
+        params: GuestParams,
+        querystring: AccountIdQuery,
+        response: {
+          201: Type.String({ description: 'The SDP answer (application/sdp)' }),
+          ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountOf(request);
+      const row = await studioStream(accountId, request.params.id);
+      const offer = sdpOffer(request);
+      const guest = await findGuest(app.db, row.id, request.params.guestId.toLowerCase());
+      if (!guest || guest.status === 'removed') throw new ApiError(404, 'guestNotFound');
+      if (guest.status !== 'admitted') throw new ApiError(409, 'guestNotAdmitted');
+      const { sessionId, answerSdp } = await studioSessions(app.webrtc).subscribe(
+        guestRoom(row.id, guest.id),
+        offer,
+      );
+      return reply
+        .code(201)
+        .header('content-type', 'application/sdp')
+        .header('location', `/v1/live-streams/${row.id}/studio/guests/${guest.id}/whep/${sessionId}`)
+        .send(answerSdp);
+    },
+  );
+
+  app.delete(
+    '/v1/live-streams/:id/studio/guests/:guestId/whep/:sessionId',
+    {
+      config: { permission: { anyOf: ['showStreaming'] } },
+      schema: {
+        tags,
+        summary: 'Stops receiving a guest (the Location of its WHEP POST)',
+        security: bearer,
+        params: Type.Object({ ...GuestParams.properties, sessionId: Uuid }),
+        querystring: AccountIdQuery,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const row = await studioStream(accountOf(request), request.params.id);
+      const room = guestRoom(row.id, request.params.guestId.toLowerCase());
+      if (!(await studioSessions(app.webrtc).close(room, request.params.sessionId.toLowerCase())))
+        throw new ApiError(404, 'guestMediaSessionNotFound');
+      return reply.code(204).send(null);
     },
   );
 };
