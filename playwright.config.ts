@@ -45,6 +45,8 @@ export default defineConfig({
       // RTMP ingest on a free port of its own (e2e/streaming-ingest.spec.ts publishes to it).
       INGEST_PORT: String(E2E_INGEST_PORT),
       INGEST_HOST: '127.0.0.1',
+      // WebRTC on loopback, where the browser is (e2e/whip.spec.ts publishes over WHIP).
+      WEBRTC_INTERFACE: '127.0.0.1',
       // The viewer's country, as a trusted CDN would tell it (e2e/embed.spec.ts sets it per request).
       TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
       // The webhook spec's receiver is a local HTTP server (docs/webhooks.md "Addresses").

@@ -28,6 +28,8 @@ test('an encoder publishes: the preview plays it, and the history links its reco
   // The panel shows the running server's ingest, and starts the stream.
   await page.goto(`/streaming/${liveId}/panel`);
   await expect(page.getByTestId('ingest-url')).toHaveText(`rtmp://localhost:${E2E_INGEST_PORT}/live`);
+  // …and its WHIP endpoint (OBS 30+), beside it.
+  await expect(page.getByTestId('whip-url')).toHaveText(/^http:\/\/localhost:\d+\/whip$/);
   await control(page, 'Iniciar').click();
   await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
   await expect(control(page, 'Iniciar')).toBeDisabled();

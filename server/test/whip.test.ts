@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
+import { keyframeIntervalMs } from '../src/media/whip-ingest.ts';
 import { whipPublish } from './helpers/whip-client.ts';
 import { loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call } from './streams-helpers.ts';
@@ -268,6 +269,13 @@ describe('WHIP ingest', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-expose-headers')).toBe('location');
+  });
+
+  it('asks for a keyframe once per segment, of the preview or of a shorter latency mode', () => {
+    expect(keyframeIntervalMs({ latency: 'default' })).toBe(2000);
+    expect(keyframeIntervalMs({ latency: 'low' })).toBe(1000);
+    // Never more than once a second (ultra low's half-second segments are WHEP's case).
+    expect(keyframeIntervalMs({ latency: 'ultraLow' })).toBe(1000);
   });
 
   it('tells the console the WHIP endpoint', async () => {

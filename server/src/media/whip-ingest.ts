@@ -9,6 +9,7 @@ import type { LiveStreamRow } from '../db/tables/streams.ts';
 import { ApiError } from '../lib/errors.ts';
 import { SEGMENT_SECONDS } from './ffmpeg.ts';
 import { INGEST_APP, type Ingest, maskKey } from './ingest.ts';
+import { LATENCY_PROFILES } from './live-viewer.ts';
 import { type MediaCodec, type WebRtcCore, WebRtcError } from './webrtc/core.ts';
 
 /** A signal key as the server makes them (32 random bytes, base64url). */
@@ -18,6 +19,8 @@ const STOP_GRACE_MS = 5_000;
 /** The payload types of the hop's SDP (any dynamic ones: the core rewrites the packets to them). */
 const VIDEO_PT = 96;
 const AUDIO_PT = 111;
+/** Keyframes are never asked for more often than this (each costs the sender bits). */
+const MIN_KEYFRAME_INTERVAL_MS = 1000;
 /** Bytes of the hop's ffmpeg errors kept for the log. */
 const STDERR_TAIL = 2000;
 
@@ -88,6 +91,16 @@ export function hopSdp(media: MediaCodec[], ports: { video?: number; audio?: num
     if (codec.name === 'H264') lines.push(`a=fmtp:${pt} packetization-mode=1`);
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * How often the sender is asked for a keyframe: once per segment of the preview and the recording
+ * (SEGMENT_SECONDS), or of the viewers' copied rendition when the stream's latency mode cuts shorter
+ * ones, never more than once a second.
+ */
+export function keyframeIntervalMs(row: Pick<LiveStreamRow, 'latency'>): number {
+  const seconds = Math.min(SEGMENT_SECONDS, LATENCY_PROFILES[row.latency].segmentSeconds);
+  return Math.max(MIN_KEYFRAME_INTERVAL_MS, seconds * 1000);
 }
 
 /**
@@ -182,7 +195,7 @@ export class WhipIngest {
     const roomKey = whipRoomKey(row, signal.id);
     try {
       const result = await core
-        .publish(roomKey, offerSdp, { keyframeIntervalMs: SEGMENT_SECONDS * 1000 })
+        .publish(roomKey, offerSdp, { keyframeIntervalMs: keyframeIntervalMs(row) })
         .catch((error: unknown) => {
           if (error instanceof WebRtcError) {
             if (error.code === 'bad-offer') throw new ApiError(400, 'whipOfferInvalid');

@@ -12,6 +12,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const core = new WebRtcCore(app.config.webrtc);
+    core.on('worker-error', ({ message }) => app.log.warn({ error: message }, 'webrtc: error in the worker'));
     app.decorate('webrtc', core);
     app.addHook('preClose', async () => {
       await core.stop();

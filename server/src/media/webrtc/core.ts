@@ -47,7 +47,8 @@ export type {
  *   ingest's ffmpeg), payload types rewritten to the target's, sender reports to port + 1.
  * - `close(sessionId)`: ends a publisher or subscriber (idempotent). Each session that ends, whoever
  *   ends it, is announced once by a `closed` event `{sessionId, roomKey, role, reason}`; `connected`
- *   `{sessionId, roomKey}` when its ICE+DTLS is up.
+ *   `{sessionId, roomKey}` when its ICE+DTLS is up; `worker-error` `{message}` for an exception inside
+ *   the worker that ended no session (logged by the plugin).
  * - `hasPublisher(roomKey)`, `subscriberCount(roomKey)`: this instance's rooms, answered at once.
  * Errors are `WebRtcError` with a `code` (`bad-offer`, `room-busy`, `no-publisher`, `subscriber-limit`,
  * `stopped`, `internal`); callers map them to HTTP answers.
@@ -62,6 +63,8 @@ export class WebRtcError extends Error {
 }
 
 export interface WebRtcEvents {
+  /** An error inside the worker that ended no session (a peer's malformed packet): for the log. */
+  'worker-error': [{ message: string }];
   connected: [{ sessionId: string; roomKey: string }];
   closed: [{ sessionId: string; roomKey: string; role: 'publisher' | 'subscriber'; reason: CloseReason }];
 }
@@ -195,6 +198,10 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
       this.pending.delete(message.id);
       if (message.ok) pending.resolve(message.result);
       else pending.reject(new WebRtcError(message.code, message.message));
+      return;
+    }
+    if (message.event === 'error') {
+      this.emit('worker-error', { message: message.message });
       return;
     }
     if (message.event === 'connected') {

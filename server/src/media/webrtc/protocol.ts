@@ -73,6 +73,7 @@ export type Reply =
   | { type: 'reply'; id: number; ok: false; code: WebRtcErrorCode | 'internal'; message: string };
 
 export type WorkerEvent =
+  | { type: 'event'; event: 'error'; message: string }
   | { type: 'event'; event: 'connected'; sessionId: string; roomKey: string }
   | {
       type: 'event';

@@ -409,6 +409,13 @@ async function handle(request: Request): Promise<unknown> {
   }
 }
 
+// A peer's malformed packet can make werift throw outside any call of ours: one peer's failure must not
+// end every other peer's session, so the worker reports it and goes on.
+process.on('uncaughtException', (error) =>
+  emit({ type: 'event', event: 'error', message: String(error?.stack ?? error) }),
+);
+process.on('unhandledRejection', (error) => emit({ type: 'event', event: 'error', message: String(error) }));
+
 port.on('message', (request: Request) => {
   handle(request).then(
     (result) =>

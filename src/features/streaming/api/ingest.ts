@@ -13,6 +13,14 @@ export function useIngestUrl(): string | null | undefined {
   return config.data === undefined ? undefined : (config.data.ingestUrl ?? null);
 }
 
+/** The WHIP endpoint (RFC 9725) encoders such as OBS 30+ publish to with a signal key as Bearer token:
+ * undefined while loading, null when the server has no ingest. */
+export function useWhipUrl(): string | null | undefined {
+  const config = useQuery(configQueryOptions());
+  if (config.isError) return null;
+  return config.data === undefined ? undefined : (config.data.whipUrl ?? null);
+}
+
 export const SignalPreviewStruct = type({ url: string(), publishing: boolean() });
 export type SignalPreview = Infer<typeof SignalPreviewStruct>;
 

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import * as formStyles from '@/components/ui/form.css';
 import * as layout from '@/components/ui/layout.css';
-import { useIngestUrl } from '../api/ingest';
+import { useIngestUrl, useWhipUrl } from '../api/ingest';
 import type { Stream } from '../api/stream';
 import type { SignalForm, StreamForm } from '../lib/form';
 import { type FormErrors, mixedResolutions, SIGNAL_NAME_MAX, SIGNALS_MAX } from '../lib/validate';
@@ -29,6 +29,7 @@ export function KeysStep({
 }) {
   const { t } = useLingui();
   const ingestUrl = useIngestUrl();
+  const whipUrl = useWhipUrl();
   const error = useErrorText(errors);
   const signals = form.signals;
   const setSignal = (i: number, patch: Partial<SignalForm>) =>
@@ -49,6 +50,11 @@ export function KeysStep({
               <code>{ingestUrl ?? '…'}</code>
             )}
           </p>
+          {whipUrl ? (
+            <p className={layout.muted}>
+              <Trans>Servidor WHIP (OBS 30+, token Bearer: a chave do sinal):</Trans> <code>{whipUrl}</code>
+            </p>
+          ) : null}
           <StreamKey
             label={t`Chave geral`}
             value={stream.streamKey}

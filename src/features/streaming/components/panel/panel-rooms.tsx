@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
 import { useCopy } from '@/lib/use-copy';
 import { useGuestLink } from '../../api/guest-link';
-import { useIngestUrl } from '../../api/ingest';
+import { useIngestUrl, useWhipUrl } from '../../api/ingest';
 import { usePublicUrl } from '../../api/public-url';
 import type { Stream } from '../../api/stream';
 import { guestUrl, iframeSnippet, playerUrl, spectatorUrl, studioUrl } from '../../lib/links';
@@ -120,10 +120,12 @@ function GuestLinkRow({ liveId }: { liveId: string }) {
   );
 }
 
-/** The RTMP server to configure in the encoder, as the running API server tells it. */
+/** The RTMP server to configure in the encoder, and the WHIP endpoint (OBS 30+: service WHIP, the
+ * signal key as Bearer token), as the running API server tells them. */
 function IngestServer() {
   const { t } = useLingui();
   const ingestUrl = useIngestUrl();
+  const whipUrl = useWhipUrl();
   if (ingestUrl === null)
     return (
       <p className={layout.muted}>
@@ -131,13 +133,26 @@ function IngestServer() {
       </p>
     );
   return (
-    <div className={p.linkRow}>
-      <code className={css.code} data-testid="ingest-url">
-        {ingestUrl ?? '…'}
-      </code>
-      {ingestUrl ? (
-        <CopyButton text={ingestUrl} success={t`Servidor copiado`} label={t`Copiar servidor RTMP`} />
+    <>
+      <div className={p.linkRow}>
+        <code className={css.code} data-testid="ingest-url">
+          {ingestUrl ?? '…'}
+        </code>
+        {ingestUrl ? (
+          <CopyButton text={ingestUrl} success={t`Servidor copiado`} label={t`Copiar servidor RTMP`} />
+        ) : null}
+      </div>
+      {whipUrl ? (
+        <div className={p.linkRow}>
+          <span>
+            <Trans>WHIP (OBS 30+, token Bearer: a chave do sinal)</Trans>
+          </span>
+          <code className={css.code} data-testid="whip-url">
+            {whipUrl}
+          </code>
+          <CopyButton text={whipUrl} success={t`URL WHIP copiada`} label={t`Copiar URL WHIP`} />
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }
