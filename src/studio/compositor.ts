@@ -66,6 +66,8 @@ export class Compositor {
     silence.start();
     this.draw();
     const video = this.canvas.captureStream(FPS).getVideoTracks()[0]!;
+    // Text and tiles: the encoder keeps the picture sharp rather than smooth.
+    video.contentHint = 'detail';
     this.output = new MediaStream([video, ...this.mix.stream.getAudioTracks()]);
     // A timer, not requestAnimationFrame: the picture keeps going while the studio's tab is hidden.
     this.timer = setInterval(() => this.draw(), 1000 / FPS);

@@ -99,7 +99,7 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
     setPhase('starting');
     try {
       await compositor.current!.resume();
-      whip.current = await publish('/whip', key, compositor.current!.output);
+      whip.current = await publish('/whip', key, compositor.current!.output, true);
       if (stream.status === 'scheduled' || stream.status === 'paused') {
         const action = stream.status === 'scheduled' ? 'start' : 'resume';
         const { data } = await request<StudioStream>(teamPath(session, `${path}/control/${action}`), {

@@ -33,14 +33,32 @@ export interface Session {
   location: string | null;
 }
 
-/** Publishes these tracks (WHIP): POST the offer to `url` with the Bearer; answers the peer and its Location. */
-export async function publish(url: string, bearer: string, stream: MediaStream): Promise<Session> {
+/** Publishes these tracks (WHIP): POST the offer to `url` with the Bearer; answers the peer and its Location.
+ * `keepSize`: under CPU or network pressure the encoder lowers the frame rate, never the picture's size
+ * (the composed stream feeds an HLS ladder, which a size change mid-stream would restart). */
+export async function publish(
+  url: string,
+  bearer: string,
+  stream: MediaStream,
+  keepSize = false,
+): Promise<Session> {
   const pc = new RTCPeerConnection();
+  const video: RTCRtpSender[] = [];
   for (const track of stream.getTracks()) {
     const transceiver = pc.addTransceiver(track, { direction: 'sendonly', streams: [stream] });
-    if (track.kind === 'video') preferH264(transceiver);
+    if (track.kind === 'video') {
+      preferH264(transceiver);
+      video.push(transceiver.sender);
+    }
   }
-  return negotiate(pc, url, bearer);
+  const session = await negotiate(pc, url, bearer);
+  if (keepSize)
+    for (const sender of video) {
+      const parameters = sender.getParameters();
+      parameters.degradationPreference = 'maintain-resolution';
+      await sender.setParameters(parameters).catch(() => undefined);
+    }
+  return session;
 }
 
 /** Receives a publisher (WHEP-like): the tracks arrive through `onTrack`. */
