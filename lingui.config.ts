@@ -18,6 +18,8 @@ const PAGES = [
 const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */
 const CLASSROOM = '<rootDir>/src/classroom';
+/** The browser studio's pages (studio.html) load only their own texts. */
+const STUDIO = '<rootDir>/src/studio';
 
 export default defineConfig({
   sourceLocale: 'pt-BR',
@@ -30,12 +32,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: [...PAGES, EMBED, CLASSROOM].map((dir) => `${dir}/**`),
+      exclude: [...PAGES, EMBED, CLASSROOM, STUDIO].map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/src/locales/{locale}/pages', include: PAGES },
     // The embed player's page (embed.html) loads only its own texts.
     { path: '<rootDir>/src/locales/{locale}/embed', include: [EMBED] },
     { path: '<rootDir>/src/locales/{locale}/classroom', include: [CLASSROOM] },
+    { path: '<rootDir>/src/locales/{locale}/studio', include: [STUDIO] },
   ],
   format: 'po',
 });

@@ -22,10 +22,12 @@ const EMBED = /(\/embed\.html|\/src\/embed\/)/;
 const LINGUI_RUNTIME = /\/node_modules\/(@lingui\/core|@lingui\/message-utils|unraw)\//;
 /** The classroom's pages (classroom.html, src/classroom/): viewers load them, never the console's app chunk. */
 const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
+/** The browser studio's pages (studio.html, src/studio/): presenters and guests, never the console's app chunk. */
+const STUDIO = /(\/studio\.html|\/src\/studio\/)/;
 /** React (and Lingui's React bindings), shared by the console and the classroom. */
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@lingui\/react)\//;
 
-/** Files of the built viewer pages (embed.html, classroom.html) that the console never loads: the
+/** Files of the built viewer pages (embed.html, classroom.html, studio.html) that the console never loads: the
  * static and dynamic closure of the viewer entries minus the console's (dist/.vite/manifest.json). */
 function viewerOnlyFiles(): Set<string> {
   type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] };
@@ -48,7 +50,9 @@ function viewerOnlyFiles(): Set<string> {
     return files;
   };
   const console_ = closure(['index.html', 'src/main.tsx']);
-  return new Set([...closure(['embed.html', 'classroom.html'])].filter((f) => !console_.has(f)));
+  return new Set(
+    [...closure(['embed.html', 'classroom.html', 'studio.html'])].filter((f) => !console_.has(f)),
+  );
 }
 
 export default defineConfig({
@@ -88,7 +92,7 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: ['embed.html', 'classroom.html', '**/lighthouse/**'],
+        globIgnores: ['embed.html', 'classroom.html', 'studio.html', '**/lighthouse/**'],
         // What only the viewers' pages load (their entries and what they alone import), the player and
         // chart libraries, found from the build manifest rather than by name: a console chunk may be
         // called `classroom-…` too (the classroom editor) and must work offline.
@@ -130,7 +134,13 @@ export default defineConfig({
     rolldownOptions: {
       // index.html loads src/boot.ts, which imports src/main.tsx once the splash has painted; main is an
       // entry of its own so that its static imports are '$initial' and make up the app chunk below.
-      input: { index: 'index.html', main: 'src/main.tsx', embed: 'embed.html', classroom: 'classroom.html' },
+      input: {
+        index: 'index.html',
+        main: 'src/main.tsx',
+        embed: 'embed.html',
+        classroom: 'classroom.html',
+        studio: 'studio.html',
+      },
       output: {
         // Two rules; the rest is Rolldown's own splitting (a chunk per lazy route and shared parts).
         codeSplitting: {
@@ -154,7 +164,8 @@ export default defineConfig({
             {
               name: 'app',
               tags: ['$initial'],
-              test: (id: string) => !BOOT.test(id) && !EMBED.test(id) && !CLASSROOM.test(id),
+              test: (id: string) =>
+                !BOOT.test(id) && !EMBED.test(id) && !CLASSROOM.test(id) && !STUDIO.test(id),
               priority: 1,
             },
           ],

@@ -72,9 +72,9 @@ export interface FirstLoad {
   gzip: number;
 }
 
-/** The viewers' pages (the embed player, the classroom): entries of the same build that the console
- * never loads. */
-const VIEWER_PAGES = /^(embed|classroom)\.html$/;
+/** The viewers' and presenters' pages (the embed player, the classroom, the studio): entries of the same
+ * build that the console never loads. */
+const VIEWER_PAGES = /^(embed|classroom|studio)\.html$/;
 
 /** The JS a first visit to a route downloads before it can paint: the entry (index.html's module) and
  * its static imports, each route module of the route's chain, the modules the app always loads before

@@ -505,9 +505,16 @@ test('panel settings, colour, type and keys: notices and saved values', async ({
 
   await page.getByRole('radio', { name: 'Estúdio' }).check();
   await expect(toast(page, 'Tipo de transmissão alterado')).toBeVisible();
-  // No browser studio in this build (VITE_STUDIO_HOST unset): the panel says so, no placeholder link.
-  await expect(page.getByText(/^O estúdio no navegador não está disponível neste servidor/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copiar link de convidado' })).toHaveCount(0);
+  // The studio is this server's own page; the guest link is a signed token the server makes.
+  await expect(page.getByRole('link', { name: 'Entrar no estúdio' })).toHaveAttribute(
+    'href',
+    new RegExp(`/studio/${stream.id}$`),
+  );
+  await page.getByRole('button', { name: 'Copiar link de convidado' }).click();
+  await expect(toast(page, 'Link de convidado copiado')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`/studio/${stream.id}/guest\\?t=[\\w.-]+$`),
+  );
   // The player is this server's embed page at PUBLIC_URL (the e2e server's default: localhost).
   await page.getByRole('button', { name: 'Copiar link do player' }).click();
   await expect(toast(page, 'Link do player copiado')).toBeVisible();

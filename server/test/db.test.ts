@@ -72,6 +72,7 @@ describe('migrations and seed', () => {
         'Up 20261127T160000_video_likes',
         'Up 20261127T173000_subtitle_jobs',
         'Up 20261128T100000_classroom_content',
+        'Up 20261201T110000_studio_guests',
         'Up 20261201T120000_integrations',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
@@ -106,6 +107,8 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'studio_guest_links',
+        'studio_guests',
         'subtitle_jobs',
         'usage_daily',
         'usage_events',
@@ -120,6 +123,7 @@ describe('migrations and seed', () => {
       ]);
       expect(await migrateAllDown(db)).toEqual([
         'Down 20261201T120000_integrations',
+        'Down 20261201T110000_studio_guests',
         'Down 20261128T100000_classroom_content',
         'Down 20261127T173000_subtitle_jobs',
         'Down 20261127T160000_video_likes',

@@ -334,6 +334,18 @@ describe('OpenAPI document', () => {
         'POST /v1/studio/lives/participantes',
         'GET /v1/public/classroom/{liveId}/chat',
         'POST /v1/public/classroom/{liveId}/chat',
+        // The browser studio's guests (docs/studio.md "Studio page and guests")
+        'POST /v1/live-streams/{id}/studio/guest-link',
+        'DELETE /v1/live-streams/{id}/studio/guest-link',
+        'GET /v1/live-streams/{id}/studio/guests',
+        'PUT /v1/live-streams/{id}/studio/guests/{guestId}/{action}',
+        'GET /v1/studio/lives/{liveId}/guest-link',
+        'GET /v1/studio/guests/{guestId}',
+        'DELETE /v1/studio/guests/{guestId}',
+        'POST /v1/studio/guests/{guestId}/whip',
+        'DELETE /v1/studio/guests/{guestId}/whip/{sessionId}',
+        'POST /v1/live-streams/{id}/studio/guests/{guestId}/whep',
+        'DELETE /v1/live-streams/{id}/studio/guests/{guestId}/whep/{sessionId}',
         // API keys (docs/api-keys.md)
         'GET /v1/api-keys',
         'GET /v1/api-keys/scopes',

@@ -12,6 +12,7 @@ import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts'
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
 import { coverageIntegrations, integrationExercises } from './logs-coverage-integrations.ts';
+import { studioExercises } from './logs-coverage-studio.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
@@ -389,6 +390,9 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
     await ctx.act(null, 'POST', `/v1/public/classroom/${id}/chat`, { token: chatToken, text: 'Olá' });
     return { event: null, why: 'a chat message is the chat itself, not a change to the team' };
   },
+
+  // The browser studio's guests (docs/studio.md)
+  ...studioExercises(),
 
   // Users, invitations and roles (docs/api-admin.md)
   ...adminExercises(() => server),

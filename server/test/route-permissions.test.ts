@@ -37,6 +37,12 @@ const PUBLIC = [
   'GET /bff/classroom/:liveId',
   'POST /v1/studio/lives/participantes',
   'GET /v1/public/classroom/:liveId/chat',
+  // Studio guests (docs/studio.md): the guest link's signed token, then the guest's session secret.
+  'GET /v1/studio/lives/:liveId/guest-link',
+  'GET /v1/studio/guests/:guestId',
+  'DELETE /v1/studio/guests/:guestId',
+  'POST /v1/studio/guests/:guestId/whip',
+  'DELETE /v1/studio/guests/:guestId/whip/:sessionId',
   'POST /v1/public/classroom/:liveId/chat',
   // Players: no session (docs/playback.md "Viewer channel").
   'GET /v1/public/lives/:liveId/channel',
@@ -107,6 +113,10 @@ const ALLOWED_WHILE_BLOCKED = [
   'PUT /v1/live-streams/:id/classroom',
   'POST /v1/live-streams/:id/keys/regenerate',
   'POST /v1/live-streams/:id/viewer-id',
+  // A live already running keeps its studio guests coming and going.
+  'POST /v1/live-streams/:id/studio/guest-link',
+  'PUT /v1/live-streams/:id/studio/guests/:guestId/:action',
+  'POST /v1/live-streams/:id/studio/guests/:guestId/whep',
   'POST /v1/live-streams/apply-settings',
   'PUT /bff/lives/preset',
   'PUT /v1/live-streams/:id/overlays',

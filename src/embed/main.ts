@@ -13,6 +13,12 @@ import { labels, screenText } from './texts';
 /** Between two asks while there is nothing to play yet (a live not on air), or the server failed; and
  * while a live plays without the public channel (which tells status changes at once). */
 const POLL_MS = 10_000;
+/** A live that is on but whose picture is not out yet (its first segments): asked again sooner, so that
+ * viewers see it within seconds of 'Iniciar' (docs/studio.md). */
+const STARTING_POLL_MS = 2_000;
+/** At most this many quick asks in a row (20 s): a live with no picture at all goes back to POLL_MS. */
+const STARTING_ASKS = 10;
+let startingAsks = 0;
 
 const root = document.getElementById('player') as HTMLElement;
 const stage = document.createElement('div');
@@ -166,7 +172,10 @@ async function apply(info: PlaybackInfo) {
       await playAd(postRoll, stage, labels().ad);
     }
     show(screen, 'image' in screen ? screen.image : null);
-    askAgainIn(info.kind === 'live' ? POLL_MS : renewDelay(info.expiresAt, Date.now()));
+    const starting = info.kind === 'live' && info.status === 'live' && startingAsks++ < STARTING_ASKS;
+    askAgainIn(
+      info.kind === 'live' ? (starting ? STARTING_POLL_MS : POLL_MS) : renewDelay(info.expiresAt, Date.now()),
+    );
     return;
   }
   // Scheduled once the player runs (a timer that fired during a long start, the pre-roll say, would
@@ -180,6 +189,7 @@ async function apply(info: PlaybackInfo) {
     return;
   }
   show(null);
+  startingAsks = 0;
   try {
     await start(info);
     askAgainIn(next);

@@ -30,6 +30,7 @@ import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
 import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
+import type { StudioGuestLinksTable, StudioGuestsTable } from './tables/studio.ts';
 import type { SubtitleJobsTable } from './tables/subtitle-jobs.ts';
 import type { ClientPlansTable, UsageDailyTable, UsageEventsTable } from './tables/usage.ts';
 import type { UsersTable } from './tables/users.ts';
@@ -81,6 +82,8 @@ export interface Database {
   integration_connections: IntegrationConnectionsTable;
   oauth_states: OAuthStatesTable;
   integration_imports: IntegrationImportsTable;
+  studio_guest_links: StudioGuestLinksTable;
+  studio_guests: StudioGuestsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -43,6 +43,14 @@ export const EVENT_TYPES = {
     'pt-BR': 'Sinal de identificação dos espectadores enviado',
     en: 'Viewer-ID signal sent',
   },
+  // The browser studio (issue 28)
+  LINK_CONVIDADO_CRIADO: { 'pt-BR': 'Link de convidado do estúdio criado', en: 'Studio guest link created' },
+  LINK_CONVIDADO_REMOVIDO: {
+    'pt-BR': 'Links de convidado do estúdio revogados',
+    en: 'Studio guest links revoked',
+  },
+  CONVIDADO_AUTORIZADO: { 'pt-BR': 'Convidado admitido no estúdio', en: 'Guest admitted to the studio' },
+  CONVIDADO_REMOVIDO: { 'pt-BR': 'Convidado removido do estúdio', en: 'Guest removed from the studio' },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
   USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },
   // Overlays (issue 17)

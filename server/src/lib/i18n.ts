@@ -14,6 +14,7 @@ import { OVERLAY_MESSAGES } from './i18n-overlays.ts';
 import { PLAYBACK_MESSAGES } from './i18n-playback.ts';
 import { REALTIME_MESSAGES } from './i18n-realtime.ts';
 import { STREAM_MESSAGES } from './i18n-streams.ts';
+import { STUDIO_MESSAGES } from './i18n-studio.ts';
 import { TEAM_MESSAGES } from './i18n-teams.ts';
 import { TWO_FACTOR_MESSAGES } from './i18n-two-factor.ts';
 import { UI_MESSAGES } from './i18n-ui.ts';
@@ -107,6 +108,7 @@ export const MESSAGES = {
   ...KEY_MESSAGES,
   ...BILLING_MESSAGES,
   ...TEAM_MESSAGES,
+  ...STUDIO_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import { langOf, t } from '../lib/i18n.ts';
 import { registerClassroomPages } from './classroom-pages.ts';
 import { registerEmbedPages } from './embed-pages.ts';
 import { sendError } from './errors.ts';
+import { registerStudioPages } from './studio-pages.ts';
 
 /** Paths that belong to the API: they never fall back to the console's index.html. */
 export const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/docs', '/healthz', '/ws/'];
@@ -64,6 +65,7 @@ export default fp(
     }
 
     if (hasConsole && existsSync(join(root, 'classroom.html'))) registerClassroomPages(app);
+    if (hasConsole && existsSync(join(root, 'studio.html'))) registerStudioPages(app);
 
     app.setNotFoundHandler(async (request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';

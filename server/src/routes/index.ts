@@ -29,6 +29,7 @@ import realtimeRoutes from './realtime/index.ts';
 import socketCountRoutes from './realtime/sockets.ts';
 import liveStreams from './streams/index.ts';
 import publicStreamMedia from './streams/media.ts';
+import studioGuestRoutes from './studio/index.ts';
 import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
@@ -60,6 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(classroom);
     await open.register(publicChannelRoutes);
     await open.register(beaconRoutes);
+    await open.register(studioGuestRoutes);
     await open.register(whipRoutes, { prefix: '/whip' });
     await open.register(integrationPublicRoutes);
   });

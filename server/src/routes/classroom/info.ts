@@ -5,6 +5,7 @@ import { errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { avatarUrl } from '../streams/classroom-content.ts';
 import { imageUrl } from '../streams/view.ts';
+import { joinAsGuest } from '../studio/guests.ts';
 import { attendee, hashChatToken, newChatToken } from './validate.ts';
 
 const ClassroomInfo = Type.Object({
@@ -103,6 +104,14 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             email: Type.String({ maxLength: 254 }),
             liveId: Uuid,
             clientId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+            guestToken: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 1000,
+                description:
+                  "A studio guest link's token (`t` of /studio/{liveId}/guest): registers a guest in the studio's waiting room (docs/studio.md)",
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -111,6 +120,15 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             chatToken: Type.String({
               description: "The registration's token: the chat takes messages with it (docs/classroom.md)",
             }),
+            guest: Type.Optional(
+              Type.Object(
+                { id: Type.String(), secret: Type.String() },
+                {
+                  description:
+                    'With `guestToken`: the guest and its session secret (Bearer of the guest calls)',
+                },
+              ),
+            ),
           }),
           ...errors(400, 404, 429),
         },
@@ -120,6 +138,10 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { name, email } = attendee(request.body);
       const liveId = request.body.liveId.toLowerCase();
       if (!(await findClassroomLive(app.db, liveId))) throw new ApiError(404, 'classroomNotFound');
+      // A studio guest first: a bad link registers nobody.
+      const guest = request.body.guestToken
+        ? await joinAsGuest(app, { liveId, token: request.body.guestToken, name, email })
+        : undefined;
       const chatToken = newChatToken();
       await upsertParticipant(app.db, {
         liveId,
@@ -128,7 +150,7 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         clientId: request.body.clientId ?? null,
         chatTokenHash: hashChatToken(chatToken),
       });
-      return { chatToken };
+      return guest ? { chatToken, guest } : { chatToken };
     },
   );
 };

@@ -18,7 +18,11 @@ export type StreamEvent =
   | 'CHAVE_TRANSMISSAO_ATUALIZADA'
   | 'SINAL_IDENTIFICACAO_ENVIADO'
   | 'PRESET_ATUALIZADO'
-  | 'SALA_DE_AULA_ATUALIZADA';
+  | 'SALA_DE_AULA_ATUALIZADA'
+  | 'LINK_CONVIDADO_CRIADO'
+  | 'LINK_CONVIDADO_REMOVIDO'
+  | 'CONVIDADO_AUTORIZADO'
+  | 'CONVIDADO_REMOVIDO';
 
 /** One activity-log entry, written with the transaction of the change (docs/api-logs.md). */
 export function logStream(

@@ -8,6 +8,7 @@ import csvRoutes from './csv.ts';
 import keyRoutes from './keys.ts';
 import previewRoutes from './preview.ts';
 import settingsRoutes from './settings.ts';
+import studioRoutes from './studio.ts';
 import usersRoutes from './users.ts';
 
 /**
@@ -27,6 +28,7 @@ const liveStreams: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(csvRoutes);
   await app.register(usersRoutes);
+  await app.register(studioRoutes);
 };
 
 export default liveStreams;

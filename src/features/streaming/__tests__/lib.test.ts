@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkImage, MAX_IMAGE_BYTES, MAX_STUDIO_BACKGROUND_BYTES, sniffImage } from '../lib/images';
-import { guestUrl, iframeSnippet, playerUrl, previewPath, studioUrl } from '../lib/links';
+import { guestUrl, iframeSnippet, playerUrl, previewPath, spectatorUrl, studioUrl } from '../lib/links';
 import { libraryQuery, nextSort, validateLibrarySearch } from '../lib/search';
 import { mixedLiveResolutions, overFpsLimit, videoLabel } from '../lib/signal-video';
 
@@ -105,12 +105,11 @@ describe('links', () => {
     expect(s).toContain('title="Show &quot;A&quot; &amp; &lt;B>"');
     expect(s).toContain('allowfullscreen');
   });
-  it('links the player at PUBLIC_URL, and the studio only when this build has one', () => {
+  it('links the player at PUBLIC_URL, the studio and its guest link on this server, the viewers’ page', () => {
     expect(playerUrl('http://127.0.0.1:8080', 'a/b')).toBe('http://127.0.0.1:8080/embed/a%2Fb');
-    expect(studioUrl('x', null)).toBeNull();
-    expect(guestUrl('x', null)).toBeNull();
-    expect(studioUrl('x', 'https://studio.test')).toBe('https://studio.test/room/x');
-    expect(guestUrl('x', 'https://studio.test')).toBe('https://studio.test/room/x/guest');
+    expect(studioUrl('https://tv.test', 'a/b')).toBe('https://tv.test/studio/a%2Fb');
+    expect(guestUrl('https://tv.test', '/studio/x/guest?t=abc')).toBe('https://tv.test/studio/x/guest?t=abc');
+    expect(spectatorUrl('https://tv.test', 'x')).toBe('https://tv.test/classroom?liveId=x');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as layout from '@/components/ui/layout.css';
 import { useCopy } from '@/lib/use-copy';
+import { useGuestLink } from '../../api/guest-link';
 import { useIngestUrl, useWhipUrl } from '../../api/ingest';
 import { usePublicUrl } from '../../api/public-url';
 import type { Stream } from '../../api/stream';
@@ -30,8 +31,7 @@ export function PanelRooms({ stream }: { stream: Stream }) {
   const spectator = spectatorUrl(window.location.origin, stream.id);
   const publicUrl = usePublicUrl();
   const player = playerUrl(publicUrl, stream.id);
-  const studio = studioUrl(stream.id);
-  const guest = guestUrl(stream.id);
+  const studio = studioUrl(window.location.origin, stream.id);
   return (
     <>
       <section className={layout.card} aria-labelledby="panel-spectator-title">
@@ -70,33 +70,17 @@ export function PanelRooms({ stream }: { stream: Stream }) {
         <h2 id="panel-room-title" className={layout.cardTitle}>
           <Trans>Sala de transmissão</Trans>
         </h2>
-        {stream.type === 'studio' && studio && guest ? (
+        {stream.type === 'studio' ? (
           <>
             <div className={p.linkRow}>
               <a href={studio} target="_blank" rel="noopener noreferrer" className={layout.link}>
                 <Trans>Entrar no estúdio</Trans>
               </a>
             </div>
-            <div className={p.linkRow}>
-              <span>
-                <Trans>Link de convidado</Trans>
-              </span>
-              <CopyButton
-                text={guest}
-                success={t`Link de convidado copiado`}
-                label={t`Copiar link de convidado`}
-              />
-            </div>
+            <GuestLinkRow liveId={stream.id} />
           </>
         ) : (
           <>
-            {stream.type === 'studio' ? (
-              <p className={layout.muted}>
-                <Trans>
-                  O estúdio no navegador não está disponível neste servidor: transmita com um encoder.
-                </Trans>
-              </p>
-            ) : null}
             <p className={layout.muted}>
               <Trans>Configure o seu encoder (OBS, vMix…) com o servidor abaixo e a chave de um sinal.</Trans>
             </p>
@@ -105,6 +89,34 @@ export function PanelRooms({ stream }: { stream: Stream }) {
         )}
       </section>
     </>
+  );
+}
+
+/** 'Copiar link de convidado': the server makes (or hands out again) the signed guest link, then it is copied. */
+function GuestLinkRow({ liveId }: { liveId: string }) {
+  const { t } = useLingui();
+  const copy = useCopy();
+  const link = useGuestLink(liveId);
+  return (
+    <div className={p.linkRow}>
+      <span>
+        <Trans>Link de convidado</Trans>
+      </span>
+      <button
+        type="button"
+        className={css.iconButton}
+        aria-label={t`Copiar link de convidado`}
+        disabled={link.isPending}
+        onClick={() =>
+          link.mutate(undefined, {
+            onSuccess: (made) =>
+              void copy(guestUrl(window.location.origin, made.path), t`Link de convidado copiado`),
+          })
+        }
+      >
+        <CopyIcon />
+      </button>
+    </div>
   );
 }
 

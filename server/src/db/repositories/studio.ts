@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Executor } from '../schema.ts';
+import type { StudioGuestLinkRow, StudioGuestRow, StudioGuestStatus } from '../tables/studio.ts';
+
+/** A guest whose page has not asked for its state for this long has left (closed the tab, lost the network). */
+export const GUEST_PRESENCE_SECONDS = 30;
+const present = sql<boolean>`seen_at > now() - make_interval(secs => ${GUEST_PRESENCE_SECONDS})`;
+
+export async function createGuestLink(
+  db: Executor,
+  link: { liveId: string; createdBy: string | null; expiresAt: Date },
+): Promise<StudioGuestLinkRow> {
+  return db
+    .insertInto('studio_guest_links')
+    .values({ live_id: link.liveId, created_by: link.createdBy, expires_at: link.expiresAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The live's newest link that is neither revoked nor due to expire within `minLeftSeconds`. */
+export async function currentGuestLink(
+  db: Executor,
+  liveId: string,
+  minLeftSeconds: number,
+): Promise<StudioGuestLinkRow | undefined> {
+  return db
+    .selectFrom('studio_guest_links')
+    .selectAll()
+    .where('live_id', '=', liveId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now() + make_interval(secs => ${minLeftSeconds})`)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A link of the live that still lets guests in (not revoked, not expired). */
+export async function findUsableGuestLink(
+  db: Executor,
+  liveId: string,
+  linkId: string,
+): Promise<StudioGuestLinkRow | undefined> {
+  return db
+    .selectFrom('studio_guest_links')
+    .selectAll()
+    .where('id', '=', linkId)
+    .where('live_id', '=', liveId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Revokes every link of the live and sends away the guests who came through them; answers how many links. */
+export async function revokeGuestLinks(db: Executor, liveId: string): Promise<number> {
+  const revoked = await db
+    .updateTable('studio_guest_links')
+    .set({ revoked_at: new Date() })
+    .where('live_id', '=', liveId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  await db
+    .updateTable('studio_guests')
+    .set({ status: 'removed', updated_at: new Date() })
+    .where('live_id', '=', liveId)
+    .where('status', '!=', 'removed')
+    .execute();
+  return Number(revoked.numUpdatedRows);
+}
+
+/** Guests of the live in these states whose page is still open. */
+export async function countPresentGuests(
+  db: Executor,
+  liveId: string,
+  statuses: StudioGuestStatus[],
+): Promise<number> {
+  const row = await db
+    .selectFrom('studio_guests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('live_id', '=', liveId)
+    .where('status', 'in', statuses)
+    .where(present)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertGuest(
+  db: Executor,
+  guest: { liveId: string; linkId: string; name: string; email: string; secretHash: string },
+): Promise<StudioGuestRow> {
+  return db
+    .insertInto('studio_guests')
+    .values({
+      live_id: guest.liveId,
+      link_id: guest.linkId,
+      name: guest.name,
+      email: guest.email,
+      secret_hash: guest.secretHash,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The guest a session secret belongs to; marks it seen (its page is open). */
+export async function touchGuest(
+  db: Executor,
+  guestId: string,
+  secretHash: string,
+): Promise<StudioGuestRow | undefined> {
+  return db
+    .updateTable('studio_guests')
+    .set({ seen_at: new Date() })
+    .where('id', '=', guestId)
+    .where('secret_hash', '=', secretHash)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The live's guests who are waiting or on stage with their page open, oldest first. */
+export async function listPresentGuests(db: Executor, liveId: string): Promise<StudioGuestRow[]> {
+  return db
+    .selectFrom('studio_guests')
+    .selectAll()
+    .where('live_id', '=', liveId)
+    .where('status', 'in', ['waiting', 'admitted'])
+    .where(present)
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+}
+
+export async function findGuest(
+  db: Executor,
+  liveId: string,
+  guestId: string,
+): Promise<StudioGuestRow | undefined> {
+  return db
+    .selectFrom('studio_guests')
+    .selectAll()
+    .where('live_id', '=', liveId)
+    .where('id', '=', guestId)
+    .executeTakeFirst();
+}
+
+/** Moves a guest of the live from one of `from` to `to`; undefined when it was in no such state. */
+export async function moveGuest(
+  db: Executor,
+  liveId: string,
+  guestId: string,
+  from: StudioGuestStatus[],
+  to: StudioGuestStatus,
+): Promise<StudioGuestRow | undefined> {
+  return db
+    .updateTable('studio_guests')
+    .set({ status: to, updated_at: new Date() })
+    .where('live_id', '=', liveId)
+    .where('id', '=', guestId)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** What the studio's public pages need of a live (any team's: the caller proved a link or a guest session). */
+export async function findStudioLive(db: Executor, liveId: string) {
+  return db
+    .selectFrom('live_streams')
+    .select(['id', 'account_id', 'nome', 'status', 'type', 'studio', 'banners'])
+    .where('id', '=', liveId)
+    .executeTakeFirst();
+}

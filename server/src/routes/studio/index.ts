@@ -1,0 +1,152 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { findStudioLive, moveGuest } from '../../db/repositories/studio.ts';
+import { errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { guestRoom, studioSessions } from '../../media/studio-media.ts';
+import { Guest, guestView } from '../streams/studio.ts';
+import { MAX_OFFER_BYTES } from '../whip/index.ts';
+import { guestOf, liveOfGuestLink, studioLook } from './guests.ts';
+import { acceptSdp, sdpOffer } from './sdp.ts';
+
+const Look = Type.Object({
+  liveId: Type.String(),
+  title: Type.String(),
+  status: Type.String(),
+  studioColor: Type.String(),
+  waitingRoomColor: Type.String(),
+  background: Nullable(Type.String({ description: "The studio's background image" })),
+  chat: Type.Boolean(),
+});
+
+const GuestParams = Type.Object({ guestId: Uuid });
+
+/**
+ * The studio guest's own calls (docs/studio.md "Studio page and guests"): public routes, each proving a
+ * guest link token or the guest's session secret (from POST /v1/studio/lives/participantes with `guestToken`).
+ */
+const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['studio'];
+  acceptSdp(app);
+  const media = () => studioSessions(app.webrtc);
+
+  app.get(
+    '/v1/studio/lives/:liveId/guest-link',
+    {
+      config: { permission: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "What a guest link opens: the live's title and studio look (404 for a bad, expired or revoked link)",
+        params: Type.Object({ liveId: Uuid }),
+        querystring: Type.Object({ t: Type.String({ minLength: 1, maxLength: 1000 }) }),
+        response: { 200: Look, ...errors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { live } = await liveOfGuestLink(app, request.params.liveId.toLowerCase(), request.query.t);
+      reply.header('cache-control', 'no-store');
+      return studioLook(live);
+    },
+  );
+
+  app.get(
+    '/v1/studio/guests/:guestId',
+    {
+      config: { permission: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "A guest's own state (waiting, admitted, removed) and the studio look; polled by the guest page",
+        description:
+          'Authorization: Bearer <the guest session secret>. Each call also tells that the guest is still there.',
+        params: GuestParams,
+        response: { 200: Type.Object({ guest: Guest, look: Look }), ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const guest = await guestOf(app, request, request.params.guestId);
+      const live = await findStudioLive(app.db, guest.live_id);
+      if (!live) throw new ApiError(404, 'guestNotFound');
+      reply.header('cache-control', 'no-store');
+      return { guest: guestView(guest), look: studioLook(live) };
+    },
+  );
+
+  app.delete(
+    '/v1/studio/guests/:guestId',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'The guest leaves (the waiting room or the stage)',
+        description: 'Authorization: Bearer <the guest session secret>.',
+        params: GuestParams,
+        response: { 204: Type.Null(), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const guest = await guestOf(app, request, request.params.guestId);
+      await moveGuest(app.db, guest.live_id, guest.id, ['waiting', 'admitted'], 'removed');
+      await media().closeRoom(guestRoom(guest.live_id, guest.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/studio/guests/:guestId/whip',
+    {
+      bodyLimit: MAX_OFFER_BYTES,
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "An admitted guest's camera and microphone, over WebRTC (WHIP-like), to the presenter's page",
+        description:
+          'Authorization: Bearer <the guest session secret>; body: an SDP offer (`application/sdp`, at most 64 KiB). ' +
+          '201: the SDP answer and `Location` (DELETE it to stop). The server forwards the media to the ' +
+          "presenter's page (GET …/studio/guests/{guestId}/whep), never decodes it. 403 while the guest is not admitted.",
+        params: GuestParams,
+        response: {
+          201: Type.String({ description: 'The SDP answer (application/sdp)' }),
+          ...errors(400, 401, 403, 409, 413, 415, 429, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const guest = await guestOf(app, request, request.params.guestId);
+      const offer = sdpOffer(request);
+      if (guest.status !== 'admitted') throw new ApiError(403, 'guestNotAdmitted');
+      const { sessionId, answerSdp } = await media().publish(guestRoom(guest.live_id, guest.id), offer);
+      return reply
+        .code(201)
+        .header('content-type', 'application/sdp')
+        .header('location', `/v1/studio/guests/${guest.id}/whip/${sessionId}`)
+        .send(answerSdp);
+    },
+  );
+
+  app.delete(
+    '/v1/studio/guests/:guestId/whip/:sessionId',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: "Ends a guest's WHIP publish (the Location of its POST)",
+        description: 'Authorization: Bearer <the guest session secret>.',
+        params: Type.Object({ guestId: Uuid, sessionId: Uuid }),
+        response: { 204: Type.Null(), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const guest = await guestOf(app, request, request.params.guestId);
+      const closed = await media().close(
+        guestRoom(guest.live_id, guest.id),
+        request.params.sessionId.toLowerCase(),
+      );
+      if (!closed) throw new ApiError(404, 'guestMediaSessionNotFound');
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default studioGuestRoutes;

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
+import { whepSubscribe, whipPublish } from './helpers/whip-client.ts';
+import { loginAs, startTestServer, type TestServer } from './helpers.ts';
+import { call } from './streams-helpers.ts';
+
+// A studio guest's camera and microphone reach the presenter's page through the server's forwarding
+// unit (docs/studio.md "Studio page and guests"): a real werift peer fed by ffmpeg publishes as the
+// guest, another receives as the presenter, over the listening server's HTTP and WebRTC.
+
+const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
+let server: TestServer;
+let owner: string;
+let base: string;
+
+beforeAll(async () => {
+  const defaults = loadConfig({});
+  server = await startTestServer({ webrtc: { ...defaults.webrtc, interfaceAddress: '127.0.0.1' } });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  owner = await loginAs(server.app, DEMO_USERS.owner.login);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function waitingGuest() {
+  const created = await call(server.app, owner, 'POST', `/v1/live-streams?accountId=${DEMO}`, {
+    nome: 'Entrevista',
+    scheduledStartTime: '2030-05-01T20:00:00.000Z',
+    type: 'studio',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const live = created.json<{ id: string }>().id;
+  const link = await call(
+    server.app,
+    owner,
+    'POST',
+    `/v1/live-streams/${live}/studio/guest-link?accountId=${DEMO}`,
+  );
+  const joined = await server.app.inject({
+    method: 'POST',
+    url: '/v1/studio/lives/participantes',
+    payload: { name: 'Bia Lima', email: 'bia@example.com', liveId: live, guestToken: link.json().token },
+  });
+  expect(joined.statusCode, joined.body).toBe(200);
+  return { live, guest: joined.json<{ guest: { id: string; secret: string } }>().guest };
+}
+
+describe('a guest’s media', () => {
+  it('is refused before admission, then forwarded to the presenter; removing the guest ends it', async () => {
+    const { live, guest } = await waitingGuest();
+    const whip = `${base}/v1/studio/guests/${guest.id}/whip`;
+    const early = await whipPublish(whip, guest.secret);
+    expect(early.status, early.body).toBe(403);
+    expect(JSON.parse(early.body).message).toBe('O convidado ainda não foi admitido no palco');
+    await early.stop();
+    const wrong = await whipPublish(whip, 'not-the-secret');
+    expect(wrong.status).toBe(401);
+    await wrong.stop();
+
+    const whep = `${base}/v1/live-streams/${live}/studio/guests/${guest.id}/whep?accountId=${DEMO}`;
+    const auth = { authorization: `Bearer ${owner}` };
+    const notYet = await whepSubscribe(whep, auth);
+    expect(notYet.status).toBe(409);
+    await notYet.stop();
+
+    const admit = await call(
+      server.app,
+      owner,
+      'PUT',
+      `/v1/live-streams/${live}/studio/guests/${guest.id}/admit?accountId=${DEMO}`,
+    );
+    expect(admit.statusCode).toBe(200);
+    const publisher = await whipPublish(whip, guest.secret);
+    expect(publisher.status, publisher.body).toBe(201);
+    expect(publisher.location).toMatch(new RegExp(`/v1/studio/guests/${guest.id}/whip/[0-9a-f-]{36}$`));
+    await publisher.connected;
+
+    // Nobody else receives the guest: a session of another team is 404, no session is 401.
+    expect((await whepSubscribe(whep.replace(DEMO, DEMO_ACCOUNTS.eventosAoVivo.id), auth)).status).toBe(404);
+    expect((await whepSubscribe(whep)).status).toBe(401);
+
+    const presenter = await whepSubscribe(whep, auth);
+    expect(presenter.status, presenter.body).toBe(201);
+    await presenter.connected;
+    await presenter.firstVideo;
+    const before = presenter.packets.video;
+    await expect.poll(() => presenter.packets.video, { timeout: 10_000 }).toBeGreaterThan(before + 20);
+    await expect.poll(() => presenter.packets.audio, { timeout: 10_000 }).toBeGreaterThan(10);
+
+    // Removed: the guest's publish ends, and the presenter's receiver with it.
+    const remove = await call(
+      server.app,
+      owner,
+      'PUT',
+      `/v1/live-streams/${live}/studio/guests/${guest.id}/remove?accountId=${DEMO}`,
+    );
+    expect(remove.statusCode).toBe(200);
+    const room = `guest:${live}:${guest.id}`;
+    await expect.poll(() => server.app.webrtc.hasPublisher(room), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => server.app.webrtc.subscriberCount(room), { timeout: 5_000 }).toBe(0);
+    // …and a removed guest cannot publish again.
+    const again = await whipPublish(whip, guest.secret);
+    expect(again.status).toBe(403);
+    await again.stop();
+    await presenter.stop();
+    await publisher.stop();
+  });
+});
