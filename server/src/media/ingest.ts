@@ -245,6 +245,13 @@ export class Ingest {
     };
   }
 
+  /** The streams whose program (first signal, stream started) is published to this instance now. */
+  programs(): { accountId: string; streamId: string }[] {
+    return [...this.publishes]
+      .filter((p) => p.ended === null && p.viewerStarted)
+      .map(({ accountId, streamId }) => ({ accountId, streamId }));
+  }
+
   /**
    * Feeds the program of a stream (the publish of its first signal once the stream has started, the
    * one the viewers' output is made of) to `sink` as FLV, headers first; answers a function that
