@@ -102,6 +102,16 @@ export const EVENT_TYPES = {
   SIMULCAST_INICIADO: { 'pt-BR': 'Transmissão simultânea no ar', en: 'Simulcast on air' },
   SIMULCAST_FALHOU: { 'pt-BR': 'Falha na transmissão simultânea', en: 'Simulcast failed' },
   SIMULCAST_ENCERRADO: { 'pt-BR': 'Transmissão simultânea encerrada', en: 'Simulcast ended' },
+  // Integrations (docs/integrations.md)
+  INTEGRACAO_AUTORIZADA: { 'pt-BR': 'Integração autorizada', en: 'Integration authorised' },
+  INTEGRACAO_REMOVIDA: { 'pt-BR': 'Integração desfeita', en: 'Integration undone' },
+  INTEGRACAO_DESAUTORIZADA: {
+    'pt-BR': 'Integração desautorizada pelo provedor',
+    en: 'Integration deauthorised by the provider',
+  },
+  IMPORTACAO_ATUALIZADA: { 'pt-BR': 'Importação atualizada', en: 'Import switched' },
+  GRAVACAO_IMPORTADA: { 'pt-BR': 'Gravação importada', en: 'Recording imported' },
+  IMPORTACAO_FALHOU: { 'pt-BR': 'Importação de gravação falhou', en: 'Recording import failed' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;
