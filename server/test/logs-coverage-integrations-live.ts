@@ -46,10 +46,83 @@ async function connectTencent(server: TestServer, ctx: Ctx, call: Call): Promise
   });
 }
 
+/** A connection as the YouTube / Facebook callbacks leave it (their OAuth is tested in their own files). */
+async function connection(server: TestServer, provider: 'youtube' | 'facebook'): Promise<void> {
+  const { db, integrations } = server.app;
+  await db
+    .deleteFrom('integration_connections')
+    .where('account_id', '=', DEMO)
+    .where('provider', '=', provider)
+    .execute();
+  await db
+    .insertInto('integration_connections')
+    .values({
+      account_id: DEMO,
+      provider,
+      external_account_id: provider === 'youtube' ? 'UCcobertura' : '1040000000001',
+      label: 'Cobertura',
+      access_token_enc: integrations.seal(DEMO, provider, TOKEN),
+      refresh_token_enc: null,
+      secret_enc: null,
+      token_expires_at: null,
+      folder_id: null,
+      data: '{}',
+      last_polled_at: null,
+      last_error: null,
+      created_by: null,
+    })
+    .execute();
+}
+const TOKEN = 'token-de-cobertura-que-nao-aparece';
+
+type Outcome = { event: keyof typeof EVENT_TYPES; secrets?: string[] } | { event: null; why: string };
+
 export function integrationLiveExercises(
   server: () => TestServer,
-): Record<string, (ctx: Ctx) => Promise<{ event: keyof typeof EVENT_TYPES; secrets?: string[] }>> {
+): Record<string, (ctx: Ctx) => Promise<Outcome>> {
   return {
+    'POST /bff/palco-youtube/oauth': async (ctx) => {
+      const google = server().app.config.integrations.google;
+      Object.assign(google, { clientId: 'cliente-cobertura', clientSecret: 'segredo-cobertura' });
+      await ctx.act(ctx.owner, 'POST', `/bff/palco-youtube/oauth?accountId=${DEMO}`);
+      Object.assign(google, { clientId: null, clientSecret: null });
+      return {
+        event: null,
+        why: 'starting an authorisation connects nothing (the callback logs the connection)',
+      };
+    },
+    'PUT /bff/palco-youtube/importacao-ativa': async (ctx) => {
+      await connection(server(), 'youtube');
+      await ctx.act(ctx.owner, 'PUT', `/bff/palco-youtube/importacao-ativa?accountId=${DEMO}`, {
+        enabled: true,
+      });
+      return { event: 'IMPORTACAO_ATUALIZADA', secrets: [TOKEN] };
+    },
+    'POST /bff/palco-youtube/deauthorize': async (ctx) => {
+      await connection(server(), 'youtube');
+      await ctx.act(ctx.owner, 'POST', `/bff/palco-youtube/deauthorize?accountId=${DEMO}`);
+      return { event: 'INTEGRACAO_REMOVIDA', secrets: [TOKEN] };
+    },
+    'POST /bff/facebook/oauth': async (ctx) => {
+      const facebook = server().app.config.integrations.facebook;
+      Object.assign(facebook, { appId: 'app-cobertura', appSecret: 'segredo-cobertura' });
+      await ctx.act(ctx.owner, 'POST', `/bff/facebook/oauth?accountId=${DEMO}`);
+      Object.assign(facebook, { appId: null, appSecret: null });
+      return {
+        event: null,
+        why: 'starting an authorisation connects nothing (the callback logs the connection)',
+      };
+    },
+    'PUT /bff/facebook/status': async (ctx) => {
+      await connection(server(), 'facebook');
+      await ctx.act(ctx.owner, 'PUT', `/bff/facebook/status?accountId=${DEMO}`, { enabled: true });
+      return { event: 'IMPORTACAO_ATUALIZADA', secrets: [TOKEN] };
+    },
+    'POST /bff/facebook/deauthorize': async (ctx) => {
+      await connection(server(), 'facebook');
+      await ctx.act(ctx.owner, 'POST', `/bff/facebook/deauthorize?accountId=${DEMO}`);
+      return { event: 'INTEGRACAO_REMOVIDA', secrets: [TOKEN] };
+    },
     'POST /bff/tencent/vod/migra-gravacoes': async (ctx) => {
       await connectTencent(server(), ctx, ctx.act);
       return { event: 'INTEGRACAO_AUTORIZADA', secrets: [SECRET_KEY] };

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { Simulcast } from '../integrations/simulcast.ts';
 import { tencentDefinition } from '../integrations/tencent.ts';
+import { YOUTUBE_SCOPES } from '../integrations/youtube.ts';
 import { decryptSecret, encryptSecret } from '../lib/webhook-crypto.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,32 @@ export default fp(
         }),
       ),
     );
+    const { google, facebook } = settings;
+    integrations.register({
+      provider: 'youtube',
+      configured: () => google.clientId !== null && google.clientSecret !== null,
+      oauth: () =>
+        google.clientId && google.clientSecret
+          ? {
+              provider: 'youtube',
+              clientId: google.clientId,
+              clientSecret: google.clientSecret,
+              authorizeUrl: google.authorizeUrl,
+              tokenUrl: google.tokenUrl,
+              revokeUrl: google.revokeUrl,
+              redirectUri: `${config.publicUrl}/bff/palco-youtube/oauth/callback`,
+              scopes: YOUTUBE_SCOPES,
+              pkce: true,
+              clientAuth: 'body',
+              // A refresh token (offline), asked again on each consent (Google gives one only then).
+              authorizeParams: { access_type: 'offline', prompt: 'consent' },
+            }
+          : null,
+    });
+    integrations.register({
+      provider: 'facebook',
+      configured: () => facebook.appId !== null && facebook.appSecret !== null,
+    });
     const simulcast = new Simulcast({
       db: app.db,
       log: app.log.child({ module: 'simulcast' }),

@@ -19,8 +19,10 @@ import classroom from './classroom/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
+import facebookRoutes, { facebookPopupRoutes } from './integrations/facebook.ts';
 import simulcastRoutes from './integrations/simulcast.ts';
 import tencentRoutes from './integrations/tencent.ts';
+import youtubeRoutes, { youtubePopupRoutes } from './integrations/youtube.ts';
 import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
 import publicOverlayMedia from './overlays/media.ts';
@@ -60,6 +62,8 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(classroom);
     await open.register(publicChannelRoutes);
     await open.register(beaconRoutes);
+    await open.register(youtubePopupRoutes);
+    await open.register(facebookPopupRoutes);
   });
 
   await app.register(async (authed) => {
@@ -82,6 +86,8 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(webhookRoutes);
     await authed.register(tencentRoutes);
     await authed.register(simulcastRoutes);
+    await authed.register(youtubeRoutes);
+    await authed.register(facebookRoutes);
     await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
     await authed.register(analyticsRoutes);
