@@ -38,6 +38,8 @@ export class FakeYoutube {
   readonly streams = new Map<string, LiveStream>();
   /** Every call: method, path (without query) and its query. */
   readonly calls: { method: string; path: string; query: Record<string, string> }[] = [];
+  /** Tokens revoked at `/revoke` (Google's OAuth 2.0 revocation endpoint, served here too). */
+  readonly revoked: string[] = [];
   /** Answers the next calls with this HTTP status. */
   failNext: { status: number; count: number } | null = null;
 
@@ -77,6 +79,13 @@ export class FakeYoutube {
     const query = Object.fromEntries(url.searchParams);
     const path = url.pathname.replace(/^\/youtube\/v3/, '');
     const method = req.method ?? 'GET';
+    if (url.pathname === '/revoke' && method === 'POST') {
+      const token = new URLSearchParams(raw).get('token') ?? '';
+      this.revoked.push(token);
+      res.writeHead(token ? 200 : 400, { 'content-type': 'application/json' });
+      res.end(token ? '{}' : '{"error":"invalid_token"}');
+      return;
+    }
     this.calls.push({ method, path, query });
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
@@ -89,7 +98,7 @@ export class FakeYoutube {
       return error(this.failNext.status, 'backendError', 'Backend Error', 'global');
     }
     const token = /^Bearer (\S+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
-    const scopes = token ? this.tokenScopes(token) : null;
+    const scopes = token && !this.revoked.includes(token) ? this.tokenScopes(token) : null;
     if (!scopes) return error(401, 'authError', 'Invalid Credentials', 'global');
     const can = (scope: string) =>
       scopes.includes(scope) || scopes.includes('https://www.googleapis.com/auth/youtube');
