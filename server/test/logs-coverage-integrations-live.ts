@@ -83,9 +83,10 @@ export function integrationLiveExercises(
   return {
     'POST /bff/palco-youtube/oauth': async (ctx) => {
       const google = server().app.config.integrations.google;
+      const before = { clientId: google.clientId, clientSecret: google.clientSecret };
       Object.assign(google, { clientId: 'cliente-cobertura', clientSecret: 'segredo-cobertura' });
       await ctx.act(ctx.owner, 'POST', `/bff/palco-youtube/oauth?accountId=${DEMO}`);
-      Object.assign(google, { clientId: null, clientSecret: null });
+      Object.assign(google, before);
       return {
         event: null,
         why: 'starting an authorisation connects nothing (the callback logs the connection)',
@@ -105,9 +106,10 @@ export function integrationLiveExercises(
     },
     'POST /bff/facebook/oauth': async (ctx) => {
       const facebook = server().app.config.integrations.facebook;
+      const before = { appId: facebook.appId, appSecret: facebook.appSecret };
       Object.assign(facebook, { appId: 'app-cobertura', appSecret: 'segredo-cobertura' });
       await ctx.act(ctx.owner, 'POST', `/bff/facebook/oauth?accountId=${DEMO}`);
-      Object.assign(facebook, { appId: null, appSecret: null });
+      Object.assign(facebook, before);
       return {
         event: null,
         why: 'starting an authorisation connects nothing (the callback logs the connection)',

@@ -20,6 +20,7 @@ import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import facebookRoutes, { facebookPopupRoutes } from './integrations/facebook.ts';
+import { integrationPublicRoutes, integrationRoutes } from './integrations/index.ts';
 import simulcastRoutes from './integrations/simulcast.ts';
 import tencentRoutes from './integrations/tencent.ts';
 import youtubeRoutes, { youtubePopupRoutes } from './integrations/youtube.ts';
@@ -64,6 +65,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(beaconRoutes);
     await open.register(youtubePopupRoutes);
     await open.register(facebookPopupRoutes);
+    await open.register(integrationPublicRoutes);
   });
 
   await app.register(async (authed) => {
@@ -93,6 +95,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(analyticsRoutes);
     await authed.register(supportRoutes);
     await authed.register(vodAnalyticsRoutes);
+    await authed.register(integrationRoutes);
   });
 };
 
