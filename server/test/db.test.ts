@@ -74,6 +74,7 @@ describe('migrations and seed', () => {
         'Up 20261128T100000_classroom_content',
         'Up 20261201T110000_studio_guests',
         'Up 20261201T120000_integrations',
+        'Up 20261201T130000_simulcast',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -107,6 +108,7 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'simulcast_sessions',
         'studio_guest_links',
         'studio_guests',
         'subtitle_jobs',
@@ -122,6 +124,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261201T130000_simulcast',
         'Down 20261201T120000_integrations',
         'Down 20261201T110000_studio_guests',
         'Down 20261128T100000_classroom_content',

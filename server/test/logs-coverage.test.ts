@@ -12,6 +12,7 @@ import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts'
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
 import { coverageIntegrations, integrationExercises } from './logs-coverage-integrations.ts';
+import { integrationLiveExercises } from './logs-coverage-integrations-live.ts';
 import { studioExercises } from './logs-coverage-studio.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
@@ -403,6 +404,8 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   ...webhookExercises(() => server),
   ...whipExercises(),
   ...whepExercises(() => server),
+  // Tencent, YouTube, Facebook (docs/integrations.md)
+  ...integrationLiveExercises(() => server),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
   // Integrations (docs/integrations.md)

@@ -24,6 +24,11 @@ const PUBLIC = [
   'GET /media/live/:accountId/:streamId/:signalId/:token/:file',
   'GET /bff/config',
   'GET /media/:accountId/:videoId/:token/*',
+  // Authorisation popups carry no session: the single-use state is the key (docs/integrations.md).
+  'GET /bff/palco-youtube/oauth',
+  'GET /bff/palco-youtube/oauth/callback',
+  'GET /bff/facebook/oauth',
+  'GET /bff/facebook/oauth/callback',
   // The invitee may have no account yet (docs/api-admin.md); the link's secret is the key.
   'GET /v1/invitation-links/:token',
   'POST /v1/invitation-links/:token/accept',
@@ -122,6 +127,10 @@ const ALLOWED_WHILE_BLOCKED = [
   'PUT /v1/live-streams/:id/overlays',
   'PATCH /v1/accounts/:accountId/overlays/:overlayId',
   'PATCH /v1/videos/:id',
+  // Undoing an integration (it revokes a grant, adds nothing).
+  'POST /bff/palco-youtube/deauthorize',
+  'POST /bff/facebook/deauthorize',
+  // Integrations already set up keep being told what happens.
   // Integrations already set up keep being told what happens; one may still be undone.
   'POST /bff/zoom/deauthorize',
   'POST /bff/zoom/deauthorize-multi',

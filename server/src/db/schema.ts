@@ -29,6 +29,7 @@ import type { PasswordResetsTable } from './tables/password-resets.ts';
 import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
+import type { SimulcastSessionsTable } from './tables/simulcast.ts';
 import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
 import type { StudioGuestLinksTable, StudioGuestsTable } from './tables/studio.ts';
 import type { SubtitleJobsTable } from './tables/subtitle-jobs.ts';
@@ -84,6 +85,7 @@ export interface Database {
   integration_imports: IntegrationImportsTable;
   studio_guest_links: StudioGuestLinksTable;
   studio_guests: StudioGuestsTable;
+  simulcast_sessions: SimulcastSessionsTable;
 }
 
 export type Db = Kysely<Database>;

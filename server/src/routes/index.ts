@@ -19,7 +19,11 @@ import classroom from './classroom/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
+import facebookRoutes, { facebookPopupRoutes } from './integrations/facebook.ts';
 import { integrationPublicRoutes, integrationRoutes } from './integrations/index.ts';
+import simulcastRoutes from './integrations/simulcast.ts';
+import tencentRoutes from './integrations/tencent.ts';
+import youtubeRoutes, { youtubePopupRoutes } from './integrations/youtube.ts';
 import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
 import publicOverlayMedia from './overlays/media.ts';
@@ -63,6 +67,8 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(beaconRoutes);
     await open.register(studioGuestRoutes);
     await open.register(whipRoutes, { prefix: '/whip' });
+    await open.register(youtubePopupRoutes);
+    await open.register(facebookPopupRoutes);
     await open.register(integrationPublicRoutes);
   });
 
@@ -84,6 +90,10 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(viewerRoutes);
     await authed.register(apiKeyRoutes);
     await authed.register(webhookRoutes);
+    await authed.register(tencentRoutes);
+    await authed.register(simulcastRoutes);
+    await authed.register(youtubeRoutes);
+    await authed.register(facebookRoutes);
     await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
     await authed.register(analyticsRoutes);

@@ -1,0 +1,327 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { YoutubeStatus } from '../../../../contract/integrations.ts';
+import { recordActivity } from '../../db/repositories/activity-log.ts';
+import {
+  consumeOAuthState,
+  deleteConnection,
+  listConnections,
+  updateConnection,
+  upsertConnection,
+} from '../../db/repositories/integrations.ts';
+import type { Executor } from '../../db/schema.ts';
+import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
+import { AccountIdQuery, bearer, errors, Nullable } from '../../http/schemas.ts';
+import { ProviderError } from '../../integrations/http.ts';
+import { authorizeUrl, exchangeCode, hashState, revokeToken } from '../../integrations/oauth.ts';
+import { Deauthorized } from '../../integrations/service.ts';
+import { youtubeChannel, youtubeUploads } from '../../integrations/youtube.ts';
+import { type ActivityActor, activityOf, toRecord } from '../../lib/activity.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { EventCode } from '../../lib/event-types.ts';
+import { langOf } from '../../lib/i18n.ts';
+import { accountOf } from '../streams/view.ts';
+import {
+  CallbackQuery,
+  INTEGRATIONS_PERMISSION,
+  OAuthStartAnswer,
+  PopupQuery,
+  PopupResponses,
+  popupPage,
+  popupState,
+  startAuthorisation,
+  stateActor,
+} from './live-oauth.ts';
+
+/*
+ * The YouTube card (`/bff/palco-youtube/...`): Google OAuth (state + PKCE) for the one scope
+ * `youtube`, the simulcast switch (`enabled`), the channel's uploads, and undo (the grant revoked at
+ * Google). Nothing is downloaded: YouTube's policies forbid it. docs/integrations.md "YouTube".
+ */
+
+const PATH = '/bff/palco-youtube/oauth';
+const tags = ['integrations'];
+const config = { permission: INTEGRATIONS_PERMISSION };
+
+const Status = Type.Object({
+  integrated: Type.Boolean(),
+  enabled: Type.Boolean(),
+  deauthorized: Type.Boolean(),
+  channel: Nullable(Type.Object({ id: Type.String(), title: Type.String() })),
+});
+const Video = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  publishedAt: Type.String(),
+  thumbnailUrl: Nullable(Type.String()),
+  url: Type.String(),
+});
+
+async function connectionOf(db: Executor, accountId: string): Promise<IntegrationConnectionRow | undefined> {
+  return (await listConnections(db, accountId, 'youtube'))[0];
+}
+
+function statusOf(connection: IntegrationConnectionRow | undefined): YoutubeStatus {
+  return {
+    integrated: connection !== undefined,
+    enabled: connection?.enabled ?? false,
+    deauthorized: connection?.deauthorized ?? false,
+    channel: connection ? { id: connection.external_account_id, title: connection.label ?? '' } : null,
+  };
+}
+
+function log(
+  trx: Executor,
+  who: { actor: ActivityActor | null; ip: string | null; userAgent: string | null },
+  accountId: string,
+  event: EventCode,
+  fields: object,
+) {
+  return recordActivity(trx, {
+    ...who,
+    accountId,
+    event,
+    identifier: 'youtube',
+    record: toRecord({ provider: 'youtube', ...fields }),
+  });
+}
+
+const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const api = () => ({
+    apiUrl: app.config.integrations.youtube.apiUrl,
+    timeoutMs: app.config.integrations.httpTimeoutMs,
+  });
+  const client = () => app.integrations.oauthClient('youtube');
+
+  app.post(
+    PATH,
+    {
+      config: { ...config, blocked: 'accountBlockedLives' },
+      schema: {
+        tags,
+        summary: 'Starts a YouTube authorisation: the URL to open in the popup',
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: { 200: OAuthStartAnswer, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      if (!client()) throw new ApiError(409, 'integrationNotConfigured', { params: { provider: 'YouTube' } });
+      return startAuthorisation(app, request, 'youtube', PATH);
+    },
+  );
+
+  app.get(
+    '/bff/palco-youtube/importacao-ativa',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The YouTube card's state: integrated, simulcast on, deauthorized, the channel",
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: { 200: Status, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => statusOf(await connectionOf(app.db, accountOf(request))),
+  );
+
+  app.put(
+    '/bff/palco-youtube/importacao-ativa',
+    {
+      config: { ...config, blocked: 'accountBlockedLives' },
+      schema: {
+        tags,
+        summary: "Switch the simulcast of the team's lives to the YouTube channel on or off",
+        description:
+          'While on, every live of the team that goes on air is also sent to the channel (docs/integrations.md "Simulcast").',
+        security: bearer,
+        querystring: AccountIdQuery,
+        body: Type.Object({ enabled: Type.Boolean() }),
+        response: { 200: Status, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const accountId = accountOf(request);
+      const { enabled } = request.body;
+      return app.db.transaction().execute(async (trx) => {
+        const connection = await connectionOf(trx, accountId);
+        if (!connection) throw new ApiError(404, 'integrationNotFound');
+        if (connection.deauthorized && enabled) throw new ApiError(409, 'integrationDeauthorized');
+        await updateConnection(trx, connection.id, { enabled });
+        await log(trx, activityOf(request), accountId, 'IMPORTACAO_ATUALIZADA', { enabled });
+        return statusOf({ ...connection, enabled });
+      });
+    },
+  );
+
+  app.post(
+    '/bff/palco-youtube/deauthorize',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Undo the YouTube integration: the grant is revoked at Google and forgotten here',
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountOf(request);
+      const connection = await connectionOf(app.db, accountId);
+      if (!connection) throw new ApiError(404, 'integrationNotFound');
+      const oauth = client();
+      const sealed = connection.refresh_token_enc ?? connection.access_token_enc;
+      // Revoking the refresh token ends the whole grant (RFC 7009 at Google's endpoint).
+      const revoked =
+        oauth && sealed
+          ? await revokeToken(
+              oauth,
+              app.integrations.unseal(connection, sealed),
+              app.config.integrations.httpTimeoutMs,
+            )
+          : false;
+      await app.db.transaction().execute(async (trx) => {
+        await deleteConnection(trx, connection.id);
+        await log(trx, activityOf(request), accountId, 'INTEGRACAO_REMOVIDA', {
+          channel: connection.label,
+          revoked,
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/bff/palco-youtube/videos',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The connected channel's latest uploads (listed, never downloaded)",
+        security: bearer,
+        querystring: AccountIdQuery,
+        response: { 200: Type.Array(Video), ...errors(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
+      const connection = await connectionOf(app.db, accountOf(request));
+      if (!connection) throw new ApiError(404, 'integrationNotFound');
+      if (connection.deauthorized) throw new ApiError(409, 'integrationDeauthorized');
+      const playlist =
+        typeof connection.data.uploadsPlaylistId === 'string' ? connection.data.uploadsPlaylistId : null;
+      if (!playlist) return [];
+      try {
+        return await app.integrations.withToken(connection.id, (token) =>
+          youtubeUploads(api(), token, playlist),
+        );
+      } catch (error) {
+        if (error instanceof Deauthorized) throw new ApiError(409, 'integrationDeauthorized');
+        if (error instanceof ProviderError) throw new ApiError(502, 'youtubeUnreachable');
+        throw error;
+      }
+    },
+  );
+};
+
+export default youtubeRoutes;
+
+/** The popup's public side (no session in a popup): on to Google, and back. */
+export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const api = () => ({
+    apiUrl: app.config.integrations.youtube.apiUrl,
+    timeoutMs: app.config.integrations.httpTimeoutMs,
+  });
+  const client = () => app.integrations.oauthClient('youtube');
+
+  app.get(
+    PATH,
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: "The YouTube popup: on to Google's consent page",
+        querystring: PopupQuery,
+        response: PopupResponses,
+      },
+    },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const state = await popupState(app, request.query, 'youtube');
+      if ('key' in state) return popupPage(reply, lang, state.status, state.key);
+      const oauth = client();
+      if (!oauth) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'YouTube' });
+      return reply.redirect(authorizeUrl(oauth, request.query.state, state.code_verifier), 302);
+    },
+  );
+
+  app.get(
+    `${PATH}/callback`,
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Where Google sends the YouTube popup back (the registered redirect URI)',
+        querystring: CallbackQuery,
+        response: PopupResponses,
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      let lang = langOf(request);
+      // A state is used whatever the answer: a denied or failed authorisation cannot be resumed.
+      const state = await consumeOAuthState(app.db, hashState(query.state));
+      if (state?.provider !== 'youtube') return popupPage(reply, lang, 400, 'integrationStateInvalid');
+      lang = state.lang === 'en' ? 'en' : 'pt-BR';
+      if (query.error) return popupPage(reply, lang, 400, 'integrationDenied');
+      const oauth = client();
+      if (!oauth) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'YouTube' });
+      if (!query.code) return popupPage(reply, lang, 400, 'integrationProviderFailed');
+      const timeout = app.config.integrations.httpTimeoutMs;
+      let tokens: Awaited<ReturnType<typeof exchangeCode>>;
+      let channel: Awaited<ReturnType<typeof youtubeChannel>>;
+      try {
+        tokens = await exchangeCode(oauth, query.code, state.code_verifier, timeout);
+        channel = await youtubeChannel(api(), tokens.accessToken);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        request.log.warn({ status: error.status, oauth: error.oauthError }, 'youtube: authorisation failed');
+        return popupPage(reply, lang, error.retryable ? 502 : 400, 'integrationProviderFailed');
+      }
+      if (!channel) {
+        await revokeToken(oauth, tokens.refreshToken ?? tokens.accessToken, timeout);
+        return popupPage(reply, lang, 400, 'youtubeNoChannel');
+      }
+      const actor = await stateActor(app, state);
+      const seal = (secret: string) => app.integrations.seal(state.account_id, 'youtube', secret);
+      await app.db.transaction().execute(async (trx) => {
+        // One channel per team: another one replaces it.
+        for (const old of await listConnections(trx, state.account_id, 'youtube')) {
+          if (old.external_account_id !== channel.id) await deleteConnection(trx, old.id);
+        }
+        await upsertConnection(trx, {
+          accountId: state.account_id,
+          provider: 'youtube',
+          externalAccountId: channel.id,
+          label: channel.title,
+          accessTokenEnc: seal(tokens.accessToken),
+          refreshTokenEnc: tokens.refreshToken ? seal(tokens.refreshToken) : null,
+          tokenExpiresAt: tokens.expiresIn === null ? null : new Date(Date.now() + tokens.expiresIn * 1000),
+          scopes: tokens.scope ?? oauth.scopes.join(' '),
+          data: { uploadsPlaylistId: channel.uploadsPlaylistId },
+          createdBy: state.user_id,
+        });
+        await log(
+          trx,
+          { actor, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          state.account_id,
+          'INTEGRACAO_AUTORIZADA',
+          {
+            channel: channel.title,
+          },
+        );
+      });
+      return popupPage(reply, lang, 200, 'integrationConnected');
+    },
+  );
+};
