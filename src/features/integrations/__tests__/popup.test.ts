@@ -3,6 +3,7 @@ import { authorizeInPopup, type OpenWindow, PopupBlockedError, popupFeatures } f
 
 class FakePopup {
   closed = false;
+  location = { href: 'about:blank' };
   close() {
     this.closed = true;
   }
@@ -26,12 +27,14 @@ describe('authorizeInPopup', () => {
     const { open, opened } = opener();
     let asked = 0;
     const result = authorizeInPopup({
-      url: '/bff/zoom/oauth?account_id=t1',
+      url: async () => '/bff/zoom/oauth?account_id=t1&state=s',
       kind: 'oauth',
       open,
       authorized: async () => ++asked >= 2,
     });
     expect(opened[0]?.features).toContain('width=600,height=800');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened[0]?.popup.location.href).toBe('/bff/zoom/oauth?account_id=t1&state=s');
     await vi.advanceTimersByTimeAsync(1999);
     expect(asked).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -43,7 +46,12 @@ describe('authorizeInPopup', () => {
 
   it('resolves false when the user closes the popup first', async () => {
     const { open, opened } = opener();
-    const result = authorizeInPopup({ url: '/x', kind: 'oauth', open, authorized: async () => false });
+    const result = authorizeInPopup({
+      url: async () => '/x',
+      kind: 'oauth',
+      open,
+      authorized: async () => false,
+    });
     await vi.advanceTimersByTimeAsync(2000);
     opened[0]?.popup.close();
     await vi.advanceTimersByTimeAsync(2000);
@@ -54,7 +62,7 @@ describe('authorizeInPopup', () => {
     const { open, opened } = opener();
     let asked = 0;
     const result = authorizeInPopup({
-      url: '/bff/facebook/oauth',
+      url: async () => '/bff/facebook/oauth',
       kind: 'facebook',
       open,
       authorized: async () => {
@@ -63,6 +71,7 @@ describe('authorizeInPopup', () => {
         return true;
       },
     });
+    await vi.advanceTimersByTimeAsync(0);
     expect(opened[0]?.features).toContain('width=600,height=400');
     await vi.advanceTimersByTimeAsync(2000);
     await expect(result).resolves.toBe(true);
@@ -71,8 +80,29 @@ describe('authorizeInPopup', () => {
 
   it('rejects when the browser blocks the popup', async () => {
     await expect(
-      authorizeInPopup({ url: '/x', kind: 'oauth', open: () => null, authorized: async () => true }),
+      authorizeInPopup({
+        url: async () => '/x',
+        kind: 'oauth',
+        open: () => null,
+        authorized: async () => true,
+      }),
     ).rejects.toBeInstanceOf(PopupBlockedError);
+  });
+
+  it('closes the popup when the server refuses to start the authorisation', async () => {
+    const { open, opened } = opener();
+    const refused = new Error('not configured');
+    await expect(
+      authorizeInPopup({
+        url: async () => {
+          throw refused;
+        },
+        kind: 'oauth',
+        open,
+        authorized: async () => true,
+      }),
+    ).rejects.toBe(refused);
+    expect(opened[0]?.popup.closed).toBe(true);
   });
 
   it('centres the popup on the screen', () => {

@@ -1,18 +1,20 @@
 // SPEC §4: authorisation opens a popup and polls until the status shows the provider authorized (the
 // popup is closed, result true) or the user closes the popup (false).
+import { FACEBOOK_POLL_MS, FACEBOOK_POPUP, OAUTH_POLL_MS, OAUTH_POPUP } from '@contract/integrations';
 
 /** SPEC §4 and §9: 600x800 polled every 2000 ms; Facebook 600x400 polled every second. */
 export const POPUP = {
-  oauth: { width: 600, height: 800, interval: 2000 },
-  facebook: { width: 600, height: 400, interval: 1000 },
+  oauth: { ...OAUTH_POPUP, interval: OAUTH_POLL_MS },
+  facebook: { ...FACEBOOK_POPUP, interval: FACEBOOK_POLL_MS },
 } as const;
 
 export type PopupKind = keyof typeof POPUP;
 
-/** The part of a window the poll reads (a real `Window` in the page). */
+/** The part of a window the flow uses (a real `Window` in the page). */
 export interface PopupWindow {
   readonly closed: boolean;
   close(): void;
+  location: { href: string } | Location;
 }
 
 export type OpenWindow = (url: string, target: string, features: string) => PopupWindow | null;
@@ -33,25 +35,33 @@ export function popupFeatures(kind: PopupKind, screen?: { width: number; height:
 }
 
 export interface AuthorizeOptions {
-  url: string;
   kind: PopupKind;
+  /** The consent address, asked of the server after the popup opened (a popup opened later than the
+   * click would be blocked). A failure closes the popup and rejects. */
+  url: () => Promise<string>;
   /** Asks the status: true once the provider shows as authorized. A failed check counts as "not yet". */
   authorized: () => Promise<boolean>;
   open?: OpenWindow;
   screen?: { width: number; height: number };
 }
 
-/** Opens the popup and resolves true when authorized (closing the popup), false when the user closed
- * it first. Rejects with PopupBlockedError when the browser refused to open it. */
-export function authorizeInPopup({
-  url,
+/** Opens the popup (call it from the click) and resolves true when authorized (closing the popup), false
+ * when the user closed it first. Rejects with PopupBlockedError when the browser refused to open it. */
+export async function authorizeInPopup({
   kind,
+  url,
   authorized,
   open = (u, t, f) => window.open(u, t, f),
   screen,
 }: AuthorizeOptions): Promise<boolean> {
-  const popup = open(url, `palco-${kind}`, popupFeatures(kind, screen));
-  if (!popup) return Promise.reject(new PopupBlockedError());
+  const popup = open('about:blank', `palco-${kind}`, popupFeatures(kind, screen));
+  if (!popup) throw new PopupBlockedError();
+  try {
+    popup.location.href = await url();
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
   return new Promise((resolve) => {
     let checking = false;
     const timer = setInterval(async () => {

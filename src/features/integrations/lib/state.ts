@@ -1,5 +1,6 @@
 // The enable/disable rules of the integrations page (SPEC §4 "Integration state per provider"), as pure
 // functions of what the status calls answered: the cards and the Zoom accounts dialog only read these.
+import { ZOOM_MAX_ACCOUNTS, type ZoomAccount } from '@contract/integrations';
 
 /** What a card knows about its provider. */
 export interface CardState {
@@ -34,16 +35,11 @@ export const integrateDisabled = (s: CardState, busy = false) =>
 /** 'Desfazer Integração': only for something integrated. */
 export const undoDisabled = (s: CardState, busy = false) => busy || !s.integrated;
 
-/** SPEC §9: at most 20 Zoom accounts in the multi-account card. */
-export const ZOOM_MAX_ACCOUNTS = 20;
-
-export interface ZoomAccountState {
-  zoomAccountId: string;
-  activeImport: boolean;
-  deauthorized: boolean;
-  /** When the access token stops being valid (ISO date-time); null when unknown. */
-  tokenExpiresAt: string | null;
-}
+/** The fields of a Zoom account (contract/integrations.ts `ZoomAccount`) the rules read. */
+export type ZoomAccountState = Pick<
+  ZoomAccount,
+  'zoomAccountId' | 'activeImport' | 'deauthorized' | 'tokenExpiresIn'
+>;
 
 /** Zoom: integrated with any account; in its reauthorise state as soon as any account is deauthorized. */
 export function zoomCardState(accounts: readonly ZoomAccountState[], configured: boolean): CardState {
@@ -56,17 +52,16 @@ export function zoomCardState(accounts: readonly ZoomAccountState[], configured:
 }
 
 /** A token whose expiry has passed (the server refreshes it on its next use; until then, no undo). */
-export const tokenExpired = (a: ZoomAccountState, now: number) =>
-  a.tokenExpiresAt !== null && Date.parse(a.tokenExpiresAt) <= now;
+export const tokenExpired = (a: ZoomAccountState) => a.tokenExpiresIn <= 0;
 
 /** The multi-account row's reauthorise button: disabled when not deauthorized or while loading. */
 export const reauthorizeDisabled = (a: ZoomAccountState, loading: boolean) => loading || !a.deauthorized;
 
 /** Zoom's undo: disabled while loading, when deauthorized or when the token has expired. */
-export const zoomUndoDisabled = (a: ZoomAccountState, loading: boolean, now: number) =>
-  loading || a.deauthorized || tokenExpired(a, now);
+export const zoomUndoDisabled = (a: ZoomAccountState, loading: boolean) =>
+  loading || a.deauthorized || tokenExpired(a);
 
-/** The multi-account add button: disabled at 20 accounts and while loading. */
+/** The multi-account add button (SPEC §9: at most 20 accounts): disabled at 20 accounts and while loading. */
 export const addAccountDisabled = (count: number, loading: boolean, configured = true) =>
   loading || !configured || count >= ZOOM_MAX_ACCOUNTS;
 
