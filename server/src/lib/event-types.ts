@@ -98,6 +98,10 @@ export const EVENT_TYPES = {
   WEBHOOK_CRIADO: { 'pt-BR': 'Webhook criado', en: 'Webhook created' },
   WEBHOOK_REMOVIDO: { 'pt-BR': 'Webhook removido', en: 'Webhook removed' },
   WEBHOOK_REENVIADO: { 'pt-BR': 'Entrega de webhook reenviada', en: 'Webhook delivery sent again' },
+  // Simulcast to YouTube / Facebook (docs/integrations.md "Simulcast")
+  SIMULCAST_INICIADO: { 'pt-BR': 'Transmissão simultânea no ar', en: 'Simulcast on air' },
+  SIMULCAST_FALHOU: { 'pt-BR': 'Falha na transmissão simultânea', en: 'Simulcast failed' },
+  SIMULCAST_ENCERRADO: { 'pt-BR': 'Transmissão simultânea encerrada', en: 'Simulcast ended' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;

@@ -110,6 +110,8 @@ interface Publish {
   viewer: Pipe | null;
   /** Set once the viewers' output was asked for (it waits a moment for the encoder's metadata). */
   viewerStarted: boolean;
+  /** Outside consumers of the program (simulcast pushes: server/src/integrations/simulcast.ts). */
+  taps: Set<ProgramTap>;
   /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
   ended: Promise<void> | null;
   /** What the encoder really sends (issue 16: signal health). */
@@ -119,6 +121,17 @@ interface Publish {
    * stream was started, else the stream's start; null while it is a rehearsal (never metered).
    */
   meteredFrom: Date | null;
+}
+
+/** Where a program tap's FLV goes; `end` is called once, when the publish ends or the tap is closed. */
+export interface ProgramSink {
+  write(buffer: Buffer): void;
+  end(): void;
+}
+
+interface ProgramTap {
+  subscriber: BaseSession;
+  sink: ProgramSink;
 }
 
 /** A running publish as the live monitor sees it. */
@@ -230,6 +243,41 @@ export class Ingest {
       height: known(session.videoHeight, 0),
       fps: known(session.videoFramerate, 2),
     };
+  }
+
+  /** The streams whose program (first signal, stream started) is published to this instance now. */
+  programs(): { accountId: string; streamId: string }[] {
+    return [...this.publishes]
+      .filter((p) => p.ended === null && p.viewerStarted)
+      .map(({ accountId, streamId }) => ({ accountId, streamId }));
+  }
+
+  /**
+   * Feeds the program of a stream (the publish of its first signal once the stream has started, the
+   * one the viewers' output is made of) to `sink` as FLV, headers first; answers a function that
+   * detaches it, or null when that publish is not running on this instance. The sink is ended when the
+   * publish ends.
+   */
+  tapProgram(streamId: string, sink: ProgramSink): (() => void) | null {
+    const publish = [...this.publishes].find(
+      (p) => p.ended === null && p.streamId === streamId && p.viewerStarted,
+    );
+    if (!publish) return null;
+    const subscriber = new BaseSession();
+    subscriber.protocol = 'flv';
+    subscriber.ip = ''; // internal: no play events, no play authentication
+    subscriber.streamPath = publish.session.streamPath;
+    subscriber.sendBuffer = (buffer: Buffer) => sink.write(buffer);
+    const tap: ProgramTap = { subscriber, sink };
+    publish.taps.add(tap);
+    publish.session.broadcast.postPlay(subscriber);
+    return () => this.untap(publish, tap);
+  }
+
+  private untap(publish: Publish, tap: ProgramTap): void {
+    if (!publish.taps.delete(tap)) return;
+    publish.session.broadcast.donePlay(tap.subscriber);
+    tap.sink.end();
   }
 
   /** Every publish running now, with its meter. */
@@ -386,6 +434,7 @@ export class Ingest {
       recorder: null,
       viewer: null,
       viewerStarted: false,
+      taps: new Set(),
       ended: null,
       meter,
       meteredFrom: null,
@@ -524,6 +573,7 @@ export class Ingest {
     publish.ended ??= (async () => {
       const pipes = [publish.preview, publish.recorder, publish.viewer].filter((p): p is Pipe => p !== null);
       publish.recorder = null;
+      for (const tap of [...publish.taps]) this.untap(publish, tap);
       await Promise.all(pipes.map((p) => this.stopPipe(publish, p)));
       await rm(previewDir(this.options.dataDir, publish.accountId, publish.streamId, publish.signalId), {
         recursive: true,

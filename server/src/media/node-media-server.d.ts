@@ -59,6 +59,8 @@ declare module 'node-media-server/src/session/rtmp_session.js' {
     socket: Socket;
     broadcast: BroadcastServer;
     rtmp: {
+      /** The client's `connect` command (the fake RTMP receiver of the tests replaces it). */
+      onConnectCallback: (req: { app: string; name: string; host: string; query: object }) => void;
       onPushCallback: () => void;
       onPlayCallback: () => void;
       onPacketCallback: (packet: AVPacket) => void;
