@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { boolean, type Describe, nullable, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { isDeauthorizedStatus } from '../lib/state';
-import { ImportSummaryStruct, NO_IMPORT } from './import-summary';
+import { ImportSummaryStruct, importPollMs, NO_IMPORT } from './import-summary';
 import { integrationKey } from './keys';
 
 export const GoogleMeetStatusStruct: Describe<GoogleMeetStatus> = type({
@@ -25,5 +25,9 @@ export const getGoogleMeetStatus = () =>
   );
 
 export const googleMeetStatusQueryOptions = () =>
-  queryOptions({ queryKey: integrationKey('google-meet'), queryFn: getGoogleMeetStatus });
+  queryOptions({
+    queryKey: integrationKey('google-meet'),
+    queryFn: getGoogleMeetStatus,
+    refetchInterval: (q) => importPollMs(q.state.data ? [q.state.data.import] : undefined),
+  });
 export const useGoogleMeetStatus = () => useQuery(googleMeetStatusQueryOptions());

@@ -20,3 +20,8 @@ export const NO_IMPORT: ImportSummary = {
   failed: 0,
   lastError: null,
 };
+
+/** While items are queued or downloading, the card's status is read again every 5 s (like the
+ * processing modal's transcode poll, SPEC §9); otherwise not at all. */
+export const importPollMs = (summaries: readonly ImportSummary[] | undefined) =>
+  summaries?.some((s) => s.pending > 0) ? 5000 : false;

@@ -2,7 +2,7 @@ import type { TencentStatus } from '@contract/integrations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { boolean, type Describe, nullable, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
-import { ImportSummaryStruct } from './import-summary';
+import { ImportSummaryStruct, importPollMs } from './import-summary';
 import { integrationKey } from './keys';
 
 export const TencentStatusStruct: Describe<TencentStatus> = type({
@@ -16,5 +16,9 @@ export const TencentStatusStruct: Describe<TencentStatus> = type({
 export const getTencentStatus = () => api('/bff/tencent/vod/importacao-ativa', TencentStatusStruct);
 
 export const tencentStatusQueryOptions = () =>
-  queryOptions({ queryKey: integrationKey('tencent'), queryFn: getTencentStatus });
+  queryOptions({
+    queryKey: integrationKey('tencent'),
+    queryFn: getTencentStatus,
+    refetchInterval: (q) => importPollMs(q.state.data ? [q.state.data.import] : undefined),
+  });
 export const useTencentStatus = () => useQuery(tencentStatusQueryOptions());

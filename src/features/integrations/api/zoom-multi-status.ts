@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { array, boolean, type Describe, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { isDeauthorizedStatus } from '../lib/state';
+import { importPollMs } from './import-summary';
 import { integrationKey } from './keys';
 import { ZoomAccountStruct } from './zoom-status';
 
@@ -20,5 +21,9 @@ export const getZoomMultiStatus = () =>
   });
 
 export const zoomMultiStatusQueryOptions = () =>
-  queryOptions({ queryKey: integrationKey('zoom-multi'), queryFn: getZoomMultiStatus });
+  queryOptions({
+    queryKey: integrationKey('zoom-multi'),
+    queryFn: getZoomMultiStatus,
+    refetchInterval: (q) => importPollMs(q.state.data?.accounts.map((a) => a.import)),
+  });
 export const useZoomMultiStatus = () => useQuery(zoomMultiStatusQueryOptions());

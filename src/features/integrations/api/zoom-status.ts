@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { array, boolean, type Describe, integer, nullable, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { isDeauthorizedStatus } from '../lib/state';
-import { ImportSummaryStruct, NO_IMPORT } from './import-summary';
+import { ImportSummaryStruct, importPollMs, NO_IMPORT } from './import-summary';
 import { integrationKey } from './keys';
 
 export const ZoomAccountStruct: Describe<ZoomAccount> = type({
@@ -35,5 +35,9 @@ export const getZoomStatus = () =>
   });
 
 export const zoomStatusQueryOptions = () =>
-  queryOptions({ queryKey: integrationKey('zoom'), queryFn: getZoomStatus });
+  queryOptions({
+    queryKey: integrationKey('zoom'),
+    queryFn: getZoomStatus,
+    refetchInterval: (q) => importPollMs(q.state.data?.map((a) => a.import)),
+  });
 export const useZoomStatus = () => useQuery(zoomStatusQueryOptions());
