@@ -13,6 +13,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.
 import { capConnectionsPerAddress, guardBodies, httpServerOptions } from './plugins/http-limits.ts';
 import ingest from './plugins/ingest.ts';
 import inputGuard from './plugins/input-guard.ts';
+import integrations from './plugins/integrations.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
@@ -151,6 +152,7 @@ export async function buildApp(
   await app.register(playback);
   await app.register(analytics);
   await app.register(webhooks);
+  await app.register(integrations);
   await app.register(billing);
 
   // Routes.

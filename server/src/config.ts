@@ -144,6 +144,33 @@ export const ENV_SCHEMA = Type.Object({
   WEBHOOK_MAX_ATTEMPTS: positive(6, 'attempts per delivery'),
   WEBHOOK_RETRY_DELAY_S: positive(30, 'first wait before a retry, doubled each time'),
   WEBHOOK_CONCURRENCY: positive(4, 'deliveries in flight per instance'),
+  // Integrations (docs/integrations.md). Provider endpoints default to the real hosts; tests point
+  // them at the local servers of server/test/fakes.
+  INTEGRATIONS_POLL_SECONDS: positive(
+    300,
+    'each connection with import on looks for new recordings this often',
+  ),
+  INTEGRATIONS_DOWNLOAD_TIMEOUT_MS: positive(30 * 60_000, 'one imported file, from connect to the last byte'),
+  INTEGRATIONS_HTTP_TIMEOUT_MS: positive(15_000, "one call to a provider's API or token endpoint"),
+  INTEGRATIONS_MAX_ATTEMPTS: positive(6, 'attempts per imported item (429/5xx are retried)'),
+  INTEGRATIONS_RETRY_DELAY_S: positive(30, 'first wait before an import retry, doubled each time'),
+  INTEGRATIONS_DEV_HOSTS: optional(
+    text('host:port list that imports may download from over http though local (development, tests)'),
+  ),
+  ZOOM_CLIENT_ID: optional(text('Zoom OAuth app: client ID')),
+  ZOOM_CLIENT_SECRET: optional(text('Zoom OAuth app: client secret')),
+  ZOOM_WEBHOOK_SECRET_TOKEN: optional(text("Zoom app's secret token (signs its event notifications)")),
+  ZOOM_AUTHORIZE_URL: text('Zoom authorization endpoint', 'https://zoom.us/oauth/authorize'),
+  ZOOM_TOKEN_URL: text('Zoom token endpoint', 'https://zoom.us/oauth/token'),
+  ZOOM_REVOKE_URL: text('Zoom revocation endpoint', 'https://zoom.us/oauth/revoke'),
+  ZOOM_API_URL: text('Zoom REST API base', 'https://api.zoom.us/v2'),
+  GOOGLE_CLIENT_ID: optional(text('Google OAuth client (Meet, YouTube): client ID')),
+  GOOGLE_CLIENT_SECRET: optional(text('Google OAuth client: client secret')),
+  GOOGLE_AUTHORIZE_URL: text('Google authorization endpoint', 'https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: text('Google token endpoint', 'https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: text('Google revocation endpoint', 'https://oauth2.googleapis.com/revoke'),
+  GOOGLE_MEET_API_URL: text('Google Meet REST API base', 'https://meet.googleapis.com/v2'),
+  GOOGLE_DRIVE_API_URL: text('Google Drive API base', 'https://www.googleapis.com/drive/v3'),
   SUBTITLES_ENGINE: Type.Union(
     (['auto', 'off', 'pocketsphinx', 'whisper'] as const).map((engine) => Type.Literal(engine)),
     {
@@ -208,7 +235,20 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   if (typeof proxies === 'string' && proxies.split(',').some((item) => /^\s*\d+\s*$/.test(item)))
     bad.add('TRUST_PROXY');
   // Beyond a pattern: the URLs must parse.
-  for (const name of ['PUBLIC_URL', 'UPLOAD_URL', 'INGEST_URL'] as const) {
+  for (const name of [
+    'PUBLIC_URL',
+    'UPLOAD_URL',
+    'INGEST_URL',
+    'ZOOM_AUTHORIZE_URL',
+    'ZOOM_TOKEN_URL',
+    'ZOOM_REVOKE_URL',
+    'ZOOM_API_URL',
+    'GOOGLE_AUTHORIZE_URL',
+    'GOOGLE_TOKEN_URL',
+    'GOOGLE_REVOKE_URL',
+    'GOOGLE_MEET_API_URL',
+    'GOOGLE_DRIVE_API_URL',
+  ] as const) {
     const url = value[name];
     if (typeof url === 'string' && !URL.canParse(url)) bad.add(name);
   }
@@ -367,6 +407,37 @@ function shape(env: Env) {
       maxSeconds: env.SUBTITLES_MAX_SECONDS,
       timeoutSeconds: env.SUBTITLES_TIMEOUT_S,
     },
+    /** Third-party integrations (docs/integrations.md). */
+    integrations: {
+      pollSeconds: env.INTEGRATIONS_POLL_SECONDS,
+      downloadTimeoutMs: env.INTEGRATIONS_DOWNLOAD_TIMEOUT_MS,
+      httpTimeoutMs: env.INTEGRATIONS_HTTP_TIMEOUT_MS,
+      maxAttempts: env.INTEGRATIONS_MAX_ATTEMPTS,
+      retryDelaySeconds: env.INTEGRATIONS_RETRY_DELAY_S,
+      /** `host:port` (lower case) a download may reach over http and on a local address. */
+      devHosts: (env.INTEGRATIONS_DEV_HOSTS ?? '')
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter((item) => item !== ''),
+      zoom: {
+        clientId: env.ZOOM_CLIENT_ID ?? null,
+        clientSecret: env.ZOOM_CLIENT_SECRET ?? null,
+        webhookSecretToken: env.ZOOM_WEBHOOK_SECRET_TOKEN ?? null,
+        authorizeUrl: env.ZOOM_AUTHORIZE_URL,
+        tokenUrl: env.ZOOM_TOKEN_URL,
+        revokeUrl: env.ZOOM_REVOKE_URL,
+        apiUrl: env.ZOOM_API_URL.replace(/\/+$/, ''),
+      },
+      google: {
+        clientId: env.GOOGLE_CLIENT_ID ?? null,
+        clientSecret: env.GOOGLE_CLIENT_SECRET ?? null,
+        authorizeUrl: env.GOOGLE_AUTHORIZE_URL,
+        tokenUrl: env.GOOGLE_TOKEN_URL,
+        revokeUrl: env.GOOGLE_REVOKE_URL,
+        meetApiUrl: env.GOOGLE_MEET_API_URL.replace(/\/+$/, ''),
+        driveApiUrl: env.GOOGLE_DRIVE_API_URL.replace(/\/+$/, ''),
+      },
+    },
     /** Audience analytics (docs/analytics.md). */
     analytics: {
       flushMs: env.ANALYTICS_FLUSH_MS,
@@ -385,6 +456,7 @@ export type ViewersConfig = Config['viewers'];
 export type WebhooksConfig = Config['webhooks'];
 export type AnalyticsConfig = Config['analytics'];
 export type SubtitlesConfig = Config['subtitles'];
+export type IntegrationsConfig = Config['integrations'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return shape(parseEnv(env));

@@ -72,6 +72,7 @@ describe('migrations and seed', () => {
         'Up 20261127T160000_video_likes',
         'Up 20261127T173000_subtitle_jobs',
         'Up 20261128T100000_classroom_content',
+        'Up 20261201T120000_integrations',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -86,6 +87,8 @@ describe('migrations and seed', () => {
         'client_plans',
         'clients',
         'directories',
+        'integration_connections',
+        'integration_imports',
         'invitations',
         'live_stream_counts',
         'live_stream_overlays',
@@ -95,6 +98,7 @@ describe('migrations and seed', () => {
         'login_address_attempts',
         'login_failures',
         'memberships',
+        'oauth_states',
         'overlays',
         'password_resets',
         'playback_events',
@@ -115,6 +119,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261201T120000_integrations',
         'Down 20261128T100000_classroom_content',
         'Down 20261127T173000_subtitle_jobs',
         'Down 20261127T160000_video_likes',

@@ -15,6 +15,11 @@ import type {
 } from './tables/classroom.ts';
 import type { ClientsTable } from './tables/clients.ts';
 import type { DirectoriesTable } from './tables/directories.ts';
+import type {
+  IntegrationConnectionsTable,
+  IntegrationImportsTable,
+  OAuthStatesTable,
+} from './tables/integrations.ts';
 import type { InvitationsTable } from './tables/invitations.ts';
 import type { LoginAddressAttemptsTable } from './tables/login-address-attempts.ts';
 import type { LoginFailuresTable } from './tables/login-failures.ts';
@@ -73,6 +78,9 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_daily: UsageDailyTable;
   client_plans: ClientPlansTable;
+  integration_connections: IntegrationConnectionsTable;
+  oauth_states: OAuthStatesTable;
+  integration_imports: IntegrationImportsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from './i18n-account.ts';
 import { ADMIN_MESSAGES } from './i18n-admin.ts';
 import { BILLING_MESSAGES } from './i18n-billing.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
+import { INTEGRATION_MESSAGES } from './i18n-integrations.ts';
 import { KEY_MESSAGES } from './i18n-keys.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
@@ -91,6 +92,7 @@ export const MESSAGES = {
   ...STREAM_MESSAGES,
   ...VIDEO_MESSAGES,
   ...WEBHOOK_MESSAGES,
+  ...INTEGRATION_MESSAGES,
   ...UI_MESSAGES,
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,
