@@ -98,6 +98,10 @@ export const EVENT_TYPES = {
   WEBHOOK_CRIADO: { 'pt-BR': 'Webhook criado', en: 'Webhook created' },
   WEBHOOK_REMOVIDO: { 'pt-BR': 'Webhook removido', en: 'Webhook removed' },
   WEBHOOK_REENVIADO: { 'pt-BR': 'Entrega de webhook reenviada', en: 'Webhook delivery sent again' },
+  // Simulcast to YouTube / Facebook (docs/integrations.md "Simulcast")
+  SIMULCAST_INICIADO: { 'pt-BR': 'Transmissão simultânea no ar', en: 'Simulcast on air' },
+  SIMULCAST_FALHOU: { 'pt-BR': 'Falha na transmissão simultânea', en: 'Simulcast failed' },
+  SIMULCAST_ENCERRADO: { 'pt-BR': 'Transmissão simultânea encerrada', en: 'Simulcast ended' },
   // Integrations (docs/integrations.md)
   INTEGRACAO_AUTORIZADA: { 'pt-BR': 'Integração autorizada', en: 'Integration authorised' },
   INTEGRACAO_REMOVIDA: { 'pt-BR': 'Integração desfeita', en: 'Integration undone' },
@@ -108,10 +112,6 @@ export const EVENT_TYPES = {
   IMPORTACAO_ATUALIZADA: { 'pt-BR': 'Importação atualizada', en: 'Import switched' },
   GRAVACAO_IMPORTADA: { 'pt-BR': 'Gravação importada', en: 'Recording imported' },
   IMPORTACAO_FALHOU: { 'pt-BR': 'Importação de gravação falhou', en: 'Recording import failed' },
-  // Simulcast to YouTube / Facebook (docs/integrations.md "Simulcast")
-  SIMULCAST_INICIADO: { 'pt-BR': 'Transmissão simultânea no ar', en: 'Simulcast on air' },
-  SIMULCAST_FALHOU: { 'pt-BR': 'Falha na transmissão simultânea', en: 'Simulcast failed' },
-  SIMULCAST_ENCERRADO: { 'pt-BR': 'Transmissão simultânea encerrada', en: 'Simulcast ended' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type EventCode = keyof typeof EVENT_TYPES;
