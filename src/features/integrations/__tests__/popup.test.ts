@@ -40,7 +40,7 @@ describe('authorizeInPopup', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(asked).toBe(1);
     await vi.advanceTimersByTimeAsync(2000);
-    await expect(result).resolves.toBe(true);
+    await expect(result).resolves.toEqual({ authorized: true });
     expect(opened[0]?.popup.closed).toBe(true);
   });
 
@@ -55,7 +55,7 @@ describe('authorizeInPopup', () => {
     await vi.advanceTimersByTimeAsync(2000);
     opened[0]?.popup.close();
     await vi.advanceTimersByTimeAsync(2000);
-    await expect(result).resolves.toBe(false);
+    await expect(result).resolves.toEqual({ authorized: false, reason: null });
   });
 
   it('Facebook: 600x400, every second; a failed status check is "not yet"', async () => {
@@ -74,8 +74,25 @@ describe('authorizeInPopup', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(opened[0]?.features).toContain('width=600,height=400');
     await vi.advanceTimersByTimeAsync(2000);
-    await expect(result).resolves.toBe(true);
+    await expect(result).resolves.toEqual({ authorized: true });
     expect(asked).toBe(2);
+  });
+
+  it("stops on the server's error page (the user refused at the provider) and passes its words on", async () => {
+    const { open, opened } = opener();
+    let page: { result: 'success' | 'error'; text: string } | null = null;
+    const result = authorizeInPopup({
+      url: async () => '/x',
+      kind: 'oauth',
+      open,
+      read: () => page,
+      authorized: async () => false,
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    page = { result: 'error', text: ' A autorização foi negada. ' };
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(result).resolves.toEqual({ authorized: false, reason: 'A autorização foi negada.' });
+    expect(opened[0]?.popup.closed).toBe(true);
   });
 
   it('rejects when the browser blocks the popup', async () => {

@@ -25,7 +25,7 @@ export function useAuthorize() {
   async function authorize<T>({ provider, status, done }: AuthorizeRequest<T>): Promise<boolean> {
     setPending(provider);
     try {
-      const ok = await authorizeInPopup({
+      const outcome = await authorizeInPopup({
         kind: provider === 'facebook' ? 'facebook' : 'oauth',
         url: () => startOAuth(provider),
         authorized: async () =>
@@ -38,14 +38,14 @@ export function useAuthorize() {
           ),
         screen: window.screen,
       });
-      if (!ok)
+      if (!outcome.authorized)
         notify(
           'error',
           t`Erro ao efetuar integração.`,
-          t`A autorização foi negada ou a janela foi fechada antes de terminar.`,
+          outcome.reason ?? t`A autorização foi negada ou a janela foi fechada antes de terminar.`,
         );
       await queryClient.invalidateQueries({ queryKey: status.queryKey });
-      return ok;
+      return outcome.authorized;
     } catch (error) {
       notify(
         'error',

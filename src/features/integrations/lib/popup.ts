@@ -19,6 +19,27 @@ export interface PopupWindow {
 
 export type OpenWindow = (url: string, target: string, features: string) => PopupWindow | null;
 
+/** What the server's last popup page says (`[data-result]`, on the console's own origin), or null while
+ * the popup is elsewhere (the provider's consent page cannot be read, and need not be). */
+export type PopupPage = { result: 'success' | 'error'; text: string } | null;
+
+function readPage(popup: PopupWindow): PopupPage {
+  try {
+    const el = (popup as { document?: Document }).document?.querySelector('[data-result]');
+    if (!el) return null;
+    return {
+      result: el.getAttribute('data-result') === 'success' ? 'success' : 'error',
+      text: el.textContent ?? '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** true: authorized; otherwise why not — the server's own words when its page said so, else null (the
+ * user closed the popup). */
+export type PopupOutcome = { authorized: true } | { authorized: false; reason: string | null };
+
 export class PopupBlockedError extends Error {
   constructor() {
     super('popup blocked');
@@ -42,18 +63,23 @@ export interface AuthorizeOptions {
   /** Asks the status: true once the provider shows as authorized. A failed check counts as "not yet". */
   authorized: () => Promise<boolean>;
   open?: OpenWindow;
+  /** Reads the popup's page (tests give their own). */
+  read?: (popup: PopupWindow) => PopupPage;
   screen?: { width: number; height: number };
 }
 
-/** Opens the popup (call it from the click) and resolves true when authorized (closing the popup), false
- * when the user closed it first. Rejects with PopupBlockedError when the browser refused to open it. */
+/** Opens the popup (call it from the click) and resolves authorized when the status shows it (closing
+ * the popup); not authorized when the user closed it first or the server's page reports a failure (the
+ * provider refused, 'Negar', an expired state…), with that page's text. Rejects with PopupBlockedError
+ * when the browser refused to open it. */
 export async function authorizeInPopup({
   kind,
   url,
   authorized,
   open = (u, t, f) => window.open(u, t, f),
+  read = readPage,
   screen,
-}: AuthorizeOptions): Promise<boolean> {
+}: AuthorizeOptions): Promise<PopupOutcome> {
   const popup = open('about:blank', `palco-${kind}`, popupFeatures(kind, screen));
   if (!popup) throw new PopupBlockedError();
   try {
@@ -70,13 +96,18 @@ export async function authorizeInPopup({
       // Asked even when the popup is already closed: the provider's last page may close it itself.
       const ok = await authorized().catch(() => false);
       checking = false;
+      const page = popup.closed ? null : read(popup);
       if (ok) {
         clearInterval(timer);
         if (!popup.closed) popup.close();
-        resolve(true);
+        resolve({ authorized: true });
+      } else if (page?.result === 'error') {
+        clearInterval(timer);
+        popup.close();
+        resolve({ authorized: false, reason: page.text.trim() || null });
       } else if (popup.closed) {
         clearInterval(timer);
-        resolve(false);
+        resolve({ authorized: false, reason: null });
       }
     }, POPUP[kind].interval);
   });
