@@ -14,6 +14,7 @@ import { capConnectionsPerAddress, guardBodies, httpServerOptions } from './plug
 import ingest from './plugins/ingest.ts';
 import inputGuard from './plugins/input-guard.ts';
 import integrations from './plugins/integrations.ts';
+import integrationsLive from './plugins/integrations-live.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
@@ -153,6 +154,7 @@ export async function buildApp(
   await app.register(analytics);
   await app.register(webhooks);
   await app.register(integrations);
+  await app.register(integrationsLive);
   await app.register(billing);
 
   // Routes.

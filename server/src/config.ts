@@ -171,6 +171,25 @@ export const ENV_SCHEMA = Type.Object({
   GOOGLE_REVOKE_URL: text('Google revocation endpoint', 'https://oauth2.googleapis.com/revoke'),
   GOOGLE_MEET_API_URL: text('Google Meet REST API base', 'https://meet.googleapis.com/v2'),
   GOOGLE_DRIVE_API_URL: text('Google Drive API base', 'https://www.googleapis.com/drive/v3'),
+  TENCENT_VOD_API_URL: text('Tencent Cloud VOD API 3.0 endpoint', 'https://vod.tencentcloudapi.com'),
+  TENCENT_VOD_REGION: optional(text('X-TC-Region sent to Tencent Cloud VOD (optional for VOD)')),
+  YOUTUBE_API_URL: text('YouTube Data / Live Streaming API base', 'https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_BROADCAST_PRIVACY: Type.Union(
+    (['public', 'unlisted', 'private'] as const).map((privacy) => Type.Literal(privacy)),
+    {
+      default: 'unlisted',
+      description: 'privacy of the YouTube broadcasts of simulcast lives',
+      expected: 'public, unlisted or private',
+    },
+  ),
+  FACEBOOK_APP_ID: optional(text('Facebook app (Facebook Login): app ID')),
+  FACEBOOK_APP_SECRET: optional(text('Facebook app: app secret')),
+  FACEBOOK_DIALOG_URL: text('Facebook Login dialog', 'https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: text('Facebook Graph API base', 'https://graph.facebook.com/v19.0'),
+  SIMULCAST_RETRY_MS: positive(
+    2_000,
+    'first wait before a failed simulcast push or provider call is tried again, doubled each time',
+  ),
   SUBTITLES_ENGINE: Type.Union(
     (['auto', 'off', 'pocketsphinx', 'whisper'] as const).map((engine) => Type.Literal(engine)),
     {
@@ -248,6 +267,10 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     'GOOGLE_REVOKE_URL',
     'GOOGLE_MEET_API_URL',
     'GOOGLE_DRIVE_API_URL',
+    'TENCENT_VOD_API_URL',
+    'YOUTUBE_API_URL',
+    'FACEBOOK_DIALOG_URL',
+    'FACEBOOK_GRAPH_URL',
   ] as const) {
     const url = value[name];
     if (typeof url === 'string' && !URL.canParse(url)) bad.add(name);
@@ -437,6 +460,18 @@ function shape(env: Env) {
         meetApiUrl: env.GOOGLE_MEET_API_URL.replace(/\/+$/, ''),
         driveApiUrl: env.GOOGLE_DRIVE_API_URL.replace(/\/+$/, ''),
       },
+      tencent: { apiUrl: env.TENCENT_VOD_API_URL, region: env.TENCENT_VOD_REGION ?? null },
+      youtube: {
+        apiUrl: env.YOUTUBE_API_URL.replace(/\/+$/, ''),
+        broadcastPrivacy: env.YOUTUBE_BROADCAST_PRIVACY,
+      },
+      facebook: {
+        appId: env.FACEBOOK_APP_ID ?? null,
+        appSecret: env.FACEBOOK_APP_SECRET ?? null,
+        dialogUrl: env.FACEBOOK_DIALOG_URL,
+        graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+      },
+      simulcastRetryMs: env.SIMULCAST_RETRY_MS,
     },
     /** Audience analytics (docs/analytics.md). */
     analytics: {

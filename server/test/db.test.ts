@@ -73,6 +73,7 @@ describe('migrations and seed', () => {
         'Up 20261127T173000_subtitle_jobs',
         'Up 20261128T100000_classroom_content',
         'Up 20261201T120000_integrations',
+        'Up 20261201T130000_simulcast',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -106,6 +107,7 @@ describe('migrations and seed', () => {
         'realtime_counters',
         'roles',
         'sessions',
+        'simulcast_sessions',
         'subtitle_jobs',
         'usage_daily',
         'usage_events',
@@ -119,6 +121,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261201T130000_simulcast',
         'Down 20261201T120000_integrations',
         'Down 20261128T100000_classroom_content',
         'Down 20261127T173000_subtitle_jobs',

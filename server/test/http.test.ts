@@ -346,6 +346,11 @@ describe('OpenAPI document', () => {
         'DELETE /v1/webhooks/{id}',
         'GET /v1/webhooks/{id}/deliveries',
         'POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+        // Tencent Cloud, YouTube, Facebook Live (docs/integrations.md)
+        'GET /bff/tencent/vod/importacao-ativa',
+        'PUT /bff/tencent/vod/importacao-ativa',
+        'POST /bff/tencent/vod/migra-gravacoes',
+        'DELETE /bff/tencent/vod/migra-gravacoes',
         // The dashboard (docs/decisions.md)
         'GET /v1/dashboard',
       ].sort(),

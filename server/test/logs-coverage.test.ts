@@ -10,6 +10,7 @@ import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
+import { integrationLiveExercises } from './logs-coverage-integrations-live.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
 import { webhookExercises } from './logs-coverage-webhooks.ts';
@@ -386,6 +387,8 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
 
   // Webhooks (docs/webhooks.md)
   ...webhookExercises(() => server),
+  // Tencent, YouTube, Facebook (docs/integrations.md)
+  ...integrationLiveExercises(() => server),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
 

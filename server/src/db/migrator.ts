@@ -26,6 +26,7 @@ import * as videoLikes from './migrations/20261127T160000_video_likes.ts';
 import * as subtitleJobs from './migrations/20261127T173000_subtitle_jobs.ts';
 import * as classroomContent from './migrations/20261128T100000_classroom_content.ts';
 import * as integrations from './migrations/20261201T120000_integrations.ts';
+import * as simulcast from './migrations/20261201T130000_simulcast.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261127T173000_subtitle_jobs': subtitleJobs,
   '20261128T100000_classroom_content': classroomContent,
   '20261201T120000_integrations': integrations,
+  '20261201T130000_simulcast': simulcast,
 };
 
 function migrator(db: Db): Migrator {

@@ -29,6 +29,7 @@ import type { PasswordResetsTable } from './tables/password-resets.ts';
 import type { RealtimeCountersTable } from './tables/realtime.ts';
 import type { RolesTable } from './tables/roles.ts';
 import type { SessionsTable } from './tables/sessions.ts';
+import type { SimulcastSessionsTable } from './tables/simulcast.ts';
 import type { LiveStreamCountsTable, LiveStreamPresetsTable, LiveStreamsTable } from './tables/streams.ts';
 import type { SubtitleJobsTable } from './tables/subtitle-jobs.ts';
 import type { ClientPlansTable, UsageDailyTable, UsageEventsTable } from './tables/usage.ts';
@@ -81,6 +82,7 @@ export interface Database {
   integration_connections: IntegrationConnectionsTable;
   oauth_states: OAuthStatesTable;
   integration_imports: IntegrationImportsTable;
+  simulcast_sessions: SimulcastSessionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES } from './i18n-admin.ts';
 import { BILLING_MESSAGES } from './i18n-billing.ts';
 import { INPUT_MESSAGES } from './i18n-input.ts';
 import { INTEGRATION_MESSAGES } from './i18n-integrations.ts';
+import { INTEGRATION_LIVE_MESSAGES } from './i18n-integrations-live.ts';
 import { KEY_MESSAGES } from './i18n-keys.ts';
 import { LIMIT_MESSAGES } from './i18n-limits.ts';
 import { LOG_MESSAGES } from './i18n-logs.ts';
@@ -93,6 +94,7 @@ export const MESSAGES = {
   ...VIDEO_MESSAGES,
   ...WEBHOOK_MESSAGES,
   ...INTEGRATION_MESSAGES,
+  ...INTEGRATION_LIVE_MESSAGES,
   ...UI_MESSAGES,
   ...MEDIA_MESSAGES,
   ...ADMIN_MESSAGES,

@@ -19,6 +19,7 @@ import classroom from './classroom/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
+import tencentRoutes from './integrations/tencent.ts';
 import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
 import publicOverlayMedia from './overlays/media.ts';
@@ -78,6 +79,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(viewerRoutes);
     await authed.register(apiKeyRoutes);
     await authed.register(webhookRoutes);
+    await authed.register(tencentRoutes);
     await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
     await authed.register(analyticsRoutes);
