@@ -46,14 +46,22 @@ export async function startOwnServer(port: number, env: Record<string, string>):
     },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 60_000;
+  // Never left behind: killed with the test process, or when it does not come up.
+  const kill = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', kill);
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${readFileSync(log, 'utf8')}`);
     const ok = await fetch(`${baseURL}/healthz`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${readFileSync(log, 'utf8')}`);
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error(`the server did not start: ${readFileSync(log, 'utf8')}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -64,6 +72,7 @@ export async function startOwnServer(port: number, env: Record<string, string>):
         .split('\n')
         .filter((line) => line.includes('"msg":"request failed"')),
     stop: async () => {
+      process.off('exit', kill);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
