@@ -10,6 +10,7 @@ import { issueViewerSession } from '../src/media/playback-session.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
+import { coverageIntegrations, integrationExercises } from './logs-coverage-integrations.ts';
 import { integrationLiveExercises } from './logs-coverage-integrations-live.ts';
 import { teamsExercises } from './logs-coverage-teams.ts';
 import { twoFactorExercises } from './logs-coverage-two-factor.ts';
@@ -22,7 +23,7 @@ import { webhookExercises } from './logs-coverage-webhooks.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ integrations: coverageIntegrations() });
 });
 afterAll(async () => {
   await server?.close();
@@ -391,6 +392,8 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   ...integrationLiveExercises(() => server),
   // Billing (docs/billing.md)
   ...billingExercises(() => server),
+  // Integrations (docs/integrations.md)
+  ...integrationExercises(() => server),
 
   // Video on demand (docs/api-videos.md)
   'POST /v1/contents': async (ctx) => {

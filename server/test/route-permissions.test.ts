@@ -49,6 +49,14 @@ const PUBLIC = [
   'GET /v1/public/videos/:videoId/playback',
   'GET /play/live/:liveId/:token/*',
   'GET /play/vod/:videoId/:token/*',
+  // Integrations (docs/integrations.md): the popups carry a single-use state bound to the user who
+  // started them; the callbacks are the providers' redirect URIs; Zoom's notifications are signed.
+  'GET /bff/zoom/oauth',
+  'GET /bff/zoom/oauth-multi',
+  'GET /bff/zoom/oauth/callback',
+  'POST /bff/zoom/webhook',
+  'GET /bff/google-meet/oauth',
+  'GET /bff/google-meet/oauth/callback',
 ];
 
 /**
@@ -93,7 +101,10 @@ const ALLOWED_WHILE_BLOCKED = [
   'PUT /v1/live-streams/:id/overlays',
   'PATCH /v1/accounts/:accountId/overlays/:overlayId',
   'PATCH /v1/videos/:id',
-  // Integrations already set up keep being told what happens.
+  // Integrations already set up keep being told what happens; one may still be undone.
+  'POST /bff/zoom/deauthorize',
+  'POST /bff/zoom/deauthorize-multi',
+  'POST /bff/google-meet/deauthorize',
   'POST /v1/webhooks',
   'POST /v1/webhooks/:id/deliveries/:deliveryId/redeliver',
 ];

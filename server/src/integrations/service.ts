@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { activeJobIds } from '../db/job-queue.ts';
 import { recordActivity } from '../db/repositories/activity-log.ts';
 import { createDirectory, findDirectory } from '../db/repositories/directories.ts';
 import {
@@ -72,6 +73,9 @@ export interface ProviderDefinition {
   oauth?: () => OAuthClient | null;
   imports?: ImportSource;
 }
+
+/** What the server does on its own (a job, a refused refresh) has nobody responsible. */
+const NO_ACTIVITY = { actor: null, ip: null, userAgent: null };
 
 /** Provider tokens turned unusable (refresh refused): the connection must be authorised again. */
 export class Deauthorized extends Error {}
@@ -151,7 +155,7 @@ export class Integrations {
           now.access_token_enc
         )
           return this.unseal(now, now.access_token_enc);
-        await this.markDeauthorized(connection, null);
+        await this.markDeauthorized(connection);
         throw new Deauthorized('refresh refused');
       }
       throw error;
@@ -183,7 +187,7 @@ export class Integrations {
     } catch (error) {
       if (error instanceof ProviderError && error.status === 401) {
         const connection = await findConnection(this.app.db, connectionId);
-        if (connection) await this.markDeauthorized(connection, null);
+        if (connection) await this.markDeauthorized(connection);
         throw new Deauthorized('token refused');
       }
       throw error;
@@ -191,7 +195,10 @@ export class Integrations {
   }
 
   /** The account removed the app, or its tokens stopped working: the card asks to authorise again. */
-  async markDeauthorized(connection: IntegrationConnectionRow, actor: ActivityActor | null): Promise<void> {
+  async markDeauthorized(
+    connection: IntegrationConnectionRow,
+    activity: { actor: ActivityActor | null; ip: string | null; userAgent: string | null } = NO_ACTIVITY,
+  ): Promise<void> {
     if (connection.deauthorized) return;
     await this.app.db.transaction().execute(async (trx) => {
       await updateConnection(trx, connection.id, { deauthorized: true });
@@ -200,9 +207,7 @@ export class Integrations {
         event: 'INTEGRACAO_DESAUTORIZADA',
         identifier: connection.external_account_id,
         record: toRecord({ provider: connection.provider, label: connection.label }),
-        actor,
-        ip: null,
-        userAgent: null,
+        ...activity,
       });
     });
   }
@@ -230,6 +235,13 @@ export class Integrations {
       expireInSeconds: 600,
     });
     await boss.createQueue(IMPORT_QUEUE, { name: IMPORT_QUEUE, policy: 'stately', ...this.jobOptions() });
+    if (this.app.jobs.singleProcess) {
+      // Jobs left active by a killed process of this data dir: nobody runs them; pg-boss retries them.
+      for (const queue of [POLL_QUEUE, IMPORT_QUEUE]) {
+        const orphans = await activeJobIds(this.app.db, queue);
+        if (orphans.length > 0) await boss.fail(queue, orphans);
+      }
+    }
     await boss.work<{ connectionId: string }>(
       POLL_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1 },
@@ -247,11 +259,14 @@ export class Integrations {
   }
 
   /** Queues a look for new items of the connection (now, or after `delaySeconds`). */
-  async schedulePoll(connectionId: string, delaySeconds = 0, trx?: Executor): Promise<void> {
-    await this.app.jobs.send(
+  async schedulePoll(connectionId: string, delaySeconds = 0, trx?: Executor): Promise<string | null> {
+    // Two keys: at most one look waiting to run now and one waiting for its time, so asking for a
+    // look now is never swallowed by the next scheduled one, and the schedule never forks.
+    const key = delaySeconds > 0 ? `${connectionId}:next` : `${connectionId}:now`;
+    return this.app.jobs.send(
       POLL_QUEUE,
       { connectionId },
-      { singletonKey: connectionId, ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) },
+      { singletonKey: key, ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) },
       trx,
     );
   }
@@ -439,8 +454,10 @@ export class Integrations {
         );
       }
       if (error instanceof Deauthorized) return this.fail(item, 'integrationImportDeauthorized', id);
-      if (error instanceof ProviderError && (!error.retryable || lastAttempt))
+      if (lastAttempt || (error instanceof ProviderError && !error.retryable)) {
+        this.app.log.warn({ importId, err: (error as Error).message }, 'integration: import failed');
         return this.fail(item, 'integrationImportProvider', id);
+      }
       // Thrown: pg-boss tries again after its (doubling) delay.
       throw error;
     }

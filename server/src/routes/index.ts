@@ -19,6 +19,7 @@ import classroom from './classroom/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
+import { integrationPublicRoutes, integrationRoutes } from './integrations/index.ts';
 import tencentRoutes from './integrations/tencent.ts';
 import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
@@ -59,6 +60,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(classroom);
     await open.register(publicChannelRoutes);
     await open.register(beaconRoutes);
+    await open.register(integrationPublicRoutes);
   });
 
   await app.register(async (authed) => {
@@ -85,6 +87,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(analyticsRoutes);
     await authed.register(supportRoutes);
     await authed.register(vodAnalyticsRoutes);
+    await authed.register(integrationRoutes);
   });
 };
 

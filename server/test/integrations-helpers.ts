@@ -1,0 +1,93 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { bearer } from './helpers.ts';
+
+/** `config.integrations` pointed at the local providers (their `env`), with short retry delays. */
+export function integrationsConfig(env: Record<string, string>, devHosts: string[]) {
+  const base = loadConfig({ ...env, INTEGRATIONS_DEV_HOSTS: devHosts.join(',') }).integrations;
+  return { ...base, retryDelaySeconds: 1, maxAttempts: 3, pollSeconds: 3600 };
+}
+
+/** Every answer a test received, to check that no token ever left the server. */
+export const answers: string[] = [];
+
+export async function call(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  answers.push(res.body);
+  return res;
+}
+
+/** What a browser does in the popup, up to the provider sending it back (the callback URL). */
+export async function throughConsent(
+  app: FastifyInstance,
+  token: string,
+  startPath: string,
+  accountId: string,
+  decision: 'allow' | 'deny' = 'allow',
+  tamper?: (authorize: URL) => void,
+): Promise<URL> {
+  const start = await call(app, token, 'POST', `${startPath}?accountId=${accountId}`);
+  expect(start.statusCode).toBe(200);
+  const popup = new URL(start.json<{ url: string }>().url);
+  expect(popup.searchParams.get('account_id')).toBe(accountId);
+  const redirect = await app.inject({ method: 'GET', url: `${popup.pathname}${popup.search}` });
+  expect(redirect.statusCode).toBe(302);
+  const authorize = new URL(redirect.headers.location as string);
+  tamper?.(authorize);
+  const page = await fetch(authorize);
+  const html = await page.text();
+  expect(html).toContain('Autorizar');
+  expect(html).toContain('Negar');
+  const consent = /name="consent" value="([^"]+)"/.exec(html)?.[1];
+  expect(consent).toBeTruthy();
+  const decided = await fetch(new URL('/_consent', authorize), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ consent: consent!, decision }).toString(),
+    redirect: 'manual',
+  });
+  expect(decided.status).toBe(302);
+  return new URL(decided.headers.get('location')!);
+}
+
+/** The popup's last page (the callback), as the browser loads it. */
+export async function callback(app: FastifyInstance, back: URL): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  answers.push(res.body);
+  return res;
+}
+
+/** Polls until `check` returns a value (the server works in the background); the timeout is a safety net. */
+export async function until<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 90_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits for a pg-boss job to finish (completed or failed). */
+export async function jobDone(app: FastifyInstance, queue: string, id: string | null): Promise<void> {
+  expect(id).toBeTruthy();
+  await until(async () => {
+    const job = await app.jobs.boss.getJobById(queue, id!);
+    return job && ['completed', 'failed', 'cancelled'].includes(job.state);
+  });
+}
