@@ -175,7 +175,7 @@ export const ENV_SCHEMA = Type.Object({
   TENCENT_VOD_REGION: optional(text('X-TC-Region sent to Tencent Cloud VOD (optional for VOD)')),
   YOUTUBE_API_URL: text('YouTube Data / Live Streaming API base', 'https://www.googleapis.com/youtube/v3'),
   YOUTUBE_BROADCAST_PRIVACY: Type.Union(
-    (['public', 'unlisted', 'private'] as const).map((privacy) => Type.Literal(privacy)),
+    [Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('private')],
     {
       default: 'unlisted',
       description: 'privacy of the YouTube broadcasts of simulcast lives',

@@ -351,6 +351,7 @@ describe('OpenAPI document', () => {
         'PUT /bff/tencent/vod/importacao-ativa',
         'POST /bff/tencent/vod/migra-gravacoes',
         'DELETE /bff/tencent/vod/migra-gravacoes',
+        'GET /bff/simulcast/{liveId}',
         // The dashboard (docs/decisions.md)
         'GET /v1/dashboard',
         // Integrations (docs/integrations.md)

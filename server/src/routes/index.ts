@@ -20,6 +20,7 @@ import dashboardRoutes from './dashboard/index.ts';
 import docsRoutes from './docs/index.ts';
 import healthRoutes from './health/index.ts';
 import { integrationPublicRoutes, integrationRoutes } from './integrations/index.ts';
+import simulcastRoutes from './integrations/simulcast.ts';
 import tencentRoutes from './integrations/tencent.ts';
 import logRoutes from './logs/index.ts';
 import overlays from './overlays/index.ts';
@@ -82,6 +83,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await authed.register(apiKeyRoutes);
     await authed.register(webhookRoutes);
     await authed.register(tencentRoutes);
+    await authed.register(simulcastRoutes);
     await authed.register(dashboardRoutes);
     await authed.register(billingRoutes);
     await authed.register(analyticsRoutes);

@@ -208,7 +208,8 @@ export class FakeYoutube {
       const s: LiveStream = {
         id: randomBytes(8).toString('base64url'),
         title: snippet.title,
-        streamName: `${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}`,
+        // YouTube's form: five groups of four (abcd-efgh-ijkl-mnop-qrst).
+        streamName: (randomBytes(10).toString('hex').match(/.{4}/g) ?? []).join('-'),
       };
       this.streams.set(s.id, s);
       return send(200, streamJson(s));
