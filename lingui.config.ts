@@ -14,6 +14,7 @@ const PAGES = [
   '<rootDir>/src/features/analytics',
   '<rootDir>/src/features/support',
   '<rootDir>/src/features/vod-analytics',
+  '<rootDir>/src/features/integrations',
 ];
 const EMBED = '<rootDir>/src/embed';
 /** The classroom's pages (classroom.html) load only their own texts. */

@@ -22,7 +22,8 @@ export const trigger = style({
   fontWeight: 600,
   cursor: 'pointer',
   selectors: {
-    '&:hover': { color: vars.color.text },
+    '&:hover:not([data-disabled])': { color: vars.color.text },
+    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
     '&[data-selected]': { color: vars.color.primary, borderBottomColor: vars.color.primary },
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
   },

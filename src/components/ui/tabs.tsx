@@ -5,6 +5,8 @@ import * as css from './tabs.css';
 export interface TabItem {
   value: string;
   label: ReactNode;
+  /** Shown but not selectable (a feature not offered yet). */
+  disabled?: boolean;
 }
 
 export interface TabsProps {
@@ -31,7 +33,7 @@ export function Tabs({ label, tabs, value, onValueChange, children, className }:
     >
       <ArkTabs.List aria-label={label} className={css.list}>
         {tabs.map((tab) => (
-          <ArkTabs.Trigger key={tab.value} value={tab.value} className={css.trigger}>
+          <ArkTabs.Trigger key={tab.value} value={tab.value} disabled={tab.disabled} className={css.trigger}>
             {tab.label}
           </ArkTabs.Trigger>
         ))}

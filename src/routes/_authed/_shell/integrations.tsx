@@ -1,14 +1,9 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/features/shell/components/coming-soon-page';
+import { IntegrationsPage } from '@/features/integrations/components/integrations-page';
 import { requireGate } from '@/lib/guards';
 
-/** Not available yet: the shared 'Em breve' page (docs/routes.md). */
+/** SPEC §2.4 /integrations: docs/integrations.md. */
 export const Route = createFileRoute('/_authed/_shell/integrations')({
   beforeLoad: ({ context }) => requireGate(context.auth, '/integrations'),
   component: IntegrationsPage,
 });
-
-function IntegrationsPage() {
-  return <ComingSoonPage title={msg`Integrações`} />;
-}
