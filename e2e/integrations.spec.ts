@@ -1,11 +1,18 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { FakeFacebook } from '../server/test/fakes/facebook.ts';
+import { type FakeGoogle, startFakeGoogle } from '../server/test/fakes/google.ts';
+import { RtmpReceiver } from '../server/test/fakes/rtmp-receiver.ts';
 import { FakeTencentVod } from '../server/test/fakes/tencent-vod.ts';
 import { makeTestMp4 } from '../server/test/fakes/test-media.ts';
+import { FakeYoutube } from '../server/test/fakes/youtube.ts';
 import { type FakeZoom, startFakeZoom } from '../server/test/fakes/zoom.ts';
+import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import {
   card,
   closeDialog,
@@ -15,10 +22,13 @@ import {
   playsInFolder,
 } from './integrations-helpers';
 import { chooseTeam } from './shell-helpers';
-import { toast } from './streaming-helpers';
+import { type Api, confirmDialog, createStream, getStream, toast, unique } from './streaming-helpers';
 import { signIn } from './support/auth';
 import { DEMO, E2E_BASE_URL } from './support/env';
 import { freePort, type OwnServer, startOwnServer } from './support/own-server';
+import { signInWithTeam } from './support/pwa';
+
+const run = promisify(execFile);
 
 // Issue 29: /integrations against local servers speaking the providers' real protocols
 // (server/test/fakes), on a Palco server of this spec's own whose provider endpoints point at them.
@@ -67,6 +77,7 @@ test.describe('on the shared server (no provider credentials configured)', () =>
 
 test.describe('against the local providers', () => {
   const port = freePort();
+  const ingestPort = freePort();
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -76,6 +87,10 @@ test.describe('against the local providers', () => {
   let server: OwnServer;
   let tencent: FakeTencentVod;
   let zoom: FakeZoom;
+  let google: FakeGoogle;
+  let youtube: FakeYoutube;
+  let facebook: FakeFacebook;
+  let receiver: RtmpReceiver;
   const publicUrl = `http://127.0.0.1:${port}`;
   /** A local address no import may reach: counts every request it gets. */
   let privateHits = 0;
@@ -100,11 +115,42 @@ test.describe('against the local providers', () => {
     const address = privateTarget.address();
     privateUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metadata.mp4`;
     zoom = await startFakeZoom({ redirectUris: [`${publicUrl}/bff/zoom/oauth/callback`], mp4Path: mp4 });
+    // YouTube (Google's OAuth) and Facebook, whose ingestion is a local RTMP receiver writing one FLV
+    // per push it takes (only the stream keys the fakes handed out, like the real ones).
+    google = await startFakeGoogle({
+      redirectUris: [`${publicUrl}/bff/palco-youtube/oauth/callback`],
+      mp4Path: mp4,
+    });
+    receiver = new RtmpReceiver({
+      dir: join(dir, 'rtmp'),
+      accept: (app, key) =>
+        (app === 'live2' && [...youtube.streams.values()].some((s) => s.streamName === key)) ||
+        (app === 'rtmp' && [...facebook.liveVideos.values()].some((v) => v.key === key)),
+    });
+    await receiver.listen();
+    youtube = new FakeYoutube(receiver, (token) =>
+      google.oauth.userOf(`Bearer ${token}`) ? ['https://www.googleapis.com/auth/youtube'] : null,
+    );
+    facebook = new FakeFacebook(receiver);
+    await youtube.listen();
+    await facebook.listen();
     server = await startOwnServer(port, {
       ...zoom.env,
+      ...google.env,
       TENCENT_VOD_API_URL: tencent.url,
-      // The fakes' downloads are http on loopback: allowed for them alone, never for the private target.
-      INTEGRATIONS_DEV_HOSTS: [tencent.url, zoom.url].map((url) => new URL(url).host).join(','),
+      YOUTUBE_API_URL: youtube.url,
+      FACEBOOK_APP_ID: facebook.appId,
+      FACEBOOK_APP_SECRET: facebook.appSecret,
+      FACEBOOK_DIALOG_URL: facebook.dialogUrl,
+      FACEBOOK_GRAPH_URL: facebook.graphUrl,
+      SIMULCAST_RETRY_MS: '500',
+      INGEST_PORT: String(ingestPort),
+      INGEST_HOST: '127.0.0.1',
+      // The fakes' downloads (and the receiver's rtmp://) are on loopback: allowed for them alone,
+      // never for the private target.
+      INTEGRATIONS_DEV_HOSTS: [tencent.url, zoom.url, google.url, `http://127.0.0.1:${receiver.port}`]
+        .map((url) => new URL(url).host)
+        .join(','),
       INTEGRATIONS_POLL_SECONDS: '2',
       INTEGRATIONS_RETRY_DELAY_S: '1',
       INTEGRATIONS_MAX_ATTEMPTS: '2',
@@ -116,6 +162,8 @@ test.describe('against the local providers', () => {
     await server?.stop();
     await tencent?.close();
     await zoom?.close();
+    await google?.close();
+    await Promise.all([youtube?.close(), facebook?.close(), receiver?.close()]);
     privateTarget?.close();
     rmSync(dir, { recursive: true, force: true });
     expect(errors, 'the server answered a 5xx').toEqual([]);
@@ -333,5 +381,104 @@ test.describe('against the local providers', () => {
     await expect(toast(page, 'Erro ao efetuar integração.')).toBeVisible({ timeout: 15_000 });
     await expect(zoomCard.getByRole('button', { name: 'Integração', exact: true })).toBeEnabled();
     await expect(zoomCard.getByRole('button', { name: 'Desfazer Integração' })).toBeDisabled();
+  });
+
+  test('a YouTube- and a Facebook-connected live, when started, pushes to both (the local RTMP receiver)', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+    const api: Api = { request: page.request, token, teamId };
+    const auth = { headers: { Authorization: `Bearer ${token}` }, params: { accountId: teamId } };
+    await page.goto('/integrations');
+
+    // Each card connects through its popup: 'Autorizar' on the provider's consent page.
+    const connect = async (name: string, connected: string) => {
+      const opening = page.waitForEvent('popup');
+      await card(page, name).getByRole('button', { name: 'Integração', exact: true }).click();
+      const popup = await opening;
+      await popup.getByRole('button', { name: 'Autorizar' }).click();
+      await expect(toast(page, connected)).toBeVisible({ timeout: 15_000 });
+      await expect.poll(() => popup.isClosed()).toBe(true);
+    };
+    await connect('Youtube', 'Canal do YouTube conectado');
+    await expect(card(page, 'Youtube')).toContainText(`Canal: ${youtube.channel.title}`);
+    await connect('Facebook Live', 'Página do Facebook conectada');
+    await expect(card(page, 'Facebook Live')).toContainText(`Página: ${facebook.page.name}`);
+    // The simulcast switches (`enabled`): on for both.
+    for (const name of ['Youtube', 'Facebook Live']) {
+      const on = card(page, name).getByRole('switch');
+      await expect(on).toBeEnabled();
+      if (!(await on.isChecked())) await flipSwitch(page, name);
+      await expect(on).toBeChecked();
+      await expect(card(page, name).getByText('HABILITADO', { exact: true })).toBeVisible();
+    }
+
+    // A live, started from its panel, with a real encoder publishing to the server's ingest.
+    const title = unique('Simulcast e2e');
+    const live = await createStream(api, title, { type: 'encoder', transcode: { enableLive2vod: false } });
+    const control = (p: Page, name: string) =>
+      p.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
+    await page.goto(`/streaming/${live.id}/panel`);
+    await control(page, 'Iniciar').click();
+    await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
+    await expect(control(page, 'Iniciar')).toBeDisabled();
+    const key = (await getStream(api, live.id)).body!.signals[0]!.key!;
+    const encoder = publishTestSignal(`rtmp://127.0.0.1:${ingestPort}/live/${key}`, 90);
+    const exited = new Promise<void>((resolve) => encoder.once('close', () => resolve()));
+    const targets = async () => {
+      const res = await page.request.get(`/bff/simulcast/${live.id}`, auth);
+      expect(res.status()).toBe(200);
+      return (await res.json()) as { provider: string; state: string; watchUrl: string | null }[];
+    };
+    try {
+      // Both go live: YouTube's broadcast once its stream saw data, Facebook's live video as data flows.
+      await expect
+        .poll(async () => (await targets()).map((t) => `${t.provider}:${t.state}`).sort(), {
+          timeout: 60_000,
+        })
+        .toEqual(['facebook:live', 'youtube:live']);
+      const broadcast = [...youtube.broadcasts.values()].find((b) => b.title === title);
+      expect(broadcast?.lifeCycleStatus).toBe('live');
+      const video = [...facebook.liveVideos.values()].find((v) => v.title === title);
+      expect(video?.status).toBe('LIVE');
+      expect((await targets()).find((t) => t.provider === 'youtube')?.watchUrl).toBe(
+        `https://www.youtube.com/watch?v=${broadcast?.id}`,
+      );
+      // Media reaches the receiver under both providers' keys.
+      const ytKey = youtube.streams.get(broadcast?.boundStreamId ?? '')?.streamName ?? '';
+      const fbKey = video?.key ?? '';
+      await expect
+        .poll(
+          () => [ytKey, fbKey].map((k) => receiver.received(k).reduce((sum, p) => sum + p.bytes, 0) > 50_000),
+          { timeout: 30_000 },
+        )
+        .toEqual([true, true]);
+
+      // The live ends from its panel: the broadcast is complete, the live video ended.
+      await control(page, 'Encerrar').click();
+      await confirmDialog(page, 'Encerrar transmissão?', 'Encerrar');
+      await expect(control(page, 'Encerrar')).toBeDisabled();
+      await expect
+        .poll(async () => (await targets()).map((t) => t.state), { timeout: 30_000 })
+        .toEqual(['ended', 'ended']);
+      expect(broadcast?.lifeCycleStatus).toBe('complete');
+      expect(video?.status).toBe('VOD');
+
+      // What each provider received holds the live's video (ffprobe of the receiver's FLV files).
+      for (const k of [ytKey, fbKey]) {
+        const publishes = receiver.received(k);
+        expect(publishes.length).toBeGreaterThan(0);
+        await expect.poll(() => publishes.every((p) => p.ended), { timeout: 15_000 }).toBe(true);
+        const { stdout } = await run('ffprobe', [
+          ...['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'csv=p=0'],
+          publishes[0]!.file,
+        ]);
+        expect(stdout).toContain('h264,video');
+      }
+    } finally {
+      encoder.kill('SIGINT');
+      await exited;
+    }
   });
 });
