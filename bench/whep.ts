@@ -145,7 +145,7 @@ async function start(infoUrl, transport) {
     let retries = 0;
     const load = () => player.load(info.manifestUrl).then(() => video.play().catch(() => {}), () => {});
     player.addEventListener('error', (e) => {
-      window.errors.push(JSON.stringify(e.detail && [e.detail.code, e.detail.data]).slice(0, 200));
+      window.errors.push(String(e.detail && (e.detail.code ?? e.detail.message ?? e.detail)).slice(0, 200) + ' ' + JSON.stringify(e.detail && e.detail.data).slice(0, 200));
       if (window.samples.length === 0 && retries++ < 3) setTimeout(load, 1000);
     });
     await load();
@@ -173,11 +173,26 @@ async function glassToGlass(browser: Browser, base: string, infoUrl: string, tra
   await sleep(WARMUP_MS + MEASURE_MS);
   const { samples, errors } = (await page.evaluate(() => ({
     samples: (window as unknown as { samples: { at: number; latency: number }[] }).samples,
-    errors: (window as unknown as { errors: string[] }).errors,
+    errors: [
+      ...(window as unknown as { errors: string[] }).errors,
+      // The video's state, for a player that stopped.
+      (() => {
+        const v = document.querySelector('video') as HTMLVideoElement;
+        const b = [...Array(v.buffered.length).keys()].map(
+          (i) => `${v.buffered.start(i)}-${v.buffered.end(i)}`,
+        );
+        return `video t=${v.currentTime} ready=${v.readyState} paused=${v.paused} buffered=${b.join(',')} err=${v.error?.message ?? ''}`;
+      })(),
+    ],
   }))) as { samples: { at: number; latency: number }[]; errors: string[] };
   await page.close();
   const from = samples.length > 0 ? samples[0]!.at + WARMUP_MS : 0;
   const measured = samples.filter((s) => s.at >= from && s.latency < 60_000).map((s) => s.latency);
+  if (measured.length >= 100) errors.pop(); // the video's state, for a player that stopped
+  if (measured.length === 0 && samples.length > 0)
+    errors.push(
+      `${samples.length} frames, ${samples[0]!.at}–${samples.at(-1)!.at}, latency ${samples[0]!.latency}–${samples.at(-1)!.latency}`,
+    );
   return { seconds: median(measured) / 1000, frames: measured.length, errors };
 }
 

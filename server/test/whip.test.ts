@@ -51,10 +51,11 @@ afterAll(async () => {
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   call(server.app, owner, method, `${url}${url.includes('?') ? '&' : '?'}accountId=${DEMO}`, payload);
 
-async function createStream(nome: string, live2vod = false): Promise<StreamJson> {
+async function createStream(nome: string, live2vod = false, latency = 'default'): Promise<StreamJson> {
   const res = await api('POST', '/v1/live-streams', {
     nome,
     scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+    latency,
     transcode: { enableLive2vod: live2vod },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -119,6 +120,71 @@ function checkSegments(playlist: string): string[] {
   for (const match of playlist.matchAll(/#EXTINF:([\d.]+)/g))
     expect(Math.round(Number(match[1]))).toBeLessThanOrEqual(target);
   return playlist.split('\n').filter((l) => /^seg_\d+\.ts$/.test(l.trim()));
+}
+
+/** ffprobe's packets of one media file: the stream's kind and its DTS (90 kHz). */
+async function packets(file: string): Promise<{ kind: string; dts: number }[]> {
+  const child = spawn('ffprobe', [
+    ...['-v', 'error', '-show_entries', 'packet=codec_type,dts', '-of', 'csv=p=0', file],
+  ]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  await new Promise((resolve) => child.once('close', resolve));
+  return out
+    .split('\n')
+    .filter((l) => l.includes(','))
+    .map((l) => {
+      const [kind, dts] = l.split(',');
+      return { kind: kind ?? '', dts: Number(dts) };
+    });
+}
+
+/**
+ * A rendition of the viewers' HLS as a player reads it: its segments concatenated in playlist order.
+ * Answers what is wrong: a DTS that does not increase (per stream, across segment boundaries; MSE's
+ * "Parsed buffers not in DTS sequence"), a segment far from the cut the latency mode asks for.
+ */
+async function renditionFaults(
+  manifest: string,
+  rendition: string,
+  segmentSeconds: number,
+): Promise<string[]> {
+  const playlist = await server.app.inject({
+    method: 'GET',
+    url: manifest.replace('master.m3u8', `${rendition}/index.m3u8`),
+  });
+  expect(playlist.statusCode).toBe(200);
+  const faults: string[] = [];
+  const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist.body)?.[1]);
+  if (target > Math.ceil(segmentSeconds)) faults.push(`${rendition}: target duration ${target}`);
+  const durations = [...playlist.body.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
+  // Every segment lasts about the mode's length, or the sender's keyframe interval (1 s) if longer
+  // (the first may be cut short by the first keyframe).
+  for (const [i, d] of durations.entries())
+    if ((i > 0 && d < segmentSeconds * 0.8) || d > Math.max(1, segmentSeconds) * 1.25)
+      faults.push(`${rendition}: segment ${i} lasts ${d} s`);
+  const names = playlist.body.split('\n').filter((l) => /^seg_\d+\.ts$/.test(l.trim()));
+  const bytes = await Promise.all(
+    names.map(async (name) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: manifest.replace('master.m3u8', `${rendition}/${name.trim()}`),
+      });
+      return res.statusCode === 200 ? res.rawPayload : Buffer.alloc(0);
+    }),
+  );
+  const file = join(scratch, `${rendition}-${randomBytes(6).toString('hex')}.ts`);
+  await writeFile(file, Buffer.concat(bytes));
+  const last = new Map<string, number>();
+  for (const { kind, dts } of await packets(file)) {
+    const before = last.get(kind);
+    if (before !== undefined && !(dts > before)) faults.push(`${rendition}: ${kind} DTS ${before} → ${dts}`);
+    last.set(kind, dts);
+  }
+  if (!last.has('video') || !last.has('audio')) faults.push(`${rendition}: no audio or no video`);
+  return faults;
 }
 
 describe('WHIP ingest', () => {
@@ -208,6 +274,40 @@ describe('WHIP ingest', () => {
     expect(video.status).toBe('ready');
     expect(video.duration).toBeGreaterThan(1);
   }, 180_000);
+
+  for (const { latency, segmentSeconds, jitter } of [
+    { latency: 'low', segmentSeconds: 1, jitter: false },
+    { latency: 'ultraLow', segmentSeconds: 0.5, jitter: true },
+  ])
+    it(`gives viewers HLS a player takes: timestamps in order, regular segments (${latency}${jitter ? ', a jittery sender' : ''})`, async () => {
+      const stream = await createStream(`WHIP ${latency}`, false, latency);
+      await control(stream.id, 'start');
+      const publisher = await whipPublish(`${base}/whip`, stream.signals[0]!.key, { jitter });
+      expect(publisher.status, publisher.body).toBe(201);
+      const manifest = await until('the viewers’ manifest', async () => {
+        const res = await server.app.inject({ method: 'GET', url: `/v1/public/lives/${stream.id}/playback` });
+        return res.json<{ manifestUrl: string | null }>().manifestUrl ?? undefined;
+      });
+      // Enough segments for several boundaries (6 are listed at the live edge).
+      await until(
+        'six viewers’ segments',
+        async () => {
+          const res = await server.app.inject({
+            method: 'GET',
+            url: manifest.replace('master.m3u8', 'src/index.m3u8'),
+          });
+          const count = res.statusCode === 200 ? (res.body.match(/#EXTINF/g) ?? []).length : 0;
+          return count >= 6 ? true : undefined;
+        },
+        60_000,
+      );
+      const faults = [
+        ...(await renditionFaults(manifest, 'src', segmentSeconds)),
+        ...(await renditionFaults(manifest, 'low', segmentSeconds)),
+      ];
+      await publisher.stop(true);
+      expect(faults).toEqual([]);
+    }, 120_000);
 
   it('re-encodes a VP8 sender to H.264', async () => {
     const stream = await createStream('WHIP VP8');

@@ -126,7 +126,13 @@ export function hopArgs(media: MediaCodec[], rtmpUrl: string): string[] {
         ...['-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`],
       );
   }
-  if (audio) args.push('-map', '0:a', '-c:a', 'aac', '-b:a', '128k', '-ar', '48000');
+  // Opus → AAC resampled to its timestamps (a lost packet is silence, not a shift of what follows):
+  // the AAC stays continuous and monotonic from the first sample.
+  if (audio)
+    args.push(
+      ...['-map', '0:a', '-af', 'aresample=async=1:first_pts=0'],
+      ...['-c:a', 'aac', '-b:a', '128k', '-ar', '48000'],
+    );
   args.push('-f', 'flv', rtmpUrl);
   return args;
 }

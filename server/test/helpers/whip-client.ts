@@ -26,6 +26,11 @@ export interface TestMediaOptions {
   rate?: number;
   /** Seconds between keyframes the encoder makes by itself (1 unless told). */
   keyframeSeconds?: number;
+  /**
+   * Frames timestamped with the wall clock as they are made (a few ms of jitter, as a capture device's
+   * or the bench's stamped encoder's), not a regular frame rate.
+   */
+  jitter?: boolean;
   /** The pattern: an ffmpeg lavfi source (`testsrc` unless told). */
   source?: string;
   ffmpegPath?: string;
@@ -61,6 +66,10 @@ function encoder(
   if (audio) args.push('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000');
   if (video) {
     args.push('-map', '0:v');
+    if (options.jitter)
+      args.push(
+        ...['-vf', 'settb=1/1000,setpts=floor(RTCTIME/1000),setpts=PTS-STARTPTS', '-fps_mode', 'passthrough'],
+      );
     if (video.codec === 'h264')
       args.push(
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline'],

@@ -28,7 +28,11 @@ export interface MediaCodec {
   fmtp?: string;
 }
 
-/** Where a room's publisher's RTP is also sent, as plain RTP over UDP (RTCP sender reports to port + 1). */
+/**
+ * Where a room's publisher's RTP is also sent, as plain RTP over UDP. No RTCP goes there: a reader that
+ * re-synced its streams on the sender's reports would move its timestamps at each of them
+ * (docs/studio.md "The hop's timestamps").
+ */
 export interface RtpForward {
   host: string;
   video?: { port: number; payloadType: number };

@@ -9,7 +9,6 @@ import {
   RTCRtpCodecParameters,
   type RTCRtpReceiver,
   type RTCRtpSender,
-  type RtcpPacket,
   type RtpPacket,
   useVP8 as vp8Codec,
 } from 'werift';
@@ -225,14 +224,6 @@ function onPublisherRtp(room: Room, kind: 'video' | 'audio', packet: RtpPacket):
   }
 }
 
-function onPublisherRtcp(room: Room, kind: 'video' | 'audio', packet: RtcpPacket): void {
-  // Sender reports let the reader line audio and video up (RTCP on the RTP port + 1).
-  const forward = room.forward;
-  const out = forward?.target[kind];
-  if (forward && out && packet.type === 200)
-    forward.socket.send(packet.serialize(), out.port + 1, forward.target.host);
-}
-
 async function publish(roomKey: string, sdp: string, options: PublishOptions): Promise<PublishResult> {
   checkOffer(sdp);
   const room = roomOf(roomKey);
@@ -277,9 +268,6 @@ async function publish(roomKey: string, sdp: string, options: PublishOptions): P
       if (!codec || transceiver.currentDirection === 'inactive') continue;
       publisher.codecs[kind] = codec;
       publisher.receivers[kind] = transceiver.receiver;
-      transceiver.receiver.onRtcp.subscribe((packet) => {
-        if (room.publisher === publisher) onPublisherRtcp(room, kind, packet);
-      });
     }
     if (!publisher.codecs.video && !publisher.codecs.audio)
       throw new WebRtcFailure('bad-offer', 'no H.264, VP8 or Opus media in the offer');
