@@ -179,20 +179,18 @@ test('the presenter goes live from the studio, a guest is admitted (two tiles), 
   expect((await getStream(api, liveId)).body!.status).toBe('finished');
 });
 
-// The viewers' side of a studio live: their HLS (H.264 + AAC, segments within their target), the embed
-// player, and the live-to-VOD recording once ended. Issue 28 asks for the player within 10 s of the
-// start; on this 2-core machine, loaded with other runs, the viewers' HLS ladder took from 18 s to over
-// 90 s to write its first playlist (docs/studio.md "Limits of the studio"), so this test is marked to fix
-// on such a machine: run it with PALCO_E2E_VIEWER_HLS=1.
+// The viewers' side of a studio live: the embed player (opened as the presenter starts), their HLS
+// (H.264 + AAC, segments within their target), and the live-to-VOD recording once ended. The time from
+// 'Iniciar transmissão' to the embed playing (issue 28: 10 s) is reported as an annotation, not asserted
+// (no wall-clock assertions). It passed here once the hop's timestamps were fixed (1.3 min), but with
+// the server suites running beside it the ladder and the recording's transcode took minutes (the embed
+// played 58 s after the start), so it stays out of the default run: PALCO_E2E_VIEWER_HLS=1 runs it.
 test('a studio live reaches the viewers: HLS H.264 + AAC, the embed plays, the recording becomes a video', async ({
   page,
   browser,
 }) => {
-  test.fixme(
-    !process.env.PALCO_E2E_VIEWER_HLS,
-    "the viewers' HLS ladder does not keep up on a loaded 2-core machine",
-  );
   test.setTimeout(330_000);
+  test.fixme(!process.env.PALCO_E2E_VIEWER_HLS, 'slow on a loaded 2-core machine: PALCO_E2E_VIEWER_HLS=1');
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
   const api: Api = { request: page.request, token, teamId };
   const auth = { headers: { Authorization: `Bearer ${token}` }, params: { accountId: teamId } };
@@ -202,13 +200,30 @@ test('a studio live reaches the viewers: HLS H.264 + AAC, the embed plays, the r
   });
   const liveId = created.id;
   await page.goto(`/studio/${liveId}`);
+  const viewer = await newPage(browser);
   await page.getByRole('button', { name: 'Iniciar transmissão' }).click();
+  const startedAt = Date.now();
+  await viewer.goto(`/embed/${liveId}`);
   await expect(page.getByTestId('studio-phase')).toHaveText('Ao vivo', { timeout: 15_000 });
 
-  // The viewers' HLS: H.264 + AAC, segments no longer than their target. (Issue 28 asks for the player
-  // within 10 s; on this 2-core machine, with other test runs at once, the viewers' HLS ladder writes its
-  // first playlist 18 s or more after 'Iniciar' — docs/studio.md "Limits of the studio" — so the bounds
-  // here are wider.)
+  // The embed player plays it.
+  await expect
+    .poll(
+      () =>
+        viewer
+          .locator('video.video')
+          .evaluate((v: HTMLVideoElement) => v.currentTime)
+          .catch(() => 0),
+      { timeout: 90_000, intervals: [250] },
+    )
+    .toBeGreaterThan(0.5);
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  test
+    .info()
+    .annotations.push({ type: "'Iniciar transmissão' → the embed playing", description: `${seconds} s` });
+  console.log(`studio: 'Iniciar transmissão' → the embed playing ${seconds} s`);
+
+  // The viewers' HLS: H.264 + AAC, segments no longer than their target.
   let manifestUrl: string | null = null;
   await expect
     .poll(
@@ -244,20 +259,6 @@ test('a studio live reaches the viewers: HLS H.264 + AAC, the embed plays, the r
   // The viewers' picture is the composition: the presenter's camera in its one tile.
   await expect.poll(async () => !!(await grab(variant))).toBe(true);
 
-  // The embed player plays it.
-  const viewer = await newPage(browser);
-  await viewer.goto(`/embed/${liveId}`);
-  await expect
-    .poll(
-      () =>
-        viewer
-          .locator('video.video')
-          .evaluate((v: HTMLVideoElement) => v.currentTime)
-          .catch(() => 0),
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(0.5);
-
   await page.getByRole('button', { name: 'Encerrar', exact: true }).click();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByTestId('studio-phase')).toHaveText('Encerrada', { timeout: 15_000 });
@@ -271,7 +272,7 @@ test('a studio live reaches the viewers: HLS H.264 + AAC, the embed plays, the r
         };
         return body.recordingStatus === 'ready' && !!body.recording?.videoId;
       },
-      { timeout: 90_000, intervals: [2_000] },
+      { timeout: 180_000, intervals: [3_000] },
     )
     .toBe(true);
 });
