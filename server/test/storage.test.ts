@@ -1,9 +1,12 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
+import { S3Uploads } from '../src/media/s3-uploads.ts';
 import { LocalDiskStorage, type MediaStorage } from '../src/media/storage.ts';
+import { ExcessBytesError } from '../src/media/upload-files.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 
 async function text(storage: MediaStorage, key: string, range?: { start: number; end?: number }) {
@@ -98,5 +101,93 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
     await writeFile(join(scratch, 'f.jpg'), 'img');
     await storage.putFile('img/f.jpg', join(scratch, 'f.jpg'));
     await expect(readFile(join(scratch, 'f.jpg'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+/** A chunk whose length is announced (`exact`) is one streamed PutObject: all of it or nothing. */
+describe('upload pieces in the bucket, a chunk of announced length', () => {
+  let root: string;
+  let s3: TestS3;
+  let uploads: S3Uploads;
+  const videoId = 'b0000000-0000-4000-8000-00000000000e';
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'palco-pieces-'));
+    s3 = await startS3();
+    uploads = new S3Uploads(
+      new S3Storage(s3Client(s3.storage), s3.storage, 'uploads/', join(root, 'scratch')),
+    );
+  });
+  afterAll(async () => {
+    await s3.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** A source of `parts`, failing after them when `fail` is set. */
+  const source = (parts: Buffer[], fail = false) =>
+    Readable.from(
+      (async function* () {
+        for (const part of parts) yield part;
+        if (fail) throw new Error('connection reset');
+      })(),
+    );
+
+  it('stores the whole chunk, or only what is new in it, and nothing of a short, cut or long one', async () => {
+    const first = Buffer.alloc(3 * 1024 * 1024, 1);
+    const ok = await uploads.write(videoId, source([first]), {
+      skip: 0,
+      position: 0,
+      max: first.length,
+      exact: true,
+    });
+    expect(ok).toEqual({ received: first.length, written: first.length, error: null });
+    // Overlapping the first by 1 MiB: only the new bytes are put.
+    const second = Buffer.alloc(2 * 1024 * 1024, 2);
+    const overlap = await uploads.write(videoId, source([second]), {
+      skip: 1024 * 1024,
+      position: first.length,
+      max: second.length,
+      exact: true,
+    });
+    expect(overlap.written).toBe(1024 * 1024);
+    const stored = first.length + 1024 * 1024;
+    expect(await uploads.storedBytes(videoId)).toBe(stored);
+
+    const piece = Buffer.alloc(1024 * 1024, 3);
+    // Ends short of its length (a well-formed body with fewer bytes): the put is abandoned, no wait.
+    const short = await uploads.write(videoId, source([piece.subarray(0, 1000)]), {
+      skip: 0,
+      position: stored,
+      max: piece.length,
+      exact: true,
+    });
+    expect(short.written).toBe(0);
+    expect(short.received).toBe(1000);
+    expect(short.error).toBeTruthy();
+    // Cut mid-way (the client went away).
+    const cut = await uploads.write(videoId, source([piece.subarray(0, 4096)], true), {
+      skip: 0,
+      position: stored,
+      max: piece.length,
+      exact: true,
+    });
+    expect(cut.written).toBe(0);
+    expect(cut.error).toBeTruthy();
+    // More bytes than announced.
+    const long = await uploads.write(videoId, source([piece, Buffer.alloc(10)]), {
+      skip: 0,
+      position: stored,
+      max: piece.length,
+      exact: true,
+    });
+    expect(long.written).toBe(0);
+    expect(long.error).toBeInstanceOf(ExcessBytesError);
+    // None of them counts (s3rver may keep the part of an aborted put it received: a torn piece, which
+    // its name's length tells apart), and the source is what was acknowledged, byte for byte.
+    expect(await uploads.storedBytes(videoId)).toBe(stored);
+    const local = await uploads.localSource(videoId, join(root, 'job'));
+    // (Buffer.equals: a deep comparison of megabytes takes the test runner many seconds.)
+    const expected = Buffer.concat([first, second.subarray(1024 * 1024)]);
+    expect((await readFile(local!)).equals(expected)).toBe(true);
   });
 });

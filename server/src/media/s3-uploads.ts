@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Storage } from './s3-storage.ts';
-import { ExcessBytesError, type UploadStore, type WriteResult } from './upload-files.ts';
+import {
+  ExcessBytesError,
+  RELEASE_EVERY,
+  releaseReadBuffers,
+  type UploadStore,
+  type WriteResult,
+} from './upload-files.ts';
 
 /** One stored piece: bytes `start`..`start + size - 1` of the source. */
 interface Piece {
@@ -14,12 +20,19 @@ interface Piece {
   size: number;
 }
 
-/** `<videoId>/<start, 15 digits>-<random>`: the start offset is in the name, the size in the listing. */
-const PIECE = /\/(\d{15})-[0-9a-f-]{36}$/;
+/**
+ * `<videoId>/<start, 15 digits>-<random>`: the start offset is in the name, the size in the listing. A
+ * chunk's piece (one PutObject of announced length) is `<start>-<length, 15 digits>-<random>`: a piece
+ * whose listed size differs from its name's length is torn (an aborted put that an S3 implementation
+ * kept in part: s3rver does; AWS S3, MinIO and Ceph never store a short PutObject) and is never used.
+ */
+const PIECE = /\/(\d{15})(?:-(\d{15}))?-[0-9a-f-]{36}$/;
+const digits = (n: number) => String(n).padStart(15, '0');
 
 /**
  * Upload sources in the bucket, as staged pieces (docs/storage.md "Uploads"): every request's bytes are
- * one object `uploads/<videoId>/<start>-<random>`, put whole (lib-storage) before the request's offset
+ * one object `uploads/<videoId>/<start>-<random>`, put whole (a chunk: one streamed PutObject of its
+ * announced length; a plain upload: lib-storage's multipart Upload) before the request's offset
  * is committed, so an acknowledged chunk is in the bucket whichever instance received it, and a killed
  * instance loses none. The source is the chain of pieces covering 0..total (pieces may overlap: a
  * resent range is identical bytes); jobs join them in their scratch folder, ffmpeg needing a local file.
@@ -33,7 +46,8 @@ export class S3Uploads implements UploadStore {
     return listed
       .map((file) => {
         const match = PIECE.exec(file.key);
-        return match ? { key: file.key, start: Number(match[1]), size: file.size } : null;
+        if (!match || (match[2] !== undefined && Number(match[2]) !== file.size)) return null;
+        return { key: file.key, start: Number(match[1]), size: file.size };
       })
       .filter((piece): piece is Piece => piece !== null && piece.size > 0)
       .sort((a, b) => a.start - b.start || b.size - a.size);
@@ -63,24 +77,59 @@ export class S3Uploads implements UploadStore {
   async write(
     videoId: string,
     source: Readable,
-    options: { skip: number; position: number; max: number; restart?: boolean },
+    options: { skip: number; position: number; max: number; exact?: boolean; restart?: boolean },
   ): Promise<WriteResult> {
     if (options.restart) await this.storage.removePrefix(videoId);
+    // A chunk (`exact`: its Content-Range announces the length) is one PutObject of that many bytes,
+    // streamed; a plain upload (length unknown) is a multipart Upload of PART_BYTES parts.
+    const length = options.exact ? options.max - options.skip : 0;
+    const abort = new AbortController();
     let received = 0;
     let passed = 0;
+    let unreleased = 0;
+    // The announced length's last byte is held back until the request's body has ended well: the put
+    // cannot complete (S3 stores a PutObject once its Content-Length has arrived) for a request that
+    // turns out cut, or longer than announced; aborted one byte short, nothing of it is stored.
+    let held: Buffer | null = null;
     const trim = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         const before = received;
         received += chunk.length;
         if (received > options.max) return callback(new ExcessBytesError());
         if (received <= options.skip) return callback();
-        const part = before < options.skip ? chunk.subarray(options.skip - before) : chunk;
+        let part = before < options.skip ? chunk.subarray(options.skip - before) : chunk;
         passed += part.length;
-        callback(null, part);
+        unreleased += chunk.length;
+        if (unreleased >= RELEASE_EVERY) {
+          unreleased = 0;
+          releaseReadBuffers();
+        }
+        if (length > 0 && passed === length) {
+          held = part.subarray(part.length - 1);
+          part = part.subarray(0, part.length - 1);
+        }
+        callback(null, part.length > 0 ? part : undefined);
+      },
+      flush(callback) {
+        // A body ending short of its announced length: the PutObject must not wait for the rest.
+        if (length > 0 && passed !== length) abort.abort(new Error('short chunk'));
+        callback(null, held ?? undefined);
       },
     });
-    const key = `${videoId}/${String(options.position).padStart(15, '0')}-${randomUUID()}`;
-    const [read, put] = await Promise.allSettled([pipeline(source, trim), this.storage.putStream(key, trim)]);
+    const key =
+      length > 0
+        ? `${videoId}/${digits(options.position)}-${digits(length)}-${randomUUID()}`
+        : `${videoId}/${digits(options.position)}-${randomUUID()}`;
+    const putting =
+      length > 0 ? this.storage.putExact(key, trim, length, abort.signal) : this.storage.putStream(key, trim);
+    // A failed put stops reading the request (a put that reads no more would stall it), and a failed
+    // read stops the put: nothing of this request is stored then.
+    putting.catch((error: unknown) => trim.destroy(error as Error));
+    const reading = pipeline(source, trim).catch((error: unknown) => {
+      abort.abort(error);
+      throw error;
+    });
+    const [read, put] = await Promise.allSettled([reading, putting]);
     const error = read.status === 'rejected' ? read.reason : null;
     if (put.status === 'rejected') {
       // Nothing of this request is durable: a resume sends it again.
@@ -119,10 +168,7 @@ export class S3Uploads implements UploadStore {
 
   async putSource(videoId: string, localPath: string): Promise<void> {
     await this.storage.removePrefix(videoId);
-    await this.storage.putStream(
-      `${videoId}/${'0'.padStart(15, '0')}-${randomUUID()}`,
-      createReadStream(localPath),
-    );
+    await this.storage.putStream(`${videoId}/${digits(0)}-${randomUUID()}`, createReadStream(localPath));
     await rm(localPath, { force: true });
   }
 

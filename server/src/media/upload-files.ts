@@ -16,12 +16,14 @@ export interface UploadStore {
   storedBytes(videoId: string): Promise<number>;
   /**
    * Writes `source` at `position` (the first `skip` bytes dropped, at most `max` read). Whatever it
-   * answers as written is durable. `restart`: what was stored before is dropped first.
+   * answers as written is durable. `restart`: what was stored before is dropped first. `exact`: the
+   * source announces exactly `max` bytes (a chunk's Content-Range), so a store may put them as one
+   * object of known length; a source that ends short of them may then store nothing of this request.
    */
   write(
     videoId: string,
     source: Readable,
-    options: { skip: number; position: number; max: number; restart?: boolean },
+    options: { skip: number; position: number; max: number; exact?: boolean; restart?: boolean },
   ): Promise<WriteResult>;
   /** The first `total` stored bytes become the complete source. */
   complete(videoId: string, total: number): Promise<void>;
@@ -46,7 +48,7 @@ export class DiskUploads implements UploadStore {
   async write(
     videoId: string,
     source: Readable,
-    options: { skip: number; position: number; max: number; restart?: boolean },
+    options: { skip: number; position: number; max: number; exact?: boolean; restart?: boolean },
   ): Promise<WriteResult> {
     const { files } = this;
     const disk = await files.sizeOnDisk(videoId);
@@ -183,16 +185,18 @@ export class UploadFiles {
 }
 
 const SYNC_EVERY = 8 * 1024 * 1024;
+/** Bytes of an upload between two releaseReadBuffers where nothing else paces them (S3Uploads). */
+export const RELEASE_EVERY = SYNC_EVERY;
 
 /**
  * Each socket read of an upload is a fresh 64 KiB buffer that is garbage a moment later, but it holds
  * hardly any JavaScript heap, so V8 lets ~64 MiB of them pile up before it collects (its external
  * memory limit): at 150 MiB/s that is the server's peak memory. Where the server runs with
  * `--expose-gc` (bin/serve does), a young-generation collection (about a millisecond) each time a
- * background flush starts (every SYNC_EVERY bytes or more) gives them back; elsewhere (tests under
- * tsx) this does nothing.
+ * background flush starts (every SYNC_EVERY bytes or more; S3Uploads every RELEASE_EVERY bytes) gives
+ * them back; elsewhere (tests under tsx) this does nothing.
  */
-const releaseReadBuffers = () => globalThis.gc?.({ type: 'minor' });
+export const releaseReadBuffers = () => globalThis.gc?.({ type: 'minor' });
 
 /** More bytes than the chunk's range announced. */
 export class ExcessBytesError extends Error {}

@@ -112,6 +112,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       skip: offset - range.start,
       position: offset,
       max: length,
+      exact: true,
     });
     if (result.error instanceof ExcessBytesError) throw new ApiError(400, 'chunkMismatch');
     const stored = offset + result.written;
