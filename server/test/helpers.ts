@@ -68,6 +68,7 @@ export function testConfig(store: TestStore, overrides: Partial<Config> = {}): C
     // No RTMP ingest unless a test asks for one (on a free port).
     ingestPort: null,
     ingestUrl: null,
+    whipUrl: null,
     ...overrides,
   };
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { FakeTencentVod } from './fakes/tencent-vod.ts';
 import { createTestStore, expectError, loginAs, type TestStore, testConfig } from './helpers.ts';
 import {
   DEEP_BODIES,
@@ -91,9 +94,22 @@ function jsonBody(route: Route): unknown {
   return example(route.schema?.body as Parameters<typeof example>[0], '', DEMO);
 }
 
+/**
+ * The card that checks a customer's keys against Tencent Cloud before keeping them: a local Tencent VOD
+ * API (real protocol), so well-formed keys get its refusal (400), not the 502 of an unreachable host.
+ */
+let tencent: FakeTencentVod;
+
 beforeAll(async () => {
   store = await createTestStore();
-  app = await buildApp(testConfig(store), { onRoute: (route) => routes.push(route) });
+  tencent = new FakeTencentVod(join(tmpdir(), 'no-5xx-none.mp4'));
+  const tencentUrl = await tencent.listen();
+  const config = testConfig(store);
+  config.integrations = {
+    ...config.integrations,
+    tencent: { ...config.integrations.tencent, apiUrl: tencentUrl },
+  };
+  app = await buildApp(config, { onRoute: (route) => routes.push(route) });
   token = await loginAs(app, 'owner@palco.test');
   realIds.video = await createContent(app, token);
   const streams = await app.inject({
@@ -107,6 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close().catch(() => {});
+  await tencent?.close();
   await store?.dispose();
 });
 

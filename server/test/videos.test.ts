@@ -62,6 +62,7 @@ describe('GET /bff/config', () => {
       productName: 'Palco',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       ingestUrl: null, // the tests' servers have no RTMP ingest unless they ask for one
+      whipUrl: null, // WHIP needs that RTMP ingest too (docs/studio.md)
       autoSubtitleLanguages: server.app.media.subtitles.languages,
     });
   });
