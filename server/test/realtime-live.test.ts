@@ -156,9 +156,12 @@ describe('signal health and the high-FPS alert', () => {
       encodeAndPublish(fast.signals[0]?.key ?? '', 60, seconds, join(dir, 'fast.flv')),
     ]);
     expect(codes).toEqual([0, 0]);
-    await socket.waitFor(
-      (e) => e.evento === 'sinal_saude' && e.live_id === fast.id && e.publicando === false,
-    );
+    // Each publish's end is told once its files are finished (stored): wait for both.
+    for (const stream of [calm, fast]) {
+      await socket.waitFor(
+        (e) => e.evento === 'sinal_saude' && e.live_id === stream.id && e.publicando === false,
+      );
+    }
 
     for (const [stream, rate, file] of [
       [calm, 25, 'calm.flv'],
