@@ -6,7 +6,6 @@ import {
   consumeOAuthState,
   deleteConnection,
   listConnections,
-  updateConnection,
   upsertConnection,
 } from '../../db/repositories/integrations.ts';
 import type { Executor } from '../../db/schema.ts';
@@ -38,6 +37,7 @@ import {
   startAuthorisation,
   stateActor,
 } from './live-oauth.ts';
+import { switchSimulcast } from './switch.ts';
 
 /*
  * The Facebook Live card: Facebook Login in a popup (state; Facebook's manual flow has no PKCE), the
@@ -153,18 +153,8 @@ const facebookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Status, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const accountId = accountOf(request);
-      const { enabled } = request.body;
-      return app.db.transaction().execute(async (trx) => {
-        const connection = await connectionOf(trx, accountId);
-        if (!connection) throw new ApiError(404, 'integrationNotFound');
-        if (connection.deauthorized && enabled) throw new ApiError(409, 'integrationDeauthorized');
-        await updateConnection(trx, connection.id, { enabled });
-        await log(trx, activityOf(request), accountId, 'IMPORTACAO_ATUALIZADA', { enabled });
-        return statusOf({ ...connection, enabled });
-      });
-    },
+    async (request) =>
+      statusOf(await switchSimulcast(app, request, accountOf(request), 'facebook', request.body.enabled)),
   );
 
   app.post(

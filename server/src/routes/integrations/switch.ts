@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
-import { updateConnection } from '../../db/repositories/integrations.ts';
+import { listConnections, updateConnection } from '../../db/repositories/integrations.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -31,5 +31,32 @@ export async function switchImport(
       identifier: connection.external_account_id,
       record: toRecord({ provider: connection.provider, label: connection.label, activeImport: on }),
     });
+  });
+}
+
+/**
+ * The simulcast switch of a team's YouTube or Facebook card (`enabled`): 404 without a connection, 409
+ * when switching a deauthorized one on; logged as the import switch is. Answers the updated connection.
+ */
+export async function switchSimulcast(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  accountId: string,
+  provider: 'youtube' | 'facebook',
+  enabled: boolean,
+): Promise<IntegrationConnectionRow> {
+  return app.db.transaction().execute(async (trx) => {
+    const [connection] = await listConnections(trx, accountId, provider);
+    if (!connection) throw new ApiError(404, 'integrationNotFound');
+    if (connection.deauthorized && enabled) throw new ApiError(409, 'integrationDeauthorized');
+    await updateConnection(trx, connection.id, { enabled });
+    await recordActivity(trx, {
+      ...activityOf(request),
+      accountId,
+      event: 'IMPORTACAO_ATUALIZADA',
+      identifier: provider,
+      record: toRecord({ provider, enabled }),
+    });
+    return { ...connection, enabled };
   });
 }

@@ -5,7 +5,6 @@ import {
   consumeOAuthState,
   deleteConnection,
   listConnections,
-  updateConnection,
   upsertConnection,
 } from '../../db/repositories/integrations.ts';
 import type { Executor } from '../../db/schema.ts';
@@ -31,6 +30,7 @@ import {
   startAuthorisation,
   stateActor,
 } from './live-oauth.ts';
+import { switchSimulcast } from './switch.ts';
 
 /*
  * The YouTube card (`/bff/palco-youtube/...`): Google OAuth (state + PKCE) for the one scope
@@ -140,18 +140,8 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Status, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const accountId = accountOf(request);
-      const { enabled } = request.body;
-      return app.db.transaction().execute(async (trx) => {
-        const connection = await connectionOf(trx, accountId);
-        if (!connection) throw new ApiError(404, 'integrationNotFound');
-        if (connection.deauthorized && enabled) throw new ApiError(409, 'integrationDeauthorized');
-        await updateConnection(trx, connection.id, { enabled });
-        await log(trx, activityOf(request), accountId, 'IMPORTACAO_ATUALIZADA', { enabled });
-        return statusOf({ ...connection, enabled });
-      });
-    },
+    async (request) =>
+      statusOf(await switchSimulcast(app, request, accountOf(request), 'youtube', request.body.enabled)),
   );
 
   app.post(
