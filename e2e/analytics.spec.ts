@@ -150,20 +150,40 @@ test('live analytics and customer support from real players', async ({ page, bro
     );
     viewers.push(stalled);
     await expectPlaying(stalled.page, 2);
-    // The page notes when its player stalls (listening before the segments are held: no race).
-    await stalled.page.locator('video').evaluate((v: HTMLVideoElement) => {
-      v.addEventListener('waiting', () => {
-        (window as unknown as { stalledAt?: number }).stalledAt ??= Date.now();
-      });
+    // The page notes when its player stalls (listening before the segments are held: no race). A
+    // loaded machine can leave the player waiting for its next segment already: the hold starts once it
+    // plays again, so that the stall it causes is one the listener sees begin.
+    await stalled.page.locator('video').evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          v.addEventListener('waiting', () => {
+            (window as unknown as { stalledAt?: number }).stalledAt ??= Date.now();
+          });
+          const playing = () => !v.paused && v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
+          if (playing()) resolve();
+          else v.addEventListener('playing', () => resolve(), { once: true });
+        }),
+    );
+    await stalled.page.evaluate(() => {
+      delete (window as unknown as { stalledAt?: number }).stalledAt;
     });
     hold = new Promise<void>((resolve) => {
       release = resolve;
     });
     // Released 8 s after the player stalls.
     await expect
-      .poll(() => stalled.page.evaluate(() => (window as unknown as { stalledAt?: number }).stalledAt ?? 0), {
-        timeout: 60_000,
-      })
+      .poll(
+        () =>
+          stalled.page.evaluate(() => {
+            const w = window as unknown as { stalledAt?: number };
+            // A stall whose 'waiting' event came before the listener still shows in the ready state.
+            const video = document.querySelector('video');
+            if (video && !video.paused && video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA)
+              w.stalledAt ??= Date.now();
+            return w.stalledAt ?? 0;
+          }),
+        { timeout: 60_000 },
+      )
       .toBeGreaterThan(0);
     await page.waitForTimeout(8_000);
     hold = null;

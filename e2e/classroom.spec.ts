@@ -170,6 +170,8 @@ test('the team sets speakers, photos and the agenda in the console; the classroo
 
   // Editing again shows what was saved, in order.
   await page.goto(`/streaming/${live.id}/edit`);
+  // (A full load of the console: on a loaded machine the wizard can take longer than one expect.)
+  await expect(room).toBeVisible({ timeout: 30_000 });
   await expect(room.getByRole('textbox', { name: 'Nome do orador 2' })).toHaveValue('Carla Dias');
   await expect(room.getByRole('img', { name: 'Foto de Ana Souza' })).toHaveAttribute(
     'src',
