@@ -8,10 +8,13 @@ import { buildApp } from '../src/app.ts';
 import { bytesHeld } from '../src/billing/usage-job.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
+import { PIECE_BYTES } from '../src/media/s3-uploads.ts';
 import { videoPrefix } from '../src/media/storage.ts';
 import { readStored } from '../src/media/stored-files.ts';
 import { bearer, loginAs, startTestServer, type TestServer, testConfig } from './helpers.ts';
+import { publishTestSignal } from './rtmp-encoder.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
+import { call } from './streams-helpers.ts';
 import {
   createContent,
   DEMO,
@@ -34,7 +37,7 @@ let bucket: S3Storage;
 
 beforeAll(async () => {
   s3 = await startS3();
-  server = await startTestServer({ storage: s3.storage });
+  server = await startTestServer({ storage: s3.storage, ingestPort: 0, ingestHost: '127.0.0.1' });
   owner = await loginAs(server.app, DEMO_USERS.owner.login);
   const source = join(server.store.dataDir, 'source.mp4');
   await makeTestVideo(source, '320x240', 2);
@@ -166,6 +169,33 @@ describe('a video on S3', () => {
   });
 });
 
+describe('a plain upload on S3', () => {
+  it('is stored as whole pieces (the file is larger than one), transcoded and played', {
+    timeout: 120_000,
+  }, async () => {
+    // Bigger than a piece: the source is a few pieces in the bucket, joined byte for byte.
+    const padded = Buffer.concat([video, Buffer.alloc(PIECE_BYTES + 12_345, 0)]);
+    const videoId = await createContent(server.app, owner, 'Envio simples no balde');
+    const body = multipart({ content: padded, filename: 'aula.mp4', contentType: 'video/mp4' });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: { ...bearer(owner), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ offset: padded.length, total: padded.length, complete: true });
+    const pieces = await bucket.list(`uploads/${videoId}`);
+    expect(pieces.length).toBe(2);
+    const scratch = await mkdtemp(join(tmpdir(), 'palco-s3-plain-'));
+    const joined = await server.app.media.uploads.store.localSource(videoId, scratch);
+    expect(sha256(await readFile(joined!))).toBe(sha256(padded));
+    await rm(scratch, { recursive: true, force: true });
+    await waitForStatus(server.app, owner, videoId, ['ready']);
+    expect(await localMediaFiles(server.store.dataDir)).toEqual([]);
+  });
+});
+
 describe('presigned delivery', () => {
   it('redirects a VOD segment to the bucket for a short while, never a playlist', {
     timeout: 120_000,
@@ -196,6 +226,87 @@ describe('presigned delivery', () => {
       expect((await other.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     } finally {
       settings.delivery = 'server';
+    }
+  });
+});
+
+describe('a live on S3', () => {
+  it('records to the bucket, and on completion its recording becomes a video whose source is there', {
+    timeout: 180_000,
+  }, async () => {
+    const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+      call(server.app, owner, method, `${url}${url.includes('?') ? '&' : '?'}accountId=${DEMO}`, payload);
+    const created = await api('POST', '/v1/live-streams', {
+      nome: 'Gravada no balde',
+      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+      transcode: { enableLive2vod: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const stream = created.json<{ id: string; signals: { key: string }[] }>();
+    expect((await api('PUT', `/v1/live-streams/${stream.id}/control/start`)).statusCode).toBe(200);
+    const exit = await new Promise<number | null>((resolve, reject) => {
+      const child = publishTestSignal(
+        `rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]!.key}`,
+        4,
+      );
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(exit).toBe(0);
+    // The recording's parts are put in the bucket by the instance that held the publish.
+    const recording = `live/${DEMO}/${stream.id}/recording`;
+    await expect
+      .poll(async () => (await bucket.list(recording)).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect((await api('PUT', `/v1/live-streams/${stream.id}/control/complete`)).statusCode).toBe(200);
+    let videoId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          videoId = (await api('GET', `/v1/live-streams/${stream.id}`)).json<{
+            recording: { videoId: string } | null;
+          }>().recording?.videoId;
+          return videoId;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBeTruthy();
+    await waitForStatus(server.app, owner, videoId!, ['ready']);
+    // Its source is in the bucket, its parts are gone from it, and nothing is on the instance's disk.
+    expect(await server.app.media.uploads.store.storedBytes(videoId!)).toBeGreaterThan(0);
+    expect(await bucket.list(recording)).toEqual([]);
+    expect(await localMediaFiles(server.store.dataDir)).toEqual([]);
+    const { segmentUrl } = await playbackFiles(server.app, videoId!);
+    expect((await server.app.inject({ method: 'GET', url: segmentUrl })).statusCode).toBe(200);
+  });
+});
+
+describe('delivery through a CDN in front of the bucket', () => {
+  it('redirects a VOD segment to the CDN URL of its object after the token check; playlists stay here', {
+    timeout: 120_000,
+  }, async () => {
+    const settings = server.config.storage;
+    settings.delivery = 'cdn';
+    settings.cdnUrl = 'https://cdn.palco.test';
+    try {
+      const videoId = await createContent(server.app, owner, 'Entregue pela CDN');
+      expect((await postRange(server.app, owner, videoId, video, 0, video.length - 1)).statusCode).toBe(202);
+      await waitForStatus(server.app, owner, videoId, ['ready']);
+      const { segmentUrl, master } = await playbackFiles(server.app, videoId);
+      expect(master).toContain('#EXTM3U');
+      const res = await server.app.inject({ method: 'GET', url: segmentUrl });
+      expect(res.statusCode).toBe(302);
+      const location = new URL(res.headers.location as string);
+      expect(location.origin).toBe('https://cdn.palco.test');
+      // The CDN's origin is the bucket: the path is the object's key, and that object is the segment.
+      const key = location.pathname.slice(1);
+      expect(key.startsWith(`media/${videoPrefix(DEMO, videoId)}/hls/`)).toBe(true);
+      expect(await readStored(bucket, key)).not.toBeNull();
+      const forged = segmentUrl.replace(/\/play\/vod\/([^/]+)\/[^/]+\//, '/play/vod/$1/1.forged/');
+      expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    } finally {
+      settings.delivery = 'server';
+      settings.cdnUrl = undefined;
     }
   });
 });

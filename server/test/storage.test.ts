@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
-import { S3Uploads } from '../src/media/s3-uploads.ts';
+import { PIECE_BYTES, S3Uploads } from '../src/media/s3-uploads.ts';
 import { LocalDiskStorage, type MediaStorage } from '../src/media/storage.ts';
 import { ExcessBytesError } from '../src/media/upload-files.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
@@ -105,7 +106,7 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
 });
 
 /** A chunk whose length is announced (`exact`) is one streamed PutObject: all of it or nothing. */
-describe('upload pieces in the bucket, a chunk of announced length', () => {
+describe('upload pieces in the bucket', () => {
   let root: string;
   let s3: TestS3;
   let uploads: S3Uploads;
@@ -189,5 +190,65 @@ describe('upload pieces in the bucket, a chunk of announced length', () => {
     // (Buffer.equals: a deep comparison of megabytes takes the test runner many seconds.)
     const expected = Buffer.concat([first, second.subarray(1024 * 1024)]);
     expect((await readFile(local!)).equals(expected)).toBe(true);
+  });
+
+  it('a plain upload (length unknown) is stored in whole pieces; a cut one keeps the pieces it filled', async () => {
+    const plainId = 'b0000000-0000-4000-8000-00000000000f';
+    // Two and a half pieces, arriving in reads that straddle the pieces' ends.
+    const bytes = randomBytes(PIECE_BYTES * 2 + PIECE_BYTES / 2);
+    const reads = (data: Buffer) => {
+      const out: Buffer[] = [];
+      for (let at = 0; at < data.length; at += 1_000_003) out.push(data.subarray(at, at + 1_000_003));
+      return out;
+    };
+    const whole = await uploads.write(plainId, source(reads(bytes)), {
+      skip: 0,
+      position: 0,
+      max: 64 * PIECE_BYTES,
+      restart: true,
+    });
+    expect(whole).toEqual({ received: bytes.length, written: bytes.length, error: null });
+    expect(await uploads.storedBytes(plainId)).toBe(bytes.length);
+    const local = await uploads.localSource(plainId, join(root, 'plain'));
+    expect((await readFile(local!)).equals(bytes)).toBe(true);
+
+    // Sent again and cut after two and a half pieces: what was there before is gone (restart), the two
+    // whole pieces are durable and answered as written; the half piece is not.
+    const again = randomBytes(bytes.length);
+    const cut = await uploads.write(plainId, source(reads(again), true), {
+      skip: 0,
+      position: 0,
+      max: 64 * PIECE_BYTES,
+      restart: true,
+    });
+    expect(cut.written).toBe(2 * PIECE_BYTES);
+    expect(cut.error).toBeTruthy();
+    expect(await uploads.storedBytes(plainId)).toBe(2 * PIECE_BYTES);
+    const kept = await uploads.localSource(plainId, join(root, 'cut'));
+    expect((await readFile(kept!)).equals(again.subarray(0, 2 * PIECE_BYTES))).toBe(true);
+
+    // Over the limit: refused, and what it put is not counted as written.
+    const over = await uploads.write(plainId, source(reads(bytes)), {
+      skip: 0,
+      position: 0,
+      max: PIECE_BYTES + 10,
+      restart: true,
+    });
+    expect(over.error).toBeInstanceOf(ExcessBytesError);
+    expect(over.written).toBeLessThanOrEqual(PIECE_BYTES);
+    expect(await uploads.storedBytes(plainId)).toBe(over.written);
+  });
+
+  it('a finished local file becomes the source as pieces of known length', async () => {
+    const recordingId = 'b0000000-0000-4000-8000-000000000010';
+    const bytes = randomBytes(3 * 1024 * 1024 + 5);
+    const file = join(root, 'recording.ts');
+    await writeFile(file, bytes);
+    await uploads.putSource(recordingId, file);
+    await expect(readFile(file)).rejects.toThrow(/ENOENT/);
+    expect(await uploads.storedBytes(recordingId)).toBe(bytes.length);
+    expect(await uploads.heldBytes(recordingId)).toBe(bytes.length);
+    const local = await uploads.localSource(recordingId, join(root, 'rec'));
+    expect((await readFile(local!)).equals(bytes)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -96,24 +97,30 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
     throw error;
   }
   const size = (await stat(joined)).size;
+  // The source is put before the transaction that creates the video and queues its transcode (a
+  // bucket put can take minutes: never inside a transaction), under an id chosen now. A job that lost
+  // the race to another run removes what it put; a job killed between the put and the commit leaves
+  // it under an id no video has (docs/storage.md "Deletion").
+  const id = randomUUID();
+  await app.media.uploads.store.putSource(id, joined);
   const videoId = await db.transaction().execute(async (trx) => {
     const current = await lockRecordingVideoId(trx, streamId);
     if (current !== null) return null;
-    const id = await createVideo(trx, {
+    await createVideo(trx, {
+      id,
       accountId: row.account_id,
       directoryId: null,
       title: row.nome,
       description: '',
       createdBy: null,
     });
-    // The source is in place before the commit that queues its transcode.
-    await app.media.uploads.store.putSource(id, joined);
     await markUploadComplete(trx, id, size);
     await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
     await app.media.enqueueTranscode(trx, id);
     await setRecordingVideo(trx, streamId, id);
     return id;
   });
+  if (!videoId) await app.media.uploads.store.remove(id);
   await clear();
   if (videoId) log.info({ streamId, videoId, parts: parts.length, size }, 'live recording became a video');
 }

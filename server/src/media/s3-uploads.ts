@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Storage } from './s3-storage.ts';
 import {
@@ -28,6 +28,15 @@ interface Piece {
  */
 const PIECE = /\/(\d{15})(?:-(\d{15}))?-[0-9a-f-]{36}$/;
 const digits = (n: number) => String(n).padStart(15, '0');
+/** A piece's key: its start offset and length in the name (docs/storage.md "Uploads"). */
+const pieceKey = (videoId: string, start: number, length: number) =>
+  `${videoId}/${digits(start)}-${digits(length)}-${randomUUID()}`;
+
+/** A plain upload's pieces: each put once full, this many at once while the next one fills. */
+export const PIECE_BYTES = 8 * 1024 * 1024;
+const PIECES_IN_FLIGHT = 2;
+/** A local source (a joined recording) is put in pieces of at most this many bytes. */
+const SOURCE_PIECE_BYTES = 4 * 1024 * 1024 * 1024;
 
 /**
  * Upload sources in the bucket, as staged pieces (docs/storage.md "Uploads"): every request's bytes are
@@ -53,14 +62,16 @@ export class S3Uploads implements UploadStore {
       .sort((a, b) => a.start - b.start || b.size - a.size);
   }
 
-  /** The pieces that cover 0..n without a gap, each with the offset its useful bytes start from. */
+  /** The pieces that cover 0..n without a gap, each with the offset its useful bytes start from. One
+   * pass over the pieces (sorted by start): a plain upload of 64 GB is thousands of pieces. */
   private chain(pieces: Piece[]): { steps: { piece: Piece; from: number }[]; covered: number } {
     const steps: { piece: Piece; from: number }[] = [];
     let covered = 0;
+    let i = 0;
     for (;;) {
       let best: Piece | null = null;
-      for (const piece of pieces) {
-        if (piece.start > covered) break;
+      for (; i < pieces.length && pieces[i]!.start <= covered; i++) {
+        const piece = pieces[i]!;
         const end = piece.start + piece.size;
         if (end > covered && (!best || end > best.start + best.size)) best = piece;
       }
@@ -81,8 +92,9 @@ export class S3Uploads implements UploadStore {
   ): Promise<WriteResult> {
     if (options.restart) await this.storage.removePrefix(videoId);
     // A chunk (`exact`: its Content-Range announces the length) is one PutObject of that many bytes,
-    // streamed; a plain upload (length unknown) is a multipart Upload of PART_BYTES parts.
-    const length = options.exact ? options.max - options.skip : 0;
+    // streamed; a plain upload (length unknown until its body ends) is a run of PIECE_BYTES pieces.
+    if (!options.exact) return this.writePieces(videoId, source, options);
+    const length = options.max - options.skip;
     const abort = new AbortController();
     let received = 0;
     let passed = 0;
@@ -116,12 +128,8 @@ export class S3Uploads implements UploadStore {
         callback(null, held ?? undefined);
       },
     });
-    const key =
-      length > 0
-        ? `${videoId}/${digits(options.position)}-${digits(length)}-${randomUUID()}`
-        : `${videoId}/${digits(options.position)}-${randomUUID()}`;
-    const putting =
-      length > 0 ? this.storage.putExact(key, trim, length, abort.signal) : this.storage.putStream(key, trim);
+    const key = pieceKey(videoId, options.position, length);
+    const putting = this.storage.putExact(key, trim, length, abort.signal);
     // A failed put stops reading the request (a put that reads no more would stall it), and a failed
     // read stops the put: nothing of this request is stored then.
     putting.catch((error: unknown) => trim.destroy(error as Error));
@@ -138,6 +146,117 @@ export class S3Uploads implements UploadStore {
     }
     if (passed === 0) await this.storage.remove(key);
     return { received, written: passed, error };
+  }
+
+  /**
+   * A plain upload (its length known only when its body ends): the bytes are cut into PIECE_BYTES
+   * pieces, each put as its own object of known length once full (the last one when the body ends), up
+   * to PIECES_IN_FLIGHT puts at once while the next piece fills. Memory per upload is bounded by those
+   * few buffers, reused; no multipart upload to complete (which would make the S3 service copy every
+   * byte once more). What is answered as written is the run of stored pieces from `position` without a
+   * gap: a request cut midway keeps its whole pieces.
+   */
+  private async writePieces(
+    videoId: string,
+    source: Readable,
+    options: { skip: number; position: number; max: number },
+  ): Promise<WriteResult> {
+    const free: Buffer[] = [];
+    const flights = new Set<Promise<void>>();
+    /** The pieces put: their keys, start offsets (relative to `position`) and lengths. */
+    const stored: { key: string; at: number; length: number }[] = [];
+    let failure: unknown = null;
+    let buffer: Buffer | null = null;
+    let filled = 0;
+    let received = 0;
+    let passed = 0;
+    let unreleased = 0;
+
+    const put = (piece: Buffer, at: number) => {
+      const key = pieceKey(videoId, options.position + at, piece.length);
+      // A buffer body: the SDK may retry a failed put of it (a plain upload would otherwise start over).
+      const flight = this.storage
+        .putBytes(key, piece)
+        .then(
+          () => {
+            stored.push({ key, at, length: piece.length });
+          },
+          (error: unknown) => {
+            failure ??= error;
+          },
+        )
+        .finally(() => {
+          flights.delete(flight);
+          if (piece.length === PIECE_BYTES && free.length < PIECES_IN_FLIGHT + 1) free.push(piece);
+        });
+      flights.add(flight);
+      return flight;
+    };
+    /** Puts the piece being filled (its bytes so far). */
+    const send = () => {
+      if (!buffer || filled === 0) return;
+      const piece = filled === PIECE_BYTES ? buffer : Buffer.from(buffer.subarray(0, filled));
+      if (piece !== buffer) free.push(buffer);
+      buffer = null;
+      void put(piece, passed - filled);
+      filled = 0;
+    };
+
+    const sink = new Writable({
+      highWaterMark: 1024 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        const before = received;
+        received += chunk.length;
+        if (received > options.max) return callback(new ExcessBytesError());
+        if (failure) return callback(failure as Error);
+        if (received <= options.skip) return callback();
+        let rest = before < options.skip ? chunk.subarray(options.skip - before) : chunk;
+        unreleased += chunk.length;
+        if (unreleased >= RELEASE_EVERY) {
+          unreleased = 0;
+          releaseReadBuffers();
+        }
+        const fill = async () => {
+          while (rest.length > 0) {
+            // Back pressure: no new piece until one of the puts in flight is done.
+            while (!buffer && flights.size >= PIECES_IN_FLIGHT) await Promise.race(flights);
+            if (failure) throw failure;
+            buffer ??= free.pop() ?? Buffer.allocUnsafeSlow(PIECE_BYTES);
+            const n = Math.min(rest.length, PIECE_BYTES - filled);
+            rest.copy(buffer, filled, 0, n);
+            filled += n;
+            passed += n;
+            rest = rest.subarray(n);
+            if (filled === PIECE_BYTES) send();
+          }
+        };
+        fill().then(
+          () => callback(),
+          (error: unknown) => callback(error as Error),
+        );
+      },
+      final(callback) {
+        send();
+        callback();
+      },
+    });
+    const read = await pipeline(source, sink).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // A cut request keeps its whole pieces; the piece it was filling is dropped.
+    if (read) buffer = null;
+    while (flights.size > 0) await Promise.race(flights);
+    stored.sort((a, b) => a.at - b.at);
+    let written = 0;
+    for (const piece of stored) {
+      if (piece.at !== written) break;
+      written += piece.length;
+    }
+    // Pieces past a failed one are not part of what was written: removed, so none lingers unbilled.
+    for (const piece of stored.filter((p) => p.at >= written))
+      await this.storage.remove(piece.key).catch(() => {});
+    return { received, written, error: read ?? failure };
   }
 
   async complete(videoId: string, total: number): Promise<void> {
@@ -168,7 +287,16 @@ export class S3Uploads implements UploadStore {
 
   async putSource(videoId: string, localPath: string): Promise<void> {
     await this.storage.removePrefix(videoId);
-    await this.storage.putStream(`${videoId}/${digits(0)}-${randomUUID()}`, createReadStream(localPath));
+    // One streamed PutObject of known length per SOURCE_PIECE_BYTES (S3 takes at most 5 GiB in one).
+    const { size } = await stat(localPath);
+    for (let at = 0; at < size; at += SOURCE_PIECE_BYTES) {
+      const length = Math.min(SOURCE_PIECE_BYTES, size - at);
+      await this.storage.putExact(
+        pieceKey(videoId, at, length),
+        createReadStream(localPath, { start: at, end: at + length - 1 }),
+        length,
+      );
+    }
     await rm(localPath, { force: true });
   }
 

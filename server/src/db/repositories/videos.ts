@@ -45,6 +45,8 @@ export async function findVideo(db: Executor, id: string): Promise<VideoRecord |
 export async function createVideo(
   db: Executor,
   values: {
+    /** An id chosen beforehand (a recording's source is put under it before the row exists). */
+    id?: string;
     accountId: string;
     directoryId: string | null;
     title: string;
@@ -55,6 +57,7 @@ export async function createVideo(
   const { id } = await db
     .insertInto('videos')
     .values({
+      ...(values.id ? { id: values.id } : {}),
       account_id: values.accountId,
       directory_id: values.directoryId,
       title: values.title,
