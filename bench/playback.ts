@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startS3Process } from './uploads.ts';
 
 const MODES = [
   // The encoder's keyframe interval (frames at 25 fps) is at most the mode's segment, as docs/playback.md asks.
@@ -124,8 +125,16 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-export async function runPlaybackBench(): Promise<void> {
+/** `storage: 's3'`: the live's files go to a bucket of s3rver (its own process) through the server's
+ * live mirror, and viewers are served from the bucket (issue 30: the modes keep their figures). */
+export async function runPlaybackBench(options: { storage?: 'disk' | 's3' } = {}): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'palco-bench-playback-'));
+  const s3 = options.storage === 's3' ? await startS3Process('palco-bench-playback') : null;
+  // The SDK reads its credentials from the environment (s3rver's fixed pair).
+  if (s3) Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+  const storageEnv: Record<string, string> = s3
+    ? { STORAGE: 's3', S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_FORCE_PATH_STYLE: 'true' }
+    : {};
   const [{ buildApp }, { loadConfig }] = (await Promise.all([
     serverModule('app.ts'),
     serverModule('config.ts'),
@@ -134,7 +143,7 @@ export async function runPlaybackBench(): Promise<void> {
     { loadConfig(env: Record<string, string>): Record<string, unknown> },
   ];
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', INGEST_PORT: '1935', INGEST_HOST: '127.0.0.1' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', INGEST_PORT: '1935', INGEST_HOST: '127.0.0.1', ...storageEnv }),
     ingestPort: 0,
     dataDir,
     databaseUrl: undefined,
@@ -151,7 +160,7 @@ export async function runPlaybackBench(): Promise<void> {
     args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
   });
   log(
-    `glass to glass: ffmpeg (RTMP, 640x360 25 fps, keyframe every 1 s; 0.48 s for ultra low) → server → shaka in Chromium`,
+    `glass to glass: ffmpeg (RTMP, 640x360 25 fps, keyframe every 1 s; 0.48 s for ultra low) → server${s3 ? ' → S3 bucket (s3rver on loopback) → server' : ''} → shaka in Chromium`,
   );
   try {
     const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: OWNER });
@@ -227,13 +236,16 @@ export async function runPlaybackBench(): Promise<void> {
   } finally {
     await browser.close();
     await app.close();
+    await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runPlaybackBench().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runPlaybackBench({ storage: process.env.BENCH_STORAGE === 's3' ? 's3' : 'disk' }).catch(
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -318,7 +318,10 @@ async function all() {
   }
   if (wanted('playback')) {
     log('\n== Live playback: glass-to-glass latency per latency mode (issue 17) ==');
-    await (await import('./playback.ts')).runPlaybackBench();
+    const { runPlaybackBench } = await import('./playback.ts');
+    await runPlaybackBench();
+    log('  the same with the live files in an S3 bucket (s3rver on loopback), served from it (issue 30):');
+    await runPlaybackBench({ storage: 's3' });
   }
   if (wanted('whep')) {
     log('\n== WHIP in, WHEP out: glass to glass per path, server CPU of a studio with guests (issue 28) ==');

@@ -189,7 +189,7 @@ function postFile(
 }
 
 /** s3rver in its own process (bench/s3rver-process.ts); answers once it listens. */
-async function startS3Process(
+export async function startS3Process(
   bucket: string,
 ): Promise<{ endpoint: string; bucket: string; pid: number; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/s3rver-process.ts'), bucket], {
