@@ -241,7 +241,9 @@ describe('migrations and seed', () => {
 });
 
 describe('a restart keeps state in the data directory and the database', () => {
-  it('keeps the JWT secret (mode 600), tokens, the login lock and does not seed twice', async () => {
+  it('keeps the JWT secret (mode 600), tokens, the login lock and does not seed twice', {
+    timeout: 90_000,
+  }, async () => {
     const store = await freshStore();
     const config = testConfig(store);
     const first = await buildApp(config);
@@ -284,7 +286,7 @@ describe('a restart keeps state in the data directory and the database', () => {
     }
   });
 
-  it('does not seed when SEED_DEMO is off, and uses JWT_SECRET when given', async () => {
+  it('does not seed when SEED_DEMO is off, and uses JWT_SECRET when given', { timeout: 90_000 }, async () => {
     const store = await freshStore();
     const app = await buildApp(testConfig(store, { seedDemo: false, jwtSecret: 'k'.repeat(40) }));
     try {
