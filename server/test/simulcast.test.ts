@@ -147,9 +147,13 @@ async function probe(file: string): Promise<string[]> {
 interface Target {
   provider: string;
   state: string;
+  name: string | null;
   watchUrl: string | null;
+  reason: string | null;
   error: string | null;
 }
+
+const summary = (list: Target[]) => list.map((t) => `${t.provider}:${t.name}:${t.state}`).sort();
 
 describe('simulcast to YouTube and Facebook', () => {
   it('pushes a started live to both, takes YouTube live with data, and ends both with the live', async () => {
@@ -160,6 +164,12 @@ describe('simulcast to YouTube and Facebook', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const stream = created.json<{ id: string; signals: { key: string }[] }>();
+    // Before the live goes on air, the panel lists where it will go: the channel and the Page, waiting.
+    const before = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
+    expect(summary(before)).toEqual([
+      `facebook:${facebook.page.name}:waiting`,
+      `youtube:${youtube.channel.title}:waiting`,
+    ]);
     const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
     expect(started.statusCode, started.body).toBe(200);
     const encoder = publishTestSignal(
@@ -173,6 +183,11 @@ describe('simulcast to YouTube and Facebook', () => {
         const list = res.json<Target[]>();
         return list.length === 2 && list.every((t) => t.state === 'live') ? list : undefined;
       });
+      expect(summary(targets)).toEqual([
+        `facebook:${facebook.page.name}:live`,
+        `youtube:${youtube.channel.title}:live`,
+      ]);
+      expect(targets.every((t) => t.reason === null)).toBe(true);
       const broadcast = [...youtube.broadcasts.values()][0];
       expect(broadcast).toMatchObject({ title: 'Aula ao vivo simultânea', lifeCycleStatus: 'live' });
       expect(broadcast?.boundStreamId).toBeTruthy();
@@ -199,7 +214,7 @@ describe('simulcast to YouTube and Facebook', () => {
       expect(finished.statusCode, finished.body).toBe(200);
       await until('both ended', async () => {
         const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
-        return list.every((t) => t.state === 'ended') ? true : undefined;
+        return list.length === 2 && list.every((t) => t.state === 'ended') ? true : undefined;
       });
       // The session is marked ended before the providers are told (one instance claims the end): their
       // side follows a moment later.
@@ -229,5 +244,58 @@ describe('simulcast to YouTube and Facebook', () => {
     } finally {
       encoder.kill('SIGKILL');
     }
+  }, 120_000);
+
+  it('shows a refused broadcast as failed with its reason, and lists nothing more once the live ended', async () => {
+    const created = await api('POST', '/v1/live-streams', {
+      nome: 'Aula com o YouTube recusando',
+      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const stream = created.json<{ id: string; signals: { key: string }[] }>();
+    // YouTube refuses every call (403) while this live runs; Facebook takes it.
+    youtube.failNext = { status: 403, count: 1_000_000 };
+    const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
+    expect(started.statusCode, started.body).toBe(200);
+    const encoder = publishTestSignal(
+      `rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]?.key}`,
+      60,
+    );
+    try {
+      const targets = await until('youtube failed, facebook live', async () => {
+        const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
+        return summary(list).join() ===
+          `facebook:${facebook.page.name}:live,youtube:${youtube.channel.title}:failed`
+          ? list
+          : undefined;
+      });
+      expect(targets.find((t) => t.provider === 'youtube')).toMatchObject({
+        reason: 'refused',
+        error: expect.stringContaining('HTTP 403'),
+      });
+      expect(targets.find((t) => t.provider === 'facebook')?.reason).toBeNull();
+    } finally {
+      youtube.failNext = null;
+      encoder.kill('SIGKILL');
+    }
+    const finished = await api('PUT', `/v1/live-streams/${stream.id}/control/complete`);
+    expect(finished.statusCode, finished.body).toBe(200);
+    await until('both ended', async () => {
+      const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
+      return summary(list).join() ===
+        `facebook:${facebook.page.name}:ended,youtube:${youtube.channel.title}:ended`
+        ? true
+        : undefined;
+    });
+    // An ended live waits for nothing: a live that never went on air lists no destination once ended.
+    const other = await api('POST', '/v1/live-streams', {
+      nome: 'Aula que não foi ao ar',
+      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const otherId = other.json<{ id: string }>().id;
+    expect((await api('GET', `/bff/simulcast/${otherId}`)).json<Target[]>()).toHaveLength(2);
+    expect((await api('PUT', `/v1/live-streams/${otherId}/control/start`)).statusCode).toBe(200);
+    expect((await api('PUT', `/v1/live-streams/${otherId}/control/complete`)).statusCode).toBe(200);
+    expect((await api('GET', `/bff/simulcast/${otherId}`)).json<Target[]>()).toEqual([]);
   }, 120_000);
 });
