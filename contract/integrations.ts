@@ -194,6 +194,8 @@ export const SIMULCAST_FAILURES = [
 ] as const;
 export type SimulcastFailure = (typeof SIMULCAST_FAILURES)[number];
 export interface SimulcastTarget {
+  /** The session's id; a `waiting` destination's is its connection's. */
+  id: string;
   provider: 'youtube' | 'facebook';
   liveId: string;
   state: SimulcastState;

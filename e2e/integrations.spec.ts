@@ -420,6 +420,13 @@ test.describe('against the local providers', () => {
     const control = (p: Page, name: string) =>
       p.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
     await page.goto(`/streaming/${live.id}/panel`);
+    // The panel lists where the live will also go: the channel and the Page, waiting for it.
+    const simulcast = page.getByRole('region', { name: 'Transmissão simultânea' });
+    const row = (provider: string) => simulcast.getByTestId('simulcast-target').filter({ hasText: provider });
+    await expect(row('YouTube')).toContainText(youtube.channel.title);
+    await expect(row('YouTube')).toContainText('Aguardando a transmissão');
+    await expect(row('Facebook')).toContainText(facebook.page.name);
+    await expect(row('Facebook')).toContainText('Aguardando a transmissão');
     await control(page, 'Iniciar').click();
     await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
     await expect(control(page, 'Iniciar')).toBeDisabled();
@@ -445,6 +452,20 @@ test.describe('against the local providers', () => {
       expect((await targets()).find((t) => t.provider === 'youtube')?.watchUrl).toBe(
         `https://www.youtube.com/watch?v=${broadcast?.id}`,
       );
+      // The panel shows both on air (it polls), with the broadcast's page at YouTube.
+      for (const provider of ['YouTube', 'Facebook']) {
+        await expect(row(provider)).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+        await expect(row(provider)).toContainText('No ar');
+      }
+      await expect(row('YouTube').getByRole('link', { name: 'Assistir no YouTube' })).toHaveAttribute(
+        'href',
+        `https://www.youtube.com/watch?v=${broadcast?.id}`,
+      );
+      // Below 930 px the rows fit a phone's width: nothing scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(row('Facebook')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 720 });
       // Media reaches the receiver under both providers' keys.
       const ytKey = youtube.streams.get(broadcast?.boundStreamId ?? '')?.streamName ?? '';
       const fbKey = video?.key ?? '';
@@ -462,6 +483,10 @@ test.describe('against the local providers', () => {
       await expect
         .poll(async () => (await targets()).map((t) => t.state), { timeout: 30_000 })
         .toEqual(['ended', 'ended']);
+      for (const provider of ['YouTube', 'Facebook']) {
+        await expect(row(provider)).toHaveAttribute('data-state', 'ended', { timeout: 15_000 });
+        await expect(row(provider)).toContainText('Encerrada');
+      }
       expect(broadcast?.lifeCycleStatus).toBe('complete');
       expect(video?.status).toBe('VOD');
 

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { accountOf, READ_STREAMS } from '../streams/view.ts';
 
 const Target = Type.Object({
+  id: Type.String({ description: "The session's id, or the waiting connection's" }),
   provider: Type.Union([Type.Literal('youtube'), Type.Literal('facebook')]),
   liveId: Uuid,
   state: Type.Enum(SIMULCAST_STATES, { description: SIMULCAST_STATES.join(', ') }),
@@ -48,6 +49,7 @@ const simulcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!stream) throw new ApiError(404, 'streamNotFound');
       const sessions = await sessionsOfStream(app.db, accountId, liveId);
       const targets: SimulcastTarget[] = sessions.map((s) => ({
+        id: s.id,
         provider: s.provider,
         liveId: s.stream_id,
         state: s.state,
@@ -62,6 +64,7 @@ const simulcastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       for (const c of await simulcastConnections(app.db, accountId)) {
         if (sent.has(c.id)) continue;
         targets.push({
+          id: c.id,
           provider: c.provider === 'youtube' ? 'youtube' : 'facebook',
           liveId,
           state: 'waiting',

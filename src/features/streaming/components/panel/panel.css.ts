@@ -73,3 +73,41 @@ export const viewers = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
 });
+export const simulcastList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+});
+export const simulcastRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+});
+export const simulcastHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+export const simulcastName = style({ minWidth: 0, overflowWrap: 'anywhere' });
+export const simulcastState = style({
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.full,
+  fontSize: vars.font.sizeSm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  border: '1px solid currentColor',
+  color: vars.color.textMuted,
+  selectors: {
+    '&[data-state="live"]': { color: vars.color.danger },
+    '&[data-state="starting"]': { color: vars.color.primary },
+    '&[data-state="failed"]': { color: vars.color.warning },
+  },
+});
+export const simulcastReason = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.danger });
