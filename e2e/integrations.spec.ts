@@ -14,6 +14,7 @@ import { FakeYoutube } from '../server/test/fakes/youtube.ts';
 import { type FakeZoom, startFakeZoom } from '../server/test/fakes/zoom.ts';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import {
+  authorizeImportCard,
   card,
   closeDialog,
   collectAnswers,
@@ -118,7 +119,10 @@ test.describe('against the local providers', () => {
     // YouTube (Google's OAuth) and Facebook, whose ingestion is a local RTMP receiver writing one FLV
     // per push it takes (only the stream keys the fakes handed out, like the real ones).
     google = await startFakeGoogle({
-      redirectUris: [`${publicUrl}/bff/palco-youtube/oauth/callback`],
+      redirectUris: [
+        `${publicUrl}/bff/google-meet/oauth/callback`,
+        `${publicUrl}/bff/palco-youtube/oauth/callback`,
+      ],
       mp4Path: mp4,
     });
     receiver = new RtmpReceiver({
@@ -260,27 +264,25 @@ test.describe('against the local providers', () => {
     await signIn(page, DEMO.owner);
     await chooseTeam(page, 'Demo Produções');
     await page.goto('/integrations');
-    const zoomCard = card(page, 'Zoom Meetings');
-    await expect(zoomCard.getByRole('switch')).toBeDisabled();
-    const opening = page.waitForEvent('popup');
-    await zoomCard.getByRole('button', { name: 'Integração', exact: true }).click();
-    const popup = await opening;
-    // SPEC §4: a 600x800 popup, on the provider's consent page.
-    const allow = popup.getByRole('button', { name: 'Autorizar' });
-    await expect(allow).toBeVisible();
-    expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800]);
-    await allow.click();
-    const created = page.getByRole('dialog', { name: 'Playlist criada' });
-    await expect(created).toBeVisible({ timeout: 15_000 });
-    // Authorized: the console closed the popup.
-    await expect.poll(() => popup.isClosed()).toBe(true);
-    await closeDialog(created);
-    await expect(zoomCard.getByRole('button', { name: 'Integração', exact: true })).toBeDisabled();
-    await expect(zoomCard.getByText('HABILITADO', { exact: true })).toBeVisible();
-    await expect(zoomCard).toContainText('ana@zoom.example');
+    await authorizeImportCard(page, 'Zoom Meetings', 'ana@zoom.example');
 
     await openImportFolder(page, 'Zoom Meetings');
     await playsInFolder(page, 'Aula de sexta');
+  });
+
+  test("Google Meet: the popup's Autorizar shows Playlist criada, and the Meet recording plays in the new folder", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.owner);
+    await chooseTeam(page, 'Demo Produções');
+    await page.goto('/integrations');
+    // 'Integração' first says what Google will ask; its 'Conectar com o Google' opens the popup.
+    await authorizeImportCard(page, 'Google Meet', 'ana@gmail.example', 'Conectar com o Google');
+
+    // The fake's conference recording (its Drive file) becomes a video of the new folder, and plays.
+    await openImportFolder(page, 'Google Meet');
+    await playsInFolder(page, /^Google Meet/);
+    expect(google.downloads()).toBeGreaterThan(0);
   });
 
   test('Zoom: an expired access token is refreshed without the user noticing', async ({ page }) => {

@@ -155,32 +155,40 @@ interface Target {
 
 const summary = (list: Target[]) => list.map((t) => `${t.provider}:${t.name}:${t.state}`).sort();
 
+/** What the live's panel reads. */
+const targetsOf = async (liveId: string) => (await api('GET', `/bff/simulcast/${liveId}`)).json<Target[]>();
+
+/** A live scheduled for tomorrow, of the team. */
+async function createLive(nome: string) {
+  const created = await api('POST', '/v1/live-streams', {
+    nome,
+    scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: string; signals: { key: string }[] }>();
+}
+
+/** Starts the live and publishes a real encoder's signal to it (killed by the caller). */
+async function goLive(stream: { id: string; signals: { key: string }[] }) {
+  const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
+  expect(started.statusCode, started.body).toBe(200);
+  return publishTestSignal(`rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]?.key}`, 60);
+}
+
 describe('simulcast to YouTube and Facebook', () => {
   it('pushes a started live to both, takes YouTube live with data, and ends both with the live', async () => {
     await connect();
-    const created = await api('POST', '/v1/live-streams', {
-      nome: 'Aula ao vivo simultânea',
-      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const stream = created.json<{ id: string; signals: { key: string }[] }>();
+    const stream = await createLive('Aula ao vivo simultânea');
     // Before the live goes on air, the panel lists where it will go: the channel and the Page, waiting.
-    const before = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
-    expect(summary(before)).toEqual([
+    expect(summary(await targetsOf(stream.id))).toEqual([
       `facebook:${facebook.page.name}:waiting`,
       `youtube:${youtube.channel.title}:waiting`,
     ]);
-    const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
-    expect(started.statusCode, started.body).toBe(200);
-    const encoder = publishTestSignal(
-      `rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]?.key}`,
-      60,
-    );
+    const encoder = await goLive(stream);
     try {
       // Both go live: YouTube's broadcast transitioned once its stream was active, Facebook's data flows.
       const targets = await until('both live', async () => {
-        const res = await api('GET', `/bff/simulcast/${stream.id}`);
-        const list = res.json<Target[]>();
+        const list = await targetsOf(stream.id);
         return list.length === 2 && list.every((t) => t.state === 'live') ? list : undefined;
       });
       expect(summary(targets)).toEqual([
@@ -213,7 +221,7 @@ describe('simulcast to YouTube and Facebook', () => {
       const finished = await api('PUT', `/v1/live-streams/${stream.id}/control/complete`);
       expect(finished.statusCode, finished.body).toBe(200);
       await until('both ended', async () => {
-        const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
+        const list = await targetsOf(stream.id);
         return list.length === 2 && list.every((t) => t.state === 'ended') ? true : undefined;
       });
       // The session is marked ended before the providers are told (one instance claims the end): their
@@ -247,23 +255,13 @@ describe('simulcast to YouTube and Facebook', () => {
   }, 120_000);
 
   it('shows a refused broadcast as failed with its reason, and lists nothing more once the live ended', async () => {
-    const created = await api('POST', '/v1/live-streams', {
-      nome: 'Aula com o YouTube recusando',
-      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const stream = created.json<{ id: string; signals: { key: string }[] }>();
+    const stream = await createLive('Aula com o YouTube recusando');
     // YouTube refuses every call (403) while this live runs; Facebook takes it.
     youtube.failNext = { status: 403, count: 1_000_000 };
-    const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
-    expect(started.statusCode, started.body).toBe(200);
-    const encoder = publishTestSignal(
-      `rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]?.key}`,
-      60,
-    );
+    const encoder = await goLive(stream);
     try {
       const targets = await until('youtube failed, facebook live', async () => {
-        const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
+        const list = await targetsOf(stream.id);
         return summary(list).join() ===
           `facebook:${facebook.page.name}:live,youtube:${youtube.channel.title}:failed`
           ? list
@@ -281,21 +279,16 @@ describe('simulcast to YouTube and Facebook', () => {
     const finished = await api('PUT', `/v1/live-streams/${stream.id}/control/complete`);
     expect(finished.statusCode, finished.body).toBe(200);
     await until('both ended', async () => {
-      const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
-      return summary(list).join() ===
+      return summary(await targetsOf(stream.id)).join() ===
         `facebook:${facebook.page.name}:ended,youtube:${youtube.channel.title}:ended`
         ? true
         : undefined;
     });
     // An ended live waits for nothing: a live that never went on air lists no destination once ended.
-    const other = await api('POST', '/v1/live-streams', {
-      nome: 'Aula que não foi ao ar',
-      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    const otherId = other.json<{ id: string }>().id;
-    expect((await api('GET', `/bff/simulcast/${otherId}`)).json<Target[]>()).toHaveLength(2);
+    const otherId = (await createLive('Aula que não foi ao ar')).id;
+    expect(await targetsOf(otherId)).toHaveLength(2);
     expect((await api('PUT', `/v1/live-streams/${otherId}/control/start`)).statusCode).toBe(200);
     expect((await api('PUT', `/v1/live-streams/${otherId}/control/complete`)).statusCode).toBe(200);
-    expect((await api('GET', `/bff/simulcast/${otherId}`)).json<Target[]>()).toEqual([]);
+    expect(await targetsOf(otherId)).toEqual([]);
   }, 120_000);
 });
