@@ -21,13 +21,8 @@ export function PanelSimulcast({ stream }: { stream: Pick<Stream, 'id' | 'status
         {targets.map((target) => {
           const provider = PROVIDER_NAMES[target.provider];
           return (
-            <li
-              key={target.id}
-              className={p.simulcastRow}
-              data-testid="simulcast-target"
-              data-state={target.state}
-            >
-              <div className={p.simulcastHead}>
+            <li key={target.id} className={p.signal} data-testid="simulcast-target" data-state={target.state}>
+              <div className={p.rowHead}>
                 <span className={p.simulcastName}>
                   <strong>{provider}</strong>
                   {target.name ? <span className={layout.muted}> · {target.name}</span> : null}
