@@ -170,15 +170,41 @@ export interface TencentCredentials {
   secretKey: string;
 }
 
-/** Where a live is being simulcast (YouTube, Facebook), shown on the live's panel. */
-export const SIMULCAST_STATES = ['starting', 'live', 'ended', 'failed'] as const;
+/**
+ * Where a live is being simulcast (YouTube, Facebook), shown on the live's panel: `waiting` (a
+ * connected destination, switched on, that the live has not been sent to yet: it goes on air with the
+ * live's video), `starting` (broadcast made, push connecting), `live`, `failed` (retried while the live
+ * runs), `ended`.
+ */
+export const SIMULCAST_STATES = ['waiting', 'starting', 'live', 'ended', 'failed'] as const;
 export type SimulcastState = (typeof SIMULCAST_STATES)[number];
+/**
+ * Why a simulcast failed, for the panel to say in the user's language: the provider refused a call
+ * (`refused`), did not answer or asked to slow down (`unreachable`), the connection's authorisation is
+ * gone (`authorization`), the provider's ingestion address is not one Palco pushes to (`address`), the
+ * push of the video dropped (`push`), anything else (`other`).
+ */
+export const SIMULCAST_FAILURES = [
+  'refused',
+  'unreachable',
+  'authorization',
+  'address',
+  'push',
+  'other',
+] as const;
+export type SimulcastFailure = (typeof SIMULCAST_FAILURES)[number];
 export interface SimulcastTarget {
+  /** The session's id; a `waiting` destination's is its connection's. */
+  id: string;
   provider: 'youtube' | 'facebook';
   liveId: string;
   state: SimulcastState;
+  /** The YouTube channel's title / the Facebook Page's name; null once the connection was undone. */
+  name: string | null;
   /** The broadcast's or live video's page at the provider, once created. */
   watchUrl: string | null;
+  /** The last failure's reason (null unless it failed), and its details in English (the provider's). */
+  reason: SimulcastFailure | null;
   error: string | null;
 }
 

@@ -67,3 +67,32 @@ export async function closeDialog(dialog: Locator) {
   await dialog.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Connects an importing card through its real popup (SPEC §4: 600x800, on the local provider's
+ * consent page): 'Autorizar' shows 'Playlist criada', the console closes the popup, and the card is
+ * integrated with the provider's account, its import on. `via`: the button of the card's dialog that
+ * opens the popup, when 'Integração' opens a dialog first (Google Meet's 'Conectar com o Google').
+ */
+export async function authorizeImportCard(page: Page, cardName: string, account: string, via?: string) {
+  const theCard = card(page, cardName);
+  await expect(theCard.getByRole('switch')).toBeDisabled();
+  const integrate = theCard.getByRole('button', { name: 'Integração', exact: true });
+  const opener = via ? page.getByRole('dialog').getByRole('button', { name: via }) : integrate;
+  if (via) await integrate.click();
+  const opening = page.waitForEvent('popup');
+  await opener.click();
+  const popup = await opening;
+  const allow = popup.getByRole('button', { name: 'Autorizar' });
+  await expect(allow).toBeVisible();
+  expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800]);
+  await allow.click();
+  const created = page.getByRole('dialog', { name: 'Playlist criada' });
+  await expect(created).toBeVisible({ timeout: 15_000 });
+  // Authorized: the console closed the popup.
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  await closeDialog(created);
+  await expect(theCard.getByRole('button', { name: 'Integração', exact: true })).toBeDisabled();
+  await expect(theCard.getByText('HABILITADO', { exact: true })).toBeVisible();
+  await expect(theCard).toContainText(account);
+}

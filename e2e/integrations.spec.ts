@@ -14,6 +14,7 @@ import { FakeYoutube } from '../server/test/fakes/youtube.ts';
 import { type FakeZoom, startFakeZoom } from '../server/test/fakes/zoom.ts';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import {
+  authorizeImportCard,
   card,
   closeDialog,
   collectAnswers,
@@ -118,7 +119,10 @@ test.describe('against the local providers', () => {
     // YouTube (Google's OAuth) and Facebook, whose ingestion is a local RTMP receiver writing one FLV
     // per push it takes (only the stream keys the fakes handed out, like the real ones).
     google = await startFakeGoogle({
-      redirectUris: [`${publicUrl}/bff/palco-youtube/oauth/callback`],
+      redirectUris: [
+        `${publicUrl}/bff/google-meet/oauth/callback`,
+        `${publicUrl}/bff/palco-youtube/oauth/callback`,
+      ],
       mp4Path: mp4,
     });
     receiver = new RtmpReceiver({
@@ -260,27 +264,25 @@ test.describe('against the local providers', () => {
     await signIn(page, DEMO.owner);
     await chooseTeam(page, 'Demo Produções');
     await page.goto('/integrations');
-    const zoomCard = card(page, 'Zoom Meetings');
-    await expect(zoomCard.getByRole('switch')).toBeDisabled();
-    const opening = page.waitForEvent('popup');
-    await zoomCard.getByRole('button', { name: 'Integração', exact: true }).click();
-    const popup = await opening;
-    // SPEC §4: a 600x800 popup, on the provider's consent page.
-    const allow = popup.getByRole('button', { name: 'Autorizar' });
-    await expect(allow).toBeVisible();
-    expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800]);
-    await allow.click();
-    const created = page.getByRole('dialog', { name: 'Playlist criada' });
-    await expect(created).toBeVisible({ timeout: 15_000 });
-    // Authorized: the console closed the popup.
-    await expect.poll(() => popup.isClosed()).toBe(true);
-    await closeDialog(created);
-    await expect(zoomCard.getByRole('button', { name: 'Integração', exact: true })).toBeDisabled();
-    await expect(zoomCard.getByText('HABILITADO', { exact: true })).toBeVisible();
-    await expect(zoomCard).toContainText('ana@zoom.example');
+    await authorizeImportCard(page, 'Zoom Meetings', 'ana@zoom.example');
 
     await openImportFolder(page, 'Zoom Meetings');
     await playsInFolder(page, 'Aula de sexta');
+  });
+
+  test("Google Meet: the popup's Autorizar shows Playlist criada, and the Meet recording plays in the new folder", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.owner);
+    await chooseTeam(page, 'Demo Produções');
+    await page.goto('/integrations');
+    // 'Integração' first says what Google will ask; its 'Conectar com o Google' opens the popup.
+    await authorizeImportCard(page, 'Google Meet', 'ana@gmail.example', 'Conectar com o Google');
+
+    // The fake's conference recording (its Drive file) becomes a video of the new folder, and plays.
+    await openImportFolder(page, 'Google Meet');
+    await playsInFolder(page, /^Google Meet/);
+    expect(google.downloads()).toBeGreaterThan(0);
   });
 
   test('Zoom: an expired access token is refreshed without the user noticing', async ({ page }) => {
@@ -420,6 +422,13 @@ test.describe('against the local providers', () => {
     const control = (p: Page, name: string) =>
       p.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });
     await page.goto(`/streaming/${live.id}/panel`);
+    // The panel lists where the live will also go: the channel and the Page, waiting for it.
+    const simulcast = page.getByRole('region', { name: 'Transmissão simultânea' });
+    const row = (provider: string) => simulcast.getByTestId('simulcast-target').filter({ hasText: provider });
+    await expect(row('YouTube')).toContainText(youtube.channel.title);
+    await expect(row('YouTube')).toContainText('Aguardando a transmissão');
+    await expect(row('Facebook')).toContainText(facebook.page.name);
+    await expect(row('Facebook')).toContainText('Aguardando a transmissão');
     await control(page, 'Iniciar').click();
     await confirmDialog(page, 'Iniciar transmissão?', 'Iniciar');
     await expect(control(page, 'Iniciar')).toBeDisabled();
@@ -445,6 +454,20 @@ test.describe('against the local providers', () => {
       expect((await targets()).find((t) => t.provider === 'youtube')?.watchUrl).toBe(
         `https://www.youtube.com/watch?v=${broadcast?.id}`,
       );
+      // The panel shows both on air (it polls), with the broadcast's page at YouTube.
+      for (const provider of ['YouTube', 'Facebook']) {
+        await expect(row(provider)).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+        await expect(row(provider)).toContainText('No ar');
+      }
+      await expect(row('YouTube').getByRole('link', { name: 'Assistir no YouTube' })).toHaveAttribute(
+        'href',
+        `https://www.youtube.com/watch?v=${broadcast?.id}`,
+      );
+      // Below 930 px the rows fit a phone's width: nothing scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(row('Facebook')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 720 });
       // Media reaches the receiver under both providers' keys.
       const ytKey = youtube.streams.get(broadcast?.boundStreamId ?? '')?.streamName ?? '';
       const fbKey = video?.key ?? '';
@@ -462,6 +485,10 @@ test.describe('against the local providers', () => {
       await expect
         .poll(async () => (await targets()).map((t) => t.state), { timeout: 30_000 })
         .toEqual(['ended', 'ended']);
+      for (const provider of ['YouTube', 'Facebook']) {
+        await expect(row(provider)).toHaveAttribute('data-state', 'ended', { timeout: 15_000 });
+        await expect(row(provider)).toContainText('Encerrada');
+      }
       expect(broadcast?.lifeCycleStatus).toBe('complete');
       expect(video?.status).toBe('VOD');
 

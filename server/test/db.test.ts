@@ -75,6 +75,7 @@ describe('migrations and seed', () => {
         'Up 20261201T110000_studio_guests',
         'Up 20261201T120000_integrations',
         'Up 20261201T130000_simulcast',
+        'Up 20261202T090000_simulcast_reason',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -124,6 +125,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261202T090000_simulcast_reason',
         'Down 20261201T130000_simulcast',
         'Down 20261201T120000_integrations',
         'Down 20261201T110000_studio_guests',

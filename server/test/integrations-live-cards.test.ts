@@ -67,7 +67,7 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, acc
   call(server.app, owner, method, `${url}?accountId=${accountId}`, payload);
 
 /** The popup, as a browser follows it: Palco's popup URL → the consent page → a click → Palco's callback. */
-async function facebookPopup(decision: 'allow' | 'deny') {
+async function facebookPopup(decision: 'allow' | 'deny', beforeCallback?: () => Promise<void>) {
   const start = await api('POST', '/bff/facebook/oauth');
   expect(start.statusCode, start.body).toBe(200);
   const popup = new URL(start.json<{ url: string }>().url);
@@ -94,6 +94,7 @@ async function facebookPopup(decision: 'allow' | 'deny') {
     }),
   });
   const back = new URL(String(decided.headers.get('location')));
+  await beforeCallback?.();
   return server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
 }
 
@@ -102,6 +103,21 @@ describe('Facebook Live card', () => {
     const res = await facebookPopup('deny');
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('A autorização foi negada');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await api('GET', '/bff/facebook/status')).json<FacebookStatus>().integrated).toBe(false);
+  });
+
+  it('a user who lost the right to integrate while the popup was open connects nothing', async () => {
+    // The team gives the popup's starter a role without `integrations` before Facebook sends them back.
+    const res = await facebookPopup('allow', async () => {
+      await server.app.db
+        .updateTable('oauth_states')
+        .set({ user_id: DEMO_USERS.operator.id })
+        .where('account_id', '=', DEMO)
+        .where('provider', '=', 'facebook')
+        .execute();
+    });
+    expect(res.statusCode).toBe(403);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await api('GET', '/bff/facebook/status')).json<FacebookStatus>().integrated).toBe(false);
   });

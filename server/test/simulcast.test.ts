@@ -147,32 +147,55 @@ async function probe(file: string): Promise<string[]> {
 interface Target {
   provider: string;
   state: string;
+  name: string | null;
   watchUrl: string | null;
+  reason: string | null;
   error: string | null;
+}
+
+const summary = (list: Target[]) => list.map((t) => `${t.provider}:${t.name}:${t.state}`).sort();
+
+/** What the live's panel reads. */
+const targetsOf = async (liveId: string) => (await api('GET', `/bff/simulcast/${liveId}`)).json<Target[]>();
+
+/** A live scheduled for tomorrow, of the team. */
+async function createLive(nome: string) {
+  const created = await api('POST', '/v1/live-streams', {
+    nome,
+    scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: string; signals: { key: string }[] }>();
+}
+
+/** Starts the live and publishes a real encoder's signal to it (killed by the caller). */
+async function goLive(stream: { id: string; signals: { key: string }[] }) {
+  const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
+  expect(started.statusCode, started.body).toBe(200);
+  return publishTestSignal(`rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]?.key}`, 60);
 }
 
 describe('simulcast to YouTube and Facebook', () => {
   it('pushes a started live to both, takes YouTube live with data, and ends both with the live', async () => {
     await connect();
-    const created = await api('POST', '/v1/live-streams', {
-      nome: 'Aula ao vivo simultânea',
-      scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const stream = created.json<{ id: string; signals: { key: string }[] }>();
-    const started = await api('PUT', `/v1/live-streams/${stream.id}/control/start`);
-    expect(started.statusCode, started.body).toBe(200);
-    const encoder = publishTestSignal(
-      `rtmp://127.0.0.1:${server.app.ingestPort}/live/${stream.signals[0]?.key}`,
-      60,
-    );
+    const stream = await createLive('Aula ao vivo simultânea');
+    // Before the live goes on air, the panel lists where it will go: the channel and the Page, waiting.
+    expect(summary(await targetsOf(stream.id))).toEqual([
+      `facebook:${facebook.page.name}:waiting`,
+      `youtube:${youtube.channel.title}:waiting`,
+    ]);
+    const encoder = await goLive(stream);
     try {
       // Both go live: YouTube's broadcast transitioned once its stream was active, Facebook's data flows.
       const targets = await until('both live', async () => {
-        const res = await api('GET', `/bff/simulcast/${stream.id}`);
-        const list = res.json<Target[]>();
+        const list = await targetsOf(stream.id);
         return list.length === 2 && list.every((t) => t.state === 'live') ? list : undefined;
       });
+      expect(summary(targets)).toEqual([
+        `facebook:${facebook.page.name}:live`,
+        `youtube:${youtube.channel.title}:live`,
+      ]);
+      expect(targets.every((t) => t.reason === null)).toBe(true);
       const broadcast = [...youtube.broadcasts.values()][0];
       expect(broadcast).toMatchObject({ title: 'Aula ao vivo simultânea', lifeCycleStatus: 'live' });
       expect(broadcast?.boundStreamId).toBeTruthy();
@@ -198,8 +221,8 @@ describe('simulcast to YouTube and Facebook', () => {
       const finished = await api('PUT', `/v1/live-streams/${stream.id}/control/complete`);
       expect(finished.statusCode, finished.body).toBe(200);
       await until('both ended', async () => {
-        const list = (await api('GET', `/bff/simulcast/${stream.id}`)).json<Target[]>();
-        return list.every((t) => t.state === 'ended') ? true : undefined;
+        const list = await targetsOf(stream.id);
+        return list.length === 2 && list.every((t) => t.state === 'ended') ? true : undefined;
       });
       // The session is marked ended before the providers are told (one instance claims the end): their
       // side follows a moment later.
@@ -229,5 +252,43 @@ describe('simulcast to YouTube and Facebook', () => {
     } finally {
       encoder.kill('SIGKILL');
     }
+  }, 120_000);
+
+  it('shows a refused broadcast as failed with its reason, and lists nothing more once the live ended', async () => {
+    const stream = await createLive('Aula com o YouTube recusando');
+    // YouTube refuses every call (403) while this live runs; Facebook takes it.
+    youtube.failNext = { status: 403, count: 1_000_000 };
+    const encoder = await goLive(stream);
+    try {
+      const targets = await until('youtube failed, facebook live', async () => {
+        const list = await targetsOf(stream.id);
+        return summary(list).join() ===
+          `facebook:${facebook.page.name}:live,youtube:${youtube.channel.title}:failed`
+          ? list
+          : undefined;
+      });
+      expect(targets.find((t) => t.provider === 'youtube')).toMatchObject({
+        reason: 'refused',
+        error: expect.stringContaining('HTTP 403'),
+      });
+      expect(targets.find((t) => t.provider === 'facebook')?.reason).toBeNull();
+    } finally {
+      youtube.failNext = null;
+      encoder.kill('SIGKILL');
+    }
+    const finished = await api('PUT', `/v1/live-streams/${stream.id}/control/complete`);
+    expect(finished.statusCode, finished.body).toBe(200);
+    await until('both ended', async () => {
+      return summary(await targetsOf(stream.id)).join() ===
+        `facebook:${facebook.page.name}:ended,youtube:${youtube.channel.title}:ended`
+        ? true
+        : undefined;
+    });
+    // An ended live waits for nothing: a live that never went on air lists no destination once ended.
+    const otherId = (await createLive('Aula que não foi ao ar')).id;
+    expect(await targetsOf(otherId)).toHaveLength(2);
+    expect((await api('PUT', `/v1/live-streams/${otherId}/control/start`)).statusCode).toBe(200);
+    expect((await api('PUT', `/v1/live-streams/${otherId}/control/complete`)).statusCode).toBe(200);
+    expect(await targetsOf(otherId)).toEqual([]);
   }, 120_000);
 });

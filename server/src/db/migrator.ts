@@ -28,6 +28,7 @@ import * as classroomContent from './migrations/20261128T100000_classroom_conten
 import * as studioGuests from './migrations/20261201T110000_studio_guests.ts';
 import * as integrations from './migrations/20261201T120000_integrations.ts';
 import * as simulcast from './migrations/20261201T130000_simulcast.ts';
+import * as simulcastReason from './migrations/20261202T090000_simulcast_reason.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '20261201T110000_studio_guests': studioGuests,
   '20261201T120000_integrations': integrations,
   '20261201T130000_simulcast': simulcast,
+  '20261202T090000_simulcast_reason': simulcastReason,
 };
 
 function migrator(db: Db): Migrator {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SimulcastFailure } from '../../../contract/integrations.ts';
 import { recordActivity } from '../db/repositories/activity-log.ts';
 import {
   claimEnd,
@@ -18,6 +19,8 @@ import { toRecord } from '../lib/activity.ts';
 import { resolveTarget } from '../lib/webhook-target.ts';
 import type { Ingest } from '../media/ingest.ts';
 import { createFacebookLive, endFacebookLive, type FacebookApi } from './facebook.ts';
+import { ProviderError } from './http.ts';
+import { Deauthorized } from './service.ts';
 import { type PushReport, SimulcastPush } from './simulcast-push.ts';
 import {
   createYoutubeLive,
@@ -159,6 +162,7 @@ export class Simulcast {
         ingest_url_enc: null,
         watch_url: null,
         error: null,
+        error_reason: null,
         attempts: 0,
         next_attempt_at: null,
         ended_at: null,
@@ -222,7 +226,7 @@ export class Simulcast {
         };
       }
       if (!(await ingestUrlAllowed(made.ingestUrl, this.deps.devHosts))) {
-        throw new Error('the provider gave an ingestion address that is not allowed');
+        throw new AddressRefused();
       }
       await updateSession(db, session.id, {
         external_id: made.externalId,
@@ -231,6 +235,7 @@ export class Simulcast {
         watch_url: made.watchUrl,
         state: 'starting',
         error: null,
+        error_reason: null,
         next_attempt_at: null,
       });
       return made.ingestUrl;
@@ -275,7 +280,7 @@ export class Simulcast {
         else await this.tick();
       } else if (report.status === 'retrying') {
         local.flowing = false;
-        await this.failed(session, report.error ?? 'the push stopped');
+        await this.failed(session, { reason: 'push', detail: report.error ?? 'the push stopped' });
       }
     } catch (error) {
       this.deps.log.error({ err: error }, 'simulcast: could not save a push report');
@@ -305,6 +310,7 @@ export class Simulcast {
       await updateSession(trx, session.id, {
         state: 'live',
         error: null,
+        error_reason: null,
         attempts: 0,
         next_attempt_at: null,
       });
@@ -313,11 +319,12 @@ export class Simulcast {
   }
 
   /** A failure the console shows; logged when the session was not failing already. */
-  private async failed(session: SimulcastSessionRow, error: string): Promise<void> {
+  private async failed(session: SimulcastSessionRow, failure: Failure): Promise<void> {
     const current = await sessionState(this.deps.db, session.id);
     if (!current || current === 'ended') return;
+    const error = failure.detail.slice(0, 500);
     await this.deps.db.transaction().execute(async (trx) => {
-      await updateSession(trx, session.id, { state: 'failed', error: error.slice(0, 500) });
+      await updateSession(trx, session.id, { state: 'failed', error, error_reason: failure.reason });
       if (current !== 'failed') await this.log(trx, session, 'SIMULCAST_FALHOU', error);
     });
   }
@@ -343,7 +350,7 @@ export class Simulcast {
           await endFacebookLive(this.deps.facebook as FacebookApi, token, session.external_id);
         }
       } catch (e) {
-        error = describe(e);
+        error = describe(e).detail;
         this.deps.log.warn(
           { streamId: session.stream_id, error },
           'simulcast: could not end at the provider',
@@ -374,11 +381,28 @@ export class Simulcast {
   }
 }
 
-/** A failure in words that hold no secret (provider errors carry a status, never a body or a URL). */
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const status = (error as { status?: unknown }).status;
-    return typeof status === 'number' && status > 0 ? `${error.message} (HTTP ${status})` : error.message;
+/** The provider handed out an ingestion URL Palco does not push to (not RTMP(S), not public). */
+class AddressRefused extends Error {
+  constructor() {
+    super('the provider gave an ingestion address that is not allowed');
   }
-  return 'unknown error';
+}
+
+/** Why a session failed: its kind (the panel says it in the user's language) and English details. */
+export interface Failure {
+  reason: SimulcastFailure;
+  detail: string;
+}
+
+/** A failure in words that hold no secret (provider errors carry a status, never a body or a URL). */
+export function describe(error: unknown): Failure {
+  if (!(error instanceof Error)) return { reason: 'other', detail: 'unknown error' };
+  if (error instanceof Deauthorized) return { reason: 'authorization', detail: error.message };
+  if (error instanceof AddressRefused) return { reason: 'address', detail: error.message };
+  if (error instanceof ProviderError) {
+    const detail = error.status > 0 ? `${error.message} (HTTP ${error.status})` : error.message;
+    if (error.status === 401) return { reason: 'authorization', detail };
+    return { reason: error.retryable ? 'unreachable' : 'refused', detail };
+  }
+  return { reason: 'other', detail: error.message };
 }

@@ -92,18 +92,20 @@ export async function sessionsToEnd(db: Executor): Promise<SimulcastSessionRow[]
     .execute();
 }
 
-/** A live's sessions, newest first (the live's panel). */
+/** A live's sessions, newest first, with their channel's or Page's name (the live's panel). */
 export async function sessionsOfStream(
   db: Executor,
   accountId: string,
   streamId: string,
-): Promise<SimulcastSessionRow[]> {
+): Promise<(SimulcastSessionRow & { label: string | null })[]> {
   return db
-    .selectFrom('simulcast_sessions')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('stream_id', '=', streamId)
-    .orderBy('created_at', 'desc')
+    .selectFrom('simulcast_sessions as s')
+    .leftJoin('integration_connections as c', 'c.id', 's.connection_id')
+    .selectAll('s')
+    .select('c.label')
+    .where('s.account_id', '=', accountId)
+    .where('s.stream_id', '=', streamId)
+    .orderBy('s.created_at', 'desc')
     .execute();
 }
 

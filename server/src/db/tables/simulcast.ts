@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { SimulcastFailure } from '../../../../contract/integrations.ts';
 
 export type SimulcastProvider = 'youtube' | 'facebook';
 export type SimulcastSessionState = 'starting' | 'live' | 'ended' | 'failed';
@@ -21,6 +22,8 @@ export interface SimulcastSessionsTable {
   watch_url: string | null;
   /** Why the last attempt failed, in English (provider errors are not translated); never a secret. */
   error: string | null;
+  /** The kind of the last failure, for the panel (null unless failed). */
+  error_reason: SimulcastFailure | null;
   attempts: Generated<number>;
   /** A failed setup is tried again from then on. */
   next_attempt_at: Date | null;

@@ -2,12 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyInstance } from 'fastify';
 import type { FacebookStatus } from '../../../../contract/integrations.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
-import {
-  consumeOAuthState,
-  deleteConnection,
-  listConnections,
-  upsertConnection,
-} from '../../db/repositories/integrations.ts';
+import { deleteConnection, listConnections, upsertConnection } from '../../db/repositories/integrations.ts';
 import type { Executor } from '../../db/schema.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors, Nullable } from '../../http/schemas.ts';
@@ -20,23 +15,13 @@ import {
   revokeFacebook,
 } from '../../integrations/facebook.ts';
 import { ProviderError } from '../../integrations/http.ts';
-import { hashState } from '../../integrations/oauth.ts';
 import { type ActivityActor, activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EventCode } from '../../lib/event-types.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
-import {
-  CallbackQuery,
-  INTEGRATIONS_PERMISSION,
-  OAuthStartAnswer,
-  PopupQuery,
-  PopupResponses,
-  popupPage,
-  popupState,
-  startAuthorisation,
-  stateActor,
-} from './live-oauth.ts';
+import { openCallback, POPUP_RESPONSES, popupPage, popupState, startAuthorisation } from './oauth-flow.ts';
+import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';
 import { switchSimulcast } from './switch.ts';
 
 /*
@@ -115,7 +100,7 @@ const facebookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Starts a Facebook Login: the URL to open in the popup',
         security: bearer,
         querystring: AccountIdQuery,
-        response: { 200: OAuthStartAnswer, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: OAuthStart, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -202,7 +187,7 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "The Facebook popup: on to Facebook's Login dialog",
         querystring: PopupQuery,
-        response: PopupResponses,
+        response: POPUP_RESPONSES,
       },
     },
     async (request, reply) => {
@@ -223,23 +208,20 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Where Facebook sends the popup back (the registered redirect URI)',
         querystring: CallbackQuery,
-        response: PopupResponses,
+        response: POPUP_RESPONSES,
       },
     },
     async (request, reply) => {
-      const { query } = request;
-      let lang = langOf(request);
-      const state = await consumeOAuthState(app.db, hashState(query.state));
-      if (state?.provider !== 'facebook') return popupPage(reply, lang, 400, 'integrationStateInvalid');
-      lang = state.lang === 'en' ? 'en' : 'pt-BR';
-      if (query.error) return popupPage(reply, lang, 400, 'integrationDenied');
+      const opened = await openCallback(app, request, (provider) => provider === 'facebook');
+      const { lang } = opened;
+      if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
+      const { state, code, actor } = opened;
       const api = facebookApi(app);
       if (!api) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'Facebook' });
-      if (!query.code) return popupPage(reply, lang, 400, 'integrationProviderFailed');
       let userToken: string;
       let page: Awaited<ReturnType<typeof facebookPage>>;
       try {
-        userToken = await exchangeFacebookCode(api, query.code);
+        userToken = await exchangeFacebookCode(api, code);
         page = await facebookPage(api, userToken);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
@@ -250,7 +232,6 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await revokeFacebook(api, userToken);
         return popupPage(reply, lang, 400, 'facebookNoPage');
       }
-      const actor = await stateActor(app, state);
       const seal = (secret: string) => app.integrations.seal(state.account_id, 'facebook', secret);
       await app.db.transaction().execute(async (trx) => {
         for (const old of await listConnections(trx, state.account_id, 'facebook')) {

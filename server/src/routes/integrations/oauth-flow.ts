@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   consumeOAuthState,
   findLiveOAuthState,
   insertOAuthState,
 } from '../../db/repositories/integrations.ts';
-import type { IntegrationProvider } from '../../db/tables/integrations.ts';
+import type { IntegrationProvider, OAuthStateRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import {
   type ConnectRules,
@@ -25,6 +25,7 @@ import {
   type OAuthClient,
   type TokenSet,
 } from '../../integrations/oauth.ts';
+import type { ActivityActor } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
@@ -41,6 +42,13 @@ export interface OAuthFlow {
   rules: ConnectRules;
 }
 
+/*
+ * Every authorisation popup of the page — the flows below and the YouTube and Facebook cards
+ * (youtube.ts, facebook.ts), whose consent and connection differ — shares this: the start (a
+ * single-use state bound to the caller, the team and the card), the state check of the popup, the
+ * opening of the callback, and the page the popup ends on.
+ */
+
 /** The popup's pages: HTML for the person looking at the popup, whatever the outcome. */
 const page = (description: string) => ({
   description,
@@ -51,6 +59,13 @@ const POPUP_PAGES = {
   403: page("The popup's account_id is not the state's team, or the user may no longer integrate"),
   409: page('The provider is not configured on this server'),
 };
+/** The answers of a popup route and of a callback: a page, or on to the provider. */
+export const POPUP_RESPONSES = {
+  200: page('The connection is stored: the popup may close'),
+  302: { description: "To the provider's consent page", type: 'null' },
+  ...POPUP_PAGES,
+  502: page('The provider could not be reached'),
+} as const;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -76,6 +91,70 @@ p{max-width:28rem;text-align:center;font-size:1.1rem;padding:1rem;border-radius:
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }
 
+/** Starts an authorisation for the working team: a state (with its PKCE verifier), the popup's URL. */
+export async function startAuthorisation(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  provider: IntegrationProvider,
+  path: string,
+): Promise<{ url: string }> {
+  const accountId = accountOf(request);
+  const { state, hash } = newState();
+  await insertOAuthState(app.db, {
+    stateHash: hash,
+    accountId,
+    userId: request.auth!.user.id,
+    provider,
+    codeVerifier: newPkce().verifier,
+    lang: langOf(request),
+    ttlSeconds: OAUTH_STATE_TTL_SECONDS,
+  });
+  const url = new URL(`${app.config.publicUrl}${path}`);
+  url.searchParams.set('account_id', accountId);
+  url.searchParams.set('state', state);
+  return { url: url.toString() };
+}
+
+type PageOf = { status: number; key: MessageKey; params?: Record<string, string | number> };
+
+/** The popup's state, still unused, of this card and of the popup's team; or the page saying why not. */
+export async function popupState(
+  app: FastifyInstance,
+  query: { account_id: string; state: string },
+  provider: IntegrationProvider,
+): Promise<OAuthStateRow | PageOf> {
+  const state = await findLiveOAuthState(app.db, hashState(query.state));
+  if (!state || state.provider !== provider) return { status: 400, key: 'integrationStateInvalid' };
+  if (state.account_id !== query.account_id.toLowerCase())
+    return { status: 403, key: 'integrationAccountMismatch' };
+  return state;
+}
+
+/**
+ * The opening of a callback: the state used up (atomically: a replayed callback finds nothing; a
+ * denied or failed authorisation cannot be resumed), of a card this callback serves; the provider's
+ * code; the user who started it, still allowed to integrate in the team. Or the page saying why not,
+ * in the language of the user who started it once the state is known.
+ */
+export async function openCallback(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Querystring: { state?: string; code?: string; error?: string } }>,
+  serves: (provider: IntegrationProvider) => boolean,
+): Promise<
+  { lang: Lang; state: OAuthStateRow; code: string; actor: ActivityActor } | { lang: Lang; fail: PageOf }
+> {
+  const { query } = request;
+  const state = query.state ? await consumeOAuthState(app.db, hashState(query.state)) : undefined;
+  if (!state || !serves(state.provider))
+    return { lang: langOf(request), fail: { status: 400, key: 'integrationStateInvalid' } };
+  const lang: Lang = state.lang === 'en' ? 'en' : 'pt-BR';
+  if (query.error) return { lang, fail: { status: 400, key: 'integrationDenied' } };
+  if (!query.code) return { lang, fail: { status: 400, key: 'integrationProviderFailed' } };
+  const user = await stateUser(app, state);
+  if (!user) return { lang, fail: { status: 403, key: 'forbidden' } };
+  return { lang, state, code: query.code, actor: user.actor };
+}
+
 /** `POST <path>`: starts an authorisation for the working team and answers the popup's URL. */
 export function oauthStartRoutes(flows: readonly OAuthFlow[]): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -95,25 +174,9 @@ export function oauthStartRoutes(flows: readonly OAuthFlow[]): FastifyPluginAsyn
           },
         },
         async (request) => {
-          const accountId = accountOf(request);
-          const client = app.integrations.oauthClient(flow.provider);
-          if (!client)
+          if (!app.integrations.oauthClient(flow.provider))
             throw new ApiError(409, 'integrationNotConfigured', { params: { provider: flow.label } });
-          const { state, hash } = newState();
-          const { verifier } = newPkce();
-          await insertOAuthState(app.db, {
-            stateHash: hash,
-            accountId,
-            userId: request.auth!.user.id,
-            provider: flow.provider,
-            codeVerifier: verifier,
-            lang: langOf(request),
-            ttlSeconds: OAUTH_STATE_TTL_SECONDS,
-          });
-          const url = new URL(`${app.config.publicUrl}${flow.path}`);
-          url.searchParams.set('account_id', accountId);
-          url.searchParams.set('state', state);
-          return { url: url.toString() };
+          return startAuthorisation(app, request, flow.provider, flow.path);
         },
       );
     }
@@ -149,11 +212,8 @@ export function oauthPopupRoutes(
         },
         async (request, reply) => {
           const lang = langOf(request);
-          const state = await findLiveOAuthState(app.db, hashState(request.query.state));
-          if (!state || state.provider !== flow.provider)
-            return popupPage(reply, lang, 400, 'integrationStateInvalid');
-          if (state.account_id !== request.query.account_id)
-            return popupPage(reply, lang, 403, 'integrationAccountMismatch');
+          const state = await popupState(app, request.query, flow.provider);
+          if ('key' in state) return popupPage(reply, lang, state.status, state.key);
           const client = app.integrations.oauthClient(flow.provider);
           if (!client)
             return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: flow.label });
@@ -171,31 +231,25 @@ export function oauthPopupRoutes(
           summary: `Where ${flows.map((f) => f.label).join(' and ')} send the popup back (the registered redirect URI)`,
           querystring: CallbackQuery,
           response: {
-            200: page('The connection is stored: the popup may close'),
+            200: POPUP_RESPONSES[200],
             ...POPUP_PAGES,
-            502: page('The provider could not be reached'),
+            502: POPUP_RESPONSES[502],
           },
         },
       },
       async (request, reply) => {
-        const { query } = request;
-        let lang = langOf(request);
-        // A state is used whatever the answer: a denied or failed authorisation cannot be resumed.
-        const state = query.state ? await consumeOAuthState(app.db, hashState(query.state)) : undefined;
-        const flow = state ? byProvider.get(state.provider) : undefined;
-        if (!state || !flow) return popupPage(reply, lang, 400, 'integrationStateInvalid');
-        lang = state.lang === 'en' ? 'en' : 'pt-BR';
-        if (query.error) return popupPage(reply, lang, 400, 'integrationDenied');
-        if (!query.code) return popupPage(reply, lang, 400, 'integrationProviderFailed');
+        const opened = await openCallback(app, request, (provider) => byProvider.has(provider));
+        const { lang } = opened;
+        if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
+        const { state, code } = opened;
+        const flow = byProvider.get(state.provider)!;
         const client = app.integrations.oauthClient(flow.provider);
         if (!client) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: flow.label });
-        const user = await stateUser(app, state);
-        if (!user) return popupPage(reply, lang, 403, 'forbidden');
         let tokens: TokenSet;
         let identity: Identity;
         const timeout = app.config.integrations.httpTimeoutMs;
         try {
-          tokens = await exchangeCode(client, query.code, state.code_verifier, timeout);
+          tokens = await exchangeCode(client, code, state.code_verifier, timeout);
           identity = await flow.identify(app, tokens, client);
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
@@ -212,7 +266,7 @@ export function oauthPopupRoutes(
             tokens,
             identity,
             rules: flow.rules,
-            actor: user.actor,
+            actor: opened.actor,
           });
         } catch (error) {
           if (error instanceof ApiError && error.key === 'integrationZoomLimit')

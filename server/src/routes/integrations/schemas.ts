@@ -76,10 +76,14 @@ export const PopupQuery = Type.Object({
   state: Type.String({ minLength: 16, maxLength: 128 }),
 });
 
-/** What a provider sends the popup back with (RFC 6749 4.1.2). */
+/** What a provider sends the popup back with (RFC 6749 4.1.2; Facebook adds `error_reason`,
+ * `error_code` and the granted `scope`... to a denial or a grant). */
 export const CallbackQuery = Type.Object({
   state: Type.Optional(Type.String({ maxLength: 512 })),
   code: Type.Optional(Type.String({ maxLength: 4096 })),
   error: Type.Optional(Type.String({ maxLength: 200 })),
   error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+  error_reason: Type.Optional(Type.String({ maxLength: 200 })),
+  error_code: Type.Optional(Type.String({ maxLength: 50 })),
+  scope: Type.Optional(Type.String({ maxLength: 2000 })),
 });

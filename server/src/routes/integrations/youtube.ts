@@ -1,17 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { YoutubeStatus } from '../../../../contract/integrations.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
-import {
-  consumeOAuthState,
-  deleteConnection,
-  listConnections,
-  upsertConnection,
-} from '../../db/repositories/integrations.ts';
+import { deleteConnection, listConnections, upsertConnection } from '../../db/repositories/integrations.ts';
 import type { Executor } from '../../db/schema.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors, Nullable } from '../../http/schemas.ts';
 import { ProviderError } from '../../integrations/http.ts';
-import { authorizeUrl, exchangeCode, hashState, revokeToken } from '../../integrations/oauth.ts';
+import { authorizeUrl, exchangeCode, revokeToken } from '../../integrations/oauth.ts';
 import { Deauthorized } from '../../integrations/service.ts';
 import { youtubeChannel, youtubeUploads } from '../../integrations/youtube.ts';
 import { type ActivityActor, activityOf, toRecord } from '../../lib/activity.ts';
@@ -19,17 +14,8 @@ import { ApiError } from '../../lib/errors.ts';
 import type { EventCode } from '../../lib/event-types.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
-import {
-  CallbackQuery,
-  INTEGRATIONS_PERMISSION,
-  OAuthStartAnswer,
-  PopupQuery,
-  PopupResponses,
-  popupPage,
-  popupState,
-  startAuthorisation,
-  stateActor,
-} from './live-oauth.ts';
+import { openCallback, POPUP_RESPONSES, popupPage, popupState, startAuthorisation } from './oauth-flow.ts';
+import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';
 import { switchSimulcast } from './switch.ts';
 
 /*
@@ -101,7 +87,7 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Starts a YouTube authorisation: the URL to open in the popup',
         security: bearer,
         querystring: AccountIdQuery,
-        response: { 200: OAuthStartAnswer, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: OAuthStart, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -232,7 +218,7 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "The YouTube popup: on to Google's consent page",
         querystring: PopupQuery,
-        response: PopupResponses,
+        response: POPUP_RESPONSES,
       },
     },
     async (request, reply) => {
@@ -253,25 +239,21 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Where Google sends the YouTube popup back (the registered redirect URI)',
         querystring: CallbackQuery,
-        response: PopupResponses,
+        response: POPUP_RESPONSES,
       },
     },
     async (request, reply) => {
-      const { query } = request;
-      let lang = langOf(request);
-      // A state is used whatever the answer: a denied or failed authorisation cannot be resumed.
-      const state = await consumeOAuthState(app.db, hashState(query.state));
-      if (state?.provider !== 'youtube') return popupPage(reply, lang, 400, 'integrationStateInvalid');
-      lang = state.lang === 'en' ? 'en' : 'pt-BR';
-      if (query.error) return popupPage(reply, lang, 400, 'integrationDenied');
+      const opened = await openCallback(app, request, (provider) => provider === 'youtube');
+      const { lang } = opened;
+      if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
+      const { state, code, actor } = opened;
       const oauth = client();
       if (!oauth) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'YouTube' });
-      if (!query.code) return popupPage(reply, lang, 400, 'integrationProviderFailed');
       const timeout = app.config.integrations.httpTimeoutMs;
       let tokens: Awaited<ReturnType<typeof exchangeCode>>;
       let channel: Awaited<ReturnType<typeof youtubeChannel>>;
       try {
-        tokens = await exchangeCode(oauth, query.code, state.code_verifier, timeout);
+        tokens = await exchangeCode(oauth, code, state.code_verifier, timeout);
         channel = await youtubeChannel(api(), tokens.accessToken);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
@@ -282,7 +264,6 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await revokeToken(oauth, tokens.refreshToken ?? tokens.accessToken, timeout);
         return popupPage(reply, lang, 400, 'youtubeNoChannel');
       }
-      const actor = await stateActor(app, state);
       const seal = (secret: string) => app.integrations.seal(state.account_id, 'youtube', secret);
       await app.db.transaction().execute(async (trx) => {
         // One channel per team: another one replaces it.

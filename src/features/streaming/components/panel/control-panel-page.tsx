@@ -18,6 +18,7 @@ import { PanelResources } from './panel-resources';
 import { PanelRooms } from './panel-rooms';
 import { PanelSettings } from './panel-settings';
 import { PanelSignals } from './panel-signals';
+import { PanelSimulcast } from './panel-simulcast';
 
 /** How often the panel re-reads the stream (another operator, auto start, auto cuts may change it)
  * while the account's events do not arrive: with them, a status change is read when it happens. */
@@ -83,6 +84,7 @@ export function ControlPanelPage({ liveId }: { liveId: string }) {
       <div className={p.layout}>
         <div className={p.column}>
           <PanelControl stream={stream} />
+          <PanelSimulcast stream={stream} />
           <PanelSignals stream={stream} />
           <PanelDetails stream={stream} />
           <PanelResources stream={stream} />

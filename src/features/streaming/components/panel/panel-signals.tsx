@@ -47,7 +47,7 @@ export function PanelSignals({ stream }: { stream: Stream }) {
         const receiving = video ? videoLabel(video, i18n.locale) : '';
         return (
           <div key={signal.id} className={p.signal} data-testid="panel-signal">
-            <div className={p.signalHead}>
+            <div className={p.rowHead}>
               <h3 className={css.legend}>
                 {signal.nome}
                 {signal.resolution ? <span className={layout.muted}> · {signal.resolution}</span> : null}

@@ -20,6 +20,7 @@ export const endButton = style({
   color: vars.color.danger,
   borderColor: vars.color.danger,
 });
+/** A signal, a simulcast destination: one under the other, a line between. */
 export const signal = style({
   display: 'flex',
   flexDirection: 'column',
@@ -29,7 +30,8 @@ export const signal = style({
 });
 export const picture = style({ maxWidth: '480px', width: '100%' });
 export const signalVideo = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.textMuted });
-export const signalHead = style({
+/** A row's head: its name on the left, a link or state on the right, wrapping on a narrow screen. */
+export const rowHead = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
@@ -73,3 +75,20 @@ export const viewers = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
 });
+export const simulcastList = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const simulcastName = style({ minWidth: 0, overflowWrap: 'anywhere' });
+export const simulcastState = style({
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.full,
+  fontSize: vars.font.sizeSm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  border: '1px solid currentColor',
+  color: vars.color.textMuted,
+  selectors: {
+    '&[data-state="live"]': { color: vars.color.danger },
+    '&[data-state="starting"]': { color: vars.color.primary },
+    '&[data-state="failed"]': { color: vars.color.warning },
+  },
+});
+export const simulcastReason = style({ margin: 0, fontSize: vars.font.sizeSm, color: vars.color.danger });
