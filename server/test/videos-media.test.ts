@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hlsArguments, probe, renditionsFor, transcodeToHls } from '../src/media/ffmpeg.ts';
 import { sniffImage } from '../src/media/images.ts';
+import { viewerArgs } from '../src/media/live-viewer.ts';
 import { MediaSigner } from '../src/media/signing.ts';
 import { safeKey } from '../src/media/storage.ts';
 import { parseSubtitles, SubtitleFormatError, toVtt } from '../src/media/subtitles.ts';
 import { parseContentRange } from '../src/media/upload-service.ts';
-import { makeTestVideo } from './video-helpers.ts';
+import { makeTestVideo, run } from './video-helpers.ts';
 
 const paths = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 let work: string;
@@ -74,6 +75,67 @@ describe('the rendition ladder', () => {
     const playlist = await readFile(join(work, 'hls', '240p', 'index.m3u8'), 'utf8');
     expect(playlist).toContain('#EXT-X-TARGETDURATION:2');
   }, 120_000);
+
+  // A browser's canvas (the studio's composition, published over WebRTC) has frames at irregular
+  // times and no frame rate of its own: after the hop and the RTMP ingest its nominal rate is the
+  // millisecond clock's 1000 fps. Both the live ladder's encoded rendition and the recording's
+  // transcode keep its own frames; duplicating them up to 1000 fps made the recording of a 20 s
+  // studio live take minutes to become a video.
+  describe('a variable-frame-rate source (a studio live)', () => {
+    const frames = async (files: string[]) => {
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-select_streams', 'v', '-count_packets'],
+        ...['-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0'],
+        `concat:${files.join('|')}`,
+      ]);
+      // MPEG-TS names the stream under its program too: the first count.
+      return Number(/\d+/.exec(stdout)?.[0]);
+    };
+    const source = async (file: string, format: string) => {
+      // About 30 frames a second picked at random instants of a 1000 fps clock.
+      await run('ffmpeg', [
+        ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=1000'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '6'],
+        ...['-vf', 'select=lt(random(0)\\,0.03)', '-c:v', 'libx264', '-preset', 'ultrafast', '-bf', '0'],
+        ...['-c:a', 'aac', '-fps_mode', 'vfr', '-f', format, file],
+      ]);
+      return frames([file]);
+    };
+    const segments = async (dir: string) =>
+      (await readdir(dir))
+        .filter((f) => f.endsWith('.ts'))
+        .sort()
+        .map((f) => join(dir, f));
+
+    it('the recording is transcoded at its own frames', async () => {
+      const input = join(work, 'vfr.mkv');
+      const sourceFrames = await source(input, 'matroska');
+      const info = await probe(paths, input);
+      const out = join(work, 'vfr-hls');
+      await transcodeToHls(paths, input, out, info, () => {});
+      const made = await frames(await segments(join(out, '240p')));
+      expect(made).toBeGreaterThan(sourceFrames * 0.9);
+      expect(made).toBeLessThan(sourceFrames * 1.1);
+    }, 120_000);
+
+    it("the viewers' encoded rendition keeps the encoder's frames", async () => {
+      const input = join(work, 'vfr.flv');
+      const sourceFrames = await source(input, 'flv');
+      const dir = join(work, 'vfr-viewer');
+      const options = {
+        latency: 'default' as const,
+        dvr: true,
+        audioOnly: false,
+        hasAudio: true,
+        width: 320,
+        height: 240,
+      };
+      await run('ffmpeg', ['-v', 'error', '-f', 'flv', '-i', input, ...viewerArgs(dir, options)]);
+      const made = await frames(await segments(join(dir, 'low')));
+      expect(made).toBeGreaterThan(sourceFrames * 0.9);
+      expect(made).toBeLessThan(sourceFrames * 1.1);
+    }, 120_000);
+  });
 
   it('refuses what is not a video', async () => {
     const path = join(work, 'garbage.mp4');

@@ -52,6 +52,10 @@ export function hlsArguments(input: string, outDir: string, source: ProbeResult)
   // (STACK.md workaround 9: `-g 50 -sc_threshold 0` at 25 fps, -g follows the source's rate).
   args.push('-preset', 'veryfast', '-profile:v', 'main', '-g', String(gop), '-keyint_min', String(gop));
   args.push('-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
+  // The source's frames at their own times: the hls muxer's default (constant rate at the stream's
+  // nominal rate) duplicated a variable-rate source's frames up to that rate — a studio recording
+  // (a browser's canvas, millisecond timestamps, nominal 1000 fps) became 50 times the frames.
+  args.push('-fps_mode', 'vfr');
   const streamMap = rungs
     .map((r, i) => (source.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`))
     .join(' ');

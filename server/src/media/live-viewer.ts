@@ -89,6 +89,9 @@ export function viewerArgs(dir: string, options: ViewerOptions): string[] {
     ...['-filter:v:1', `scale=-2:'trunc(min(${LOW_HEIGHT},ih)/2)*2'`],
     ...['-b:v:1', '600k', '-maxrate:v:1', '700k', '-bufsize:v:1', '1400k', '-sc_threshold', '0'],
     ...['-force_key_frames:v:1', `expr:gte(t,n_forced*${segmentSeconds})`],
+    // The encoder's frames at their own times (see hlsArguments): a variable-rate publish (the studio's
+    // canvas, a WebRTC sender) is not duplicated up to its nominal rate (1000 fps from FLV's ms clock).
+    ...['-fps_mode', 'vfr'],
     ...['-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_list_size', String(listSize(options))],
     ...['-hls_flags', 'delete_segments+independent_segments+temp_file+program_date_time'],
     ...['-hls_delete_threshold', '2'],
