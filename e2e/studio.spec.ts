@@ -231,10 +231,19 @@ test('a studio live reaches the viewers: the embed plays over WHEP, HLS H.264 + 
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(1280);
   await viewer.context().close();
 
-  // The viewers' HLS: H.264 + AAC, segments no longer than their target.
-  const info = (await (await page.request.get(`/v1/public/lives/${liveId}/playback`)).json()) as PlaybackInfo;
-  expect(info.manifestUrl).toBeTruthy();
-  const master = new URL(info.manifestUrl!, page.url()).toString();
+  // The viewers' HLS (WHEP plays before it is packaged): H.264 + AAC, segments within their target.
+  let manifestUrl: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/v1/public/lives/${liveId}/playback`);
+        manifestUrl = ((await res.json()) as PlaybackInfo).manifestUrl;
+        return manifestUrl;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBeTruthy();
+  const master = new URL(manifestUrl!, page.url()).toString();
   const masterText = await (await page.request.get(master)).text();
   const variant = new URL(masterText.split('\n').find((l) => l && !l.startsWith('#'))!, master).toString();
   const playlist = await (await page.request.get(variant)).text();

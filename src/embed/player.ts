@@ -9,7 +9,7 @@ export interface PlayerHandle {
   /** Swaps the token of every later request for the one of a renewed playback answer, and its
    * playback session for the like button's later calls; a WebRTC player reconnects with the renewed
    * `whepUrl` when its token changed. */
-  renew(manifestUrl: string, sessionId?: string, whepUrl?: string | null): void;
+  renew(manifestUrl: string | null, sessionId?: string, whepUrl?: string | null): void;
   destroy(): Promise<void>;
 }
 
@@ -213,7 +213,7 @@ async function createHlsPlayer(
     player,
     video,
     renew(manifestUrl, sessionId) {
-      prefix = signedPrefix(new URL(manifestUrl, location.href).href) ?? prefix;
+      if (manifestUrl) prefix = signedPrefix(new URL(manifestUrl, location.href).href) ?? prefix;
       if (sessionId) controls.renew(sessionId);
     },
     async destroy() {

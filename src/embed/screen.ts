@@ -3,7 +3,7 @@ import type { PlaybackFailure } from './playback';
 
 /** What the page shows instead of the video, for an answer of the playback endpoint. */
 export type Screen =
-  | { kind: 'play'; manifestUrl: string }
+  | { kind: 'play'; manifestUrl: string | null }
   | { kind: 'recording'; videoId: string }
   | { kind: 'scheduled'; image: string | null; startsAt: string | null }
   | { kind: 'paused'; image: string | null }
@@ -13,7 +13,8 @@ export type Screen =
 
 /**
  * The one thing to show for a playback answer. A live that is on air but has no media yet waits (the
- * encoder has not sent the first segments); a finished live whose recording is ready plays it.
+ * encoder has not sent the first segments), unless it offers WHEP; a finished live whose recording is
+ * ready plays it.
  */
 export function screenOf(info: PlaybackInfo): Screen {
   const { banners } = info;
@@ -30,7 +31,9 @@ export function screenOf(info: PlaybackInfo): Screen {
       if (info.recordingVideoId) return { kind: 'recording', videoId: info.recordingVideoId };
       return { kind: 'finished', image: banners.endingScreen ?? banners.thumbnail };
     default:
-      if (info.manifestUrl) return { kind: 'play', manifestUrl: info.manifestUrl };
+      // An ultra-low live published over WHIP plays over WHEP before its HLS fallback is ready.
+      if (info.manifestUrl || (info.kind === 'live' && info.whepUrl))
+        return { kind: 'play', manifestUrl: info.manifestUrl };
       return { kind: 'waiting', image: banners.thumbnail };
   }
 }

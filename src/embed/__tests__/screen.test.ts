@@ -14,6 +14,17 @@ describe('what the player shows', () => {
     expect(screenOf(playbackInfo({ manifestUrl: null }))).toEqual({ kind: 'waiting', image: '/t.jpg' });
   });
 
+  it('plays an ultra-low live over WHEP before its HLS fallback has media', () => {
+    expect(screenOf(playbackInfo({ manifestUrl: null, whepUrl: '/whep/live/l1/t' }))).toEqual({
+      kind: 'play',
+      manifestUrl: null,
+    });
+    // Not once it has ended: its WHEP address is gone with its publish.
+    expect(screenOf(playbackInfo({ status: 'finished', manifestUrl: null, whepUrl: null }))).toMatchObject({
+      kind: 'finished',
+    });
+  });
+
   it('shows the banner of each state, the thumbnail when that banner is missing', () => {
     const noBanners = { thumbnail: '/t.jpg', startSoonScreen: null, pauseScreen: null, endingScreen: null };
     expect(screenOf(playbackInfo({ status: 'scheduled', manifestUrl: null }))).toEqual({

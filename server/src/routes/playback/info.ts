@@ -191,8 +191,12 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8?v=${mark}` : null,
         manifestType: onAir ? ('hls' as const) : null,
+        // WHEP needs no packaging: offered as soon as the live is on and its WHIP publish is up, before
+        // the viewers' HLS (its fallback) has its first segments.
         whepUrl:
-          onAir && row.latency === 'ultraLow' && app.whep.source?.isPublished(liveRoom(liveId))
+          row.status === 'live' &&
+          row.latency === 'ultraLow' &&
+          app.whep.source?.isPublished(liveRoom(liveId))
             ? `/whep/live/${liveId}/${token}?v=${mark}`
             : null,
         recordingVideoId:
