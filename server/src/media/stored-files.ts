@@ -18,8 +18,17 @@ export async function readStored(storage: MediaStorage, key: string): Promise<Bu
 
 export async function storedExists(storage: MediaStorage, key: string): Promise<boolean> {
   const file = await storage.open(key, { start: 0, end: 0 });
-  file?.stream.destroy();
-  return file !== null;
+  if (!file) return false;
+  discard(file.stream);
+  return true;
+}
+
+/** Closes a stored file's stream that will not be read. A file removed between the look-up and the
+ * stream's own open (a live ending) makes the stream emit ENOENT: with no listener that was an uncaught
+ * exception, which ends the server. */
+function discard(stream: NodeJS.ReadableStream & { destroy(): void }): void {
+  stream.on('error', () => {});
+  stream.destroy();
 }
 
 /** `bytes=a-b` or `bytes=a-` (one range); anything else (suffix, several ranges) is served whole. */
@@ -63,7 +72,7 @@ export async function sendStored(
     if (!range) return null;
     const whole = await storage.open(key);
     if (!whole) return null;
-    whole.stream.destroy();
+    discard(whole.stream);
     return reply.code(416).header('content-range', `bytes */${whole.total}`).send();
   }
   served();
