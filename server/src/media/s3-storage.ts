@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -22,6 +22,8 @@ export const PART_BYTES = 8 * 1024 * 1024;
 /** Parts in flight per file being put: two keep s3rver and the server busy (bench/uploads.ts measured the
  * same throughput as four) with half the part buffers held. */
 const PART_QUEUE = 2;
+/** S3's limit for one PutObject. */
+const SINGLE_PUT_BYTES = 5 * 1024 * 1024 * 1024;
 
 /** The S3 client of a storage configuration; credentials come from the SDK's own chain. */
 export function s3Client(config: StorageConfig): S3Client {
@@ -87,6 +89,8 @@ export class S3Storage implements MediaStorage {
         Bucket: this.bucket,
         Key: this.key(key),
         Body: data,
+        // Given, not measured by the SDK: an empty body (a recording's mark) would go without one.
+        ContentLength: Buffer.byteLength(data),
         ContentType: contentTypeOf(key),
       }),
     );
@@ -125,8 +129,26 @@ export class S3Storage implements MediaStorage {
   }
 
   async putFile(key: string, localPath: string): Promise<void> {
-    await this.putStream(key, createReadStream(localPath));
+    await this.putLocal(key, localPath);
     await rm(localPath, { force: true });
+  }
+
+  /**
+   * A local file of known size: one streamed PutObject of that length (no part buffers), tried up to
+   * three times (a stream body is not retried by the SDK; the file can be read again). Above S3's 5 GiB
+   * single-put limit, lib-storage's multipart Upload.
+   */
+  private async putLocal(key: string, localPath: string): Promise<void> {
+    const { size } = await stat(localPath);
+    if (size > SINGLE_PUT_BYTES) return this.putStream(key, createReadStream(localPath));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.putExact(key, createReadStream(localPath), size);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   }
 
   async putDirectory(prefix: string, localDir: string): Promise<void> {
@@ -141,7 +163,7 @@ export class S3Storage implements MediaStorage {
           const path = join(entry.parentPath, entry.name);
           const key = `${prefix}/${relative(localDir, path).split(sep).join('/')}`;
           put.add(this.key(key));
-          await this.putStream(key, createReadStream(path));
+          await this.putLocal(key, path);
         }),
       );
     }

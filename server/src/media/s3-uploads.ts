@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -285,17 +285,17 @@ export class S3Uploads implements UploadStore {
     const dir = join(scratch, 'input');
     await mkdir(dir, { recursive: true });
     const target = join(dir, 'source');
-    const out = createWriteStream(target);
+    // One file handle written piece after piece (a write stream piped into once per piece would gain
+    // listeners with every piece: thousands for a large plain upload).
+    const out = await open(target, 'w');
     try {
       for (const { piece, from } of steps) {
         const file = await this.storage.open(piece.key, { start: from - piece.start });
         if (!file) throw new Error(`upload ${videoId}: piece ${piece.key} vanished`);
-        await pipeline(file.stream, out, { end: false });
+        for await (const chunk of file.stream) await out.write(chunk as Buffer);
       }
     } finally {
-      await new Promise<void>((resolve, reject) =>
-        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
+      await out.close();
     }
     return target;
   }
