@@ -5,12 +5,32 @@ import { countryOf, geoAllows } from '../../lib/geo.ts';
 import { langOf, type MessageKey, t } from '../../lib/i18n.ts';
 import type { PlaybackReason } from './schemas.ts';
 
-const KEYS: Record<PlaybackReason, MessageKey> = {
+/** The message of each reason a public playback is refused for. */
+export const PLAYBACK_REASON_KEYS: Record<PlaybackReason, MessageKey> = {
   not_found: 'playbackNotFound',
   geo_blocked: 'playbackGeoBlocked',
   domain_not_allowed: 'playbackDomainNotAllowed',
   invalid_link: 'playbackLinkInvalid',
 };
+
+/** A refusal with its reason in the body and its message in the reader's language (playback, WHEP). */
+export function refusal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  reason: string,
+  key: MessageKey,
+) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({
+      statusCode: status,
+      error: STATUS_CODES[status] ?? 'Error',
+      message: t(langOf(request), key),
+      reason,
+    });
+}
 
 /** A refusal of the public playback, with its reason in the body. */
 export function refuse(
@@ -19,15 +39,7 @@ export function refuse(
   status: 403 | 404,
   reason: PlaybackReason,
 ) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({
-      statusCode: status,
-      error: STATUS_CODES[status] ?? 'Error',
-      message: t(langOf(request), KEYS[reason]),
-      reason,
-    });
+  return refusal(request, reply, status, reason, PLAYBACK_REASON_KEYS[reason]);
 }
 
 /** The host of an embedding origin (`https://site.example:8443` → `site.example`), or null. */

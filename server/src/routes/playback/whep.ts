@@ -1,34 +1,24 @@
-import { STATUS_CODES } from 'node:http';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePlaylistRules } from '../../db/repositories/playback.ts';
 import { markMediaFetched } from '../../db/repositories/viewers.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { langOf, type MessageKey, t } from '../../lib/i18n.ts';
+import type { MessageKey } from '../../lib/i18n.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
 import { liveRoom } from '../../media/whep-sessions.ts';
-import { domainAllows, geoCheck } from './rules.ts';
+import { domainAllows, geoCheck, PLAYBACK_REASON_KEYS, refusal } from './rules.ts';
+import type { PlaybackReason } from './schemas.ts';
 
 /** An SDP offer of a browser is a few kilobytes; this leaves room for many candidates and codecs. */
 export const MAX_OFFER_BYTES = 64 * 1024;
 /** A viewer past the live's WHEP bound is told to come back after this (its player plays HLS). */
 const RETRY_AFTER_SECONDS = 30;
 
-type WhepReason =
-  | 'not_found'
-  | 'geo_blocked'
-  | 'domain_not_allowed'
-  | 'invalid_link'
-  | 'webrtc_unavailable'
-  | 'webrtc_full'
-  | 'invalid_offer';
+type WhepReason = PlaybackReason | 'webrtc_unavailable' | 'webrtc_full' | 'invalid_offer';
 
 const KEYS: Record<WhepReason, MessageKey> = {
-  not_found: 'playbackNotFound',
-  geo_blocked: 'playbackGeoBlocked',
-  domain_not_allowed: 'playbackDomainNotAllowed',
-  invalid_link: 'playbackLinkInvalid',
+  ...PLAYBACK_REASON_KEYS,
   webrtc_unavailable: 'whepUnavailable',
   webrtc_full: 'whepFull',
   invalid_offer: 'whepInvalidOffer',
@@ -45,15 +35,7 @@ const WhepError = Type.Object(
 );
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, reason: WhepReason) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({
-      statusCode: status,
-      error: STATUS_CODES[status] ?? 'Error',
-      message: t(langOf(request), KEYS[reason]),
-      reason,
-    });
+  return refusal(request, reply, status, reason, KEYS[reason]);
 }
 
 /**
