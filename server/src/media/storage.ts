@@ -64,6 +64,18 @@ export function safeKey(key: string): string {
   return normal;
 }
 
+/** Moves a file: a rename, or across file systems a copy renamed into place (never seen half-written). */
+export async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, `${to}.tmp`);
+    await rename(`${to}.tmp`, to);
+    await rm(from, { force: true });
+  }
+}
+
 export class LocalDiskStorage implements MediaStorage {
   readonly remote = false;
   constructor(private readonly root: string) {}
@@ -114,14 +126,7 @@ export class LocalDiskStorage implements MediaStorage {
   async putFile(key: string, localPath: string): Promise<void> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    try {
-      await rename(localPath, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await copyFile(localPath, `${target}.tmp`);
-      await rename(`${target}.tmp`, target);
-      await rm(localPath, { force: true });
-    }
+    await moveFile(localPath, target);
   }
 
   async putDirectory(prefix: string, localDir: string): Promise<void> {

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs';
-import { copyFile, type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isolateInput } from './job-input.ts';
+import { moveFile } from './storage.ts';
 
 /**
  * Where the sources of uploads are kept while they arrive and once complete: the local disk
@@ -86,15 +87,7 @@ export class DiskUploads implements UploadStore {
 
   async putSource(videoId: string, localPath: string): Promise<void> {
     await mkdir(this.files.dir, { recursive: true });
-    const target = this.files.sourcePath(videoId);
-    try {
-      await rename(localPath, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await copyFile(localPath, `${target}.tmp`);
-      await rename(`${target}.tmp`, target);
-      await rm(localPath, { force: true });
-    }
+    await moveFile(localPath, this.files.sourcePath(videoId));
   }
 
   async heldBytes(videoId: string): Promise<number> {
