@@ -1,6 +1,8 @@
 /** The studio's calls (docs/studio.md "Studio page and guests"). The presenter's calls carry the console's
  * session (same origin, the console's storage key); a guest's carry its guest session secret. */
 
+import type { StudioSettings as StreamStudioSettings } from '@contract/streams';
+
 /** The console's persisted session (src/lib/session.ts AUTH_STORAGE_KEY), read without the console's code. */
 const AUTH_STORAGE_KEY = 'v706-demo1-auth';
 
@@ -88,12 +90,8 @@ export function teamPath(session: ConsoleSession, path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}accountId=${encodeURIComponent(session.accountId)}`;
 }
 
-export interface StudioSettings {
-  chat: boolean;
-  settingsButton: boolean;
-  moreOptionsButton: boolean;
-  studioColor: string;
-  waitingRoomColor: string;
+/** The stream's studio settings (contract/streams.ts) with its background image's URL. */
+export interface StudioSettings extends StreamStudioSettings {
   background: string | null;
 }
 

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ImportSummary } from '../../../../contract/integrations.ts';
 import { folderName, importCounts, listConnections } from '../../db/repositories/integrations.ts';
 import type { IntegrationConnectionRow, IntegrationProvider } from '../../db/tables/integrations.ts';
 import type { Lang, MessageKey } from '../../lib/i18n.ts';
 import { t } from '../../lib/i18n.ts';
 
-export interface ImportSummaryView {
-  folderId: string | null;
-  folderName: string | null;
-  pending: number;
-  imported: number;
-  failed: number;
-  lastError: string | null;
-}
+/** What a connection's imports did: the contract's shape (contract/integrations.ts). */
+export type ImportSummaryView = ImportSummary;
 
 export interface ConnectionView {
   row: IntegrationConnectionRow;
