@@ -22,6 +22,8 @@ export const PART_BYTES = 8 * 1024 * 1024;
 /** Parts in flight per file being put: two keep s3rver and the server busy (bench/uploads.ts measured the
  * same throughput as four) with half the part buffers held. */
 const PART_QUEUE = 2;
+/** Tries of a put whose body can be opened again (putReplayable). */
+const PUT_ATTEMPTS = 3;
 /** S3's limit for one PutObject. */
 const SINGLE_PUT_BYTES = 5 * 1024 * 1024 * 1024;
 
@@ -134,18 +136,25 @@ export class S3Storage implements MediaStorage {
   }
 
   /**
-   * A local file of known size: one streamed PutObject of that length (no part buffers), tried up to
-   * three times (a stream body is not retried by the SDK; the file can be read again). Above S3's 5 GiB
-   * single-put limit, lib-storage's multipart Upload.
+   * A local file of known size: one streamed PutObject of that length (no part buffers), retried from
+   * the file. Above S3's 5 GiB single-put limit, lib-storage's multipart Upload.
    */
   private async putLocal(key: string, localPath: string): Promise<void> {
     const { size } = await stat(localPath);
     if (size > SINGLE_PUT_BYTES) return this.putStream(key, createReadStream(localPath));
+    await this.putReplayable(key, () => createReadStream(localPath), size);
+  }
+
+  /**
+   * putExact of a body that can be opened again (a file, a buffer), tried up to PUT_ATTEMPTS times: the
+   * SDK does not retry a stream body, and the caller would otherwise send everything again.
+   */
+  async putReplayable(key: string, body: () => Readable, length: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.putExact(key, createReadStream(localPath), size);
+        return await this.putExact(key, body(), length);
       } catch (error) {
-        if (attempt >= 3) throw error;
+        if (attempt >= PUT_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     }

@@ -35,7 +35,6 @@ const pieceKey = (videoId: string, start: number, length: number) =>
 /** A plain upload's pieces: each put once full, this many at once while the next one fills. */
 export const PIECE_BYTES = 8 * 1024 * 1024;
 const PIECES_IN_FLIGHT = 2;
-const PIECE_ATTEMPTS = 3;
 /** A local source (a joined recording) is put in pieces of at most this many bytes. */
 const SOURCE_PIECE_BYTES = 4 * 1024 * 1024 * 1024;
 
@@ -175,7 +174,9 @@ export class S3Uploads implements UploadStore {
 
     const put = (piece: Buffer, at: number) => {
       const key = pieceKey(videoId, options.position + at, piece.length);
-      const flight = this.putPiece(key, piece)
+      // Streamed from the buffer (UNSIGNED-PAYLOAD: no SHA-256 of every byte), retried from it.
+      const flight = this.storage
+        .putReplayable(key, () => Readable.from(piece), piece.length)
         .then(
           () => {
             stored.push({ key, at, length: piece.length });
@@ -256,22 +257,6 @@ export class S3Uploads implements UploadStore {
     for (const piece of stored.filter((p) => p.at >= written))
       await this.storage.remove(piece.key).catch(() => {});
     return { received, written, error: read ?? failure };
-  }
-
-  /**
-   * Puts a full buffer as a stream of known length (signed UNSIGNED-PAYLOAD: no SHA-256 of every byte,
-   * 1.4 ms per MiB), tried up to PIECE_ATTEMPTS times (the SDK does not retry a stream body; the buffer
-   * is still here, and a plain upload would otherwise start over from its first byte).
-   */
-  private async putPiece(key: string, piece: Buffer): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.storage.putExact(key, Readable.from(piece), piece.length);
-      } catch (error) {
-        if (attempt >= PIECE_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      }
-    }
   }
 
   async complete(videoId: string, total: number): Promise<void> {
