@@ -163,6 +163,7 @@ test.describe
       await expect(page.getByRole('searchbox', { name: 'Buscar transmissões pelo nome' })).toBeFocused();
       await tab('Ao vivo').focus();
       await page.keyboard.press('ArrowLeft');
+      await expect(tab('Todas')).toBeFocused();
       await page.keyboard.press('ArrowLeft');
       await expect(tab('Agendadas')).toBeFocused();
       await page.keyboard.press('Space');

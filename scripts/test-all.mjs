@@ -40,11 +40,38 @@ function vitestArgs(project, out) {
   ];
 }
 
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+
+/** What failed in a vitest JSON report, a line each (the file, the test, the first line of its error). */
+function vitestFailures(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      lines.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      lines.push(`${where}: ${firstLine(file.message)}`);
+    }
+  }
+  return lines;
+}
+
 function vitestResult(label, out, ok) {
   const report = readJson(out);
   if (!report) return { label, passed: 0, failed: 1 };
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  return { label, passed: report.numPassedTests, failed, skipped: report.numPendingTests };
+  return {
+    label,
+    passed: report.numPassedTests,
+    failed,
+    skipped: report.numPendingTests,
+    failures: vitestFailures(report),
+  };
 }
 
 function vitest(label, project, env = {}) {
@@ -129,6 +156,8 @@ for (const r of results) {
   console.log(
     `  ${r.label.padEnd(28)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
   );
+  // The failed tests again here, where the end of a long log still shows them.
+  for (const line of r.failures ?? []) console.log(`    ✘ ${line}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
