@@ -5,6 +5,7 @@ import {
   type FakeRequest,
   json,
   type RunningFake,
+  sharedKnob,
   startFake,
   startTrap,
 } from './http-kit.ts';
@@ -61,6 +62,9 @@ export async function startFakeGoogle(options: {
   const failures = new FailureKnob();
   const trap = await startTrap();
   let privateDownload = false;
+  const setPrivateDownload = (on: boolean) => {
+    privateDownload = on;
+  };
   let downloads = 0;
   const meetings: { record: string; recording: string; fileId: string; userId: string; start: string }[] = [];
   const addMeeting = () => {
@@ -152,26 +156,13 @@ export async function startFakeGoogle(options: {
   const control = async (request: FakeRequest) => {
     const path = request.url.pathname;
     const body = bodyJson(request);
-    if (path === '/_control/state')
-      return json(200, {
-        revoked: oauth.revoked,
-        issued: oauth.issued,
-        tokenCalls: oauth.tokenCalls,
-        trapHits: trap.hits(),
-        downloads,
-      });
-    if (path === '/_control/expire-tokens') {
-      oauth.expireTokens();
-      return json(200, {});
-    }
-    if (path === '/_control/fail-next') {
-      failures.add(Number(body.status ?? 500), Number(body.count ?? 1), String(body.path ?? '/'));
-      return json(200, {});
-    }
-    if (path === '/_control/private-download') {
-      privateDownload = body.on !== false;
-      return json(200, {});
-    }
+    const shared = sharedKnob(request, {
+      oauth,
+      failures,
+      state: () => ({ trapHits: trap.hits(), downloads }),
+      setPrivateDownload,
+    });
+    if (shared) return shared;
     if (path === '/_control/deauthorize') {
       oauth.deauthorize(String(body.userId ?? oauth.currentUser.id));
       return json(200, {});
@@ -198,9 +189,7 @@ export async function startFakeGoogle(options: {
       GOOGLE_DRIVE_API_URL: `${running.url}/drive/v3`,
     },
     addMeeting,
-    setPrivateDownload: (on) => {
-      privateDownload = on;
-    },
+    setPrivateDownload,
     trapHits: () => trap.hits(),
     downloads: () => downloads,
   };

@@ -149,3 +149,37 @@ export async function startTrap(): Promise<RunningFake & { hits(): number }> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** What the shared knobs read and turn in a provider fake with an OAuth server. */
+export interface KnobbedFake {
+  oauth: { revoked: string[]; issued: string[]; tokenCalls: Record<string, number>; expireTokens(): void };
+  failures: FailureKnob;
+  /** The fake's own counters, added to `/_control/state`. */
+  state(): Record<string, unknown>;
+  setPrivateDownload(on: boolean): void;
+}
+
+/**
+ * The control knobs every provider fake has (`/_control/state`, `expire-tokens`, `fail-next`,
+ * `private-download`), or null for a knob of the fake's own.
+ */
+export function sharedKnob(request: FakeRequest, fake: KnobbedFake): FakeAnswer | null {
+  const body = bodyJson(request);
+  switch (request.url.pathname) {
+    case '/_control/state': {
+      const { revoked, issued, tokenCalls } = fake.oauth;
+      return json(200, { revoked, issued, tokenCalls, ...fake.state() });
+    }
+    case '/_control/expire-tokens':
+      fake.oauth.expireTokens();
+      return json(200, {});
+    case '/_control/fail-next':
+      fake.failures.add(Number(body.status ?? 500), Number(body.count ?? 1), String(body.path ?? '/'));
+      return json(200, {});
+    case '/_control/private-download':
+      fake.setPrivateDownload(body.on !== false);
+      return json(200, {});
+    default:
+      return null;
+  }
+}

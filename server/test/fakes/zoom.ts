@@ -5,6 +5,7 @@ import {
   type FakeRequest,
   json,
   type RunningFake,
+  sharedKnob,
   startFake,
   startTrap,
 } from './http-kit.ts';
@@ -70,6 +71,9 @@ export async function startFakeZoom(options: FakeZoomOptions): Promise<FakeZoom>
   const recordings: Recording[] = [];
   const trap = await startTrap();
   let privateDownload = false;
+  const setPrivateDownload = (on: boolean) => {
+    privateDownload = on;
+  };
   let downloads = 0;
   let base = '';
 
@@ -196,27 +200,13 @@ export async function startFakeZoom(options: FakeZoomOptions): Promise<FakeZoom>
   const control = async (request: FakeRequest) => {
     const path = request.url.pathname;
     const body = bodyJson(request);
-    if (path === '/_control/state')
-      return json(200, {
-        revoked: oauth.revoked,
-        issued: oauth.issued,
-        tokenCalls: oauth.tokenCalls,
-        trapHits: trap.hits(),
-        downloads,
-        recordings: recordings.length,
-      });
-    if (path === '/_control/expire-tokens') {
-      oauth.expireTokens();
-      return json(200, {});
-    }
-    if (path === '/_control/fail-next') {
-      failures.add(Number(body.status ?? 500), Number(body.count ?? 1), String(body.path ?? '/'));
-      return json(200, {});
-    }
-    if (path === '/_control/private-download') {
-      privateDownload = body.on !== false;
-      return json(200, {});
-    }
+    const shared = sharedKnob(request, {
+      oauth,
+      failures,
+      state: () => ({ trapHits: trap.hits(), downloads, recordings: recordings.length }),
+      setPrivateDownload,
+    });
+    if (shared) return shared;
     if (path === '/_control/user') {
       oauth.setUser({
         id: String(body.id),
@@ -259,9 +249,7 @@ export async function startFakeZoom(options: FakeZoomOptions): Promise<FakeZoom>
       ZOOM_API_URL: `${running.url}/v2`,
     },
     addRecording,
-    setPrivateDownload: (on) => {
-      privateDownload = on;
-    },
+    setPrivateDownload,
     trapHits: () => trap.hits(),
     downloads: () => downloads,
     notifyDeauthorization,

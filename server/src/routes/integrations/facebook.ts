@@ -1,9 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { FacebookStatus } from '../../../../contract/integrations.ts';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { deleteConnection, listConnections, upsertConnection } from '../../db/repositories/integrations.ts';
-import type { Executor } from '../../db/schema.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors, Nullable } from '../../http/schemas.ts';
 import {
@@ -15,11 +13,11 @@ import {
   revokeFacebook,
 } from '../../integrations/facebook.ts';
 import { ProviderError } from '../../integrations/http.ts';
-import { type ActivityActor, activityOf, toRecord } from '../../lib/activity.ts';
+import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { EventCode } from '../../lib/event-types.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
+import { logIntegration, soleConnection } from './connection.ts';
 import { openCallback, POPUP_RESPONSES, popupPage, popupState, startAuthorisation } from './oauth-flow.ts';
 import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';
 import { switchSimulcast } from './switch.ts';
@@ -57,10 +55,6 @@ export function facebookApi(app: FastifyInstance): FacebookApi | null {
   };
 }
 
-async function connectionOf(db: Executor, accountId: string): Promise<IntegrationConnectionRow | undefined> {
-  return (await listConnections(db, accountId, 'facebook'))[0];
-}
-
 function statusOf(connection: IntegrationConnectionRow | undefined): FacebookStatus {
   return {
     integrated: connection !== undefined,
@@ -68,22 +62,6 @@ function statusOf(connection: IntegrationConnectionRow | undefined): FacebookSta
     deauthorized: connection?.deauthorized ?? false,
     page: connection ? { id: connection.external_account_id, name: connection.label ?? '' } : null,
   };
-}
-
-function log(
-  trx: Executor,
-  who: { actor: ActivityActor | null; ip: string | null; userAgent: string | null },
-  accountId: string,
-  event: EventCode,
-  fields: object,
-) {
-  return recordActivity(trx, {
-    ...who,
-    accountId,
-    event,
-    identifier: 'facebook',
-    record: toRecord({ provider: 'facebook', ...fields }),
-  });
 }
 
 /** The flag cookie: readable by the console's script (it holds no secret), for ten years like the spec's. */
@@ -122,7 +100,7 @@ const facebookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Status, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => statusOf(await connectionOf(app.db, accountOf(request))),
+    async (request) => statusOf(await soleConnection(app.db, accountOf(request), 'facebook')),
   );
 
   app.put(
@@ -156,7 +134,7 @@ const facebookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      const connection = await connectionOf(app.db, accountId);
+      const connection = await soleConnection(app.db, accountId, 'facebook');
       if (!connection) throw new ApiError(404, 'integrationNotFound');
       const api = facebookApi(app);
       const revoked =
@@ -165,7 +143,7 @@ const facebookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : false;
       await app.db.transaction().execute(async (trx) => {
         await deleteConnection(trx, connection.id);
-        await log(trx, activityOf(request), accountId, 'INTEGRACAO_REMOVIDA', {
+        await logIntegration(trx, activityOf(request), accountId, 'facebook', 'INTEGRACAO_REMOVIDA', {
           page: connection.label,
           revoked,
         });
@@ -249,10 +227,11 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           scopes: FACEBOOK_SCOPES.join(','),
           createdBy: state.user_id,
         });
-        await log(
+        await logIntegration(
           trx,
           { actor, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
           state.account_id,
+          'facebook',
           'INTEGRACAO_AUTORIZADA',
           {
             page: page.name,

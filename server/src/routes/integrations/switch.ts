@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
-import { listConnections, updateConnection } from '../../db/repositories/integrations.ts';
+import { updateConnection } from '../../db/repositories/integrations.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { logIntegration, soleConnection } from './connection.ts';
 
 /**
  * The import switch of one connection (SPEC §4: disabled while deauthorized, so a deauthorized one
@@ -46,17 +47,11 @@ export async function switchSimulcast(
   enabled: boolean,
 ): Promise<IntegrationConnectionRow> {
   return app.db.transaction().execute(async (trx) => {
-    const [connection] = await listConnections(trx, accountId, provider);
+    const connection = await soleConnection(trx, accountId, provider);
     if (!connection) throw new ApiError(404, 'integrationNotFound');
     if (connection.deauthorized && enabled) throw new ApiError(409, 'integrationDeauthorized');
     await updateConnection(trx, connection.id, { enabled });
-    await recordActivity(trx, {
-      ...activityOf(request),
-      accountId,
-      event: 'IMPORTACAO_ATUALIZADA',
-      identifier: provider,
-      record: toRecord({ provider, enabled }),
-    });
+    await logIntegration(trx, activityOf(request), accountId, provider, 'IMPORTACAO_ATUALIZADA', { enabled });
     return { ...connection, enabled };
   });
 }

@@ -1,7 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { TencentStatus } from '../../../../contract/integrations.ts';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   deleteConnection,
   folderName,
@@ -11,15 +9,14 @@ import {
   upsertConnection,
 } from '../../db/repositories/integrations.ts';
 import type { Executor } from '../../db/schema.ts';
-import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ProviderError } from '../../integrations/http.ts';
 import { TencentApiError, verifyTencentKeys } from '../../integrations/tencent.ts';
-import { activityOf, toRecord } from '../../lib/activity.ts';
+import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { EventCode } from '../../lib/event-types.ts';
 import { langOf, type MessageKey, t } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
+import { logIntegration, soleConnection } from './connection.ts';
 
 /*
  * The Tencent Cloud card (VOD tab): the customer's SecretId/SecretKey, checked with a signed call
@@ -53,12 +50,8 @@ const Status = Type.Object({
 const SecretId = Type.String({ minLength: 1, maxLength: 128, pattern: '^\\s*[A-Za-z0-9]+\\s*$' });
 const SecretKey = Type.String({ minLength: 1, maxLength: 128, pattern: '^\\s*[\\x21-\\x7e]+\\s*$' });
 
-async function connectionOf(db: Executor, accountId: string): Promise<IntegrationConnectionRow | undefined> {
-  return (await listConnections(db, accountId, 'tencent'))[0];
-}
-
 async function statusOf(db: Executor, accountId: string, lang: 'pt-BR' | 'en'): Promise<TencentStatus> {
-  const connection = await connectionOf(db, accountId);
+  const connection = await soleConnection(db, accountId, 'tencent');
   const counts = connection ? (await importCounts(db, [connection.id])).get(connection.id) : undefined;
   return {
     activeImport: connection?.active_import ?? false,
@@ -73,16 +66,6 @@ async function statusOf(db: Executor, accountId: string, lang: 'pt-BR' | 'en'): 
       lastError: counts?.lastError ? t(lang, counts.lastError as MessageKey) : null,
     },
   };
-}
-
-function log(trx: Executor, request: FastifyRequest, accountId: string, event: EventCode, fields: object) {
-  return recordActivity(trx, {
-    ...activityOf(request),
-    accountId,
-    event,
-    identifier: 'tencent',
-    record: toRecord({ provider: 'tencent', ...fields }),
-  });
 }
 
 const tencentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -124,11 +107,13 @@ const tencentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = accountOf(request);
       const { activeImport } = request.body;
       await app.db.transaction().execute(async (trx) => {
-        const connection = await connectionOf(trx, accountId);
+        const connection = await soleConnection(trx, accountId, 'tencent');
         if (!connection) throw new ApiError(404, 'integrationNotFound');
         await updateConnection(trx, connection.id, { active_import: activeImport });
         if (activeImport) await app.integrations.schedulePoll(connection.id, 0, trx);
-        await log(trx, request, accountId, 'IMPORTACAO_ATUALIZADA', { activeImport });
+        await logIntegration(trx, activityOf(request), accountId, 'tencent', 'IMPORTACAO_ATUALIZADA', {
+          activeImport,
+        });
       });
       return statusOf(app.db, accountId, langOf(request));
     },
@@ -194,7 +179,9 @@ const tencentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await updateConnection(trx, row.id, { active_import: true });
         await app.integrations.ensureFolder(trx, row);
         await app.integrations.schedulePoll(row.id, 0, trx);
-        await log(trx, request, accountId, 'INTEGRACAO_AUTORIZADA', { secretId: keys.secretId });
+        await logIntegration(trx, activityOf(request), accountId, 'tencent', 'INTEGRACAO_AUTORIZADA', {
+          secretId: keys.secretId,
+        });
       });
       return statusOf(app.db, accountId, langOf(request));
     },
@@ -215,10 +202,10 @@ const tencentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const accountId = accountOf(request);
       await app.db.transaction().execute(async (trx) => {
-        const connection = await connectionOf(trx, accountId);
+        const connection = await soleConnection(trx, accountId, 'tencent');
         if (!connection) throw new ApiError(404, 'integrationNotFound');
         await deleteConnection(trx, connection.id);
-        await log(trx, request, accountId, 'INTEGRACAO_REMOVIDA', {
+        await logIntegration(trx, activityOf(request), accountId, 'tencent', 'INTEGRACAO_REMOVIDA', {
           secretId: connection.external_account_id,
         });
       });

@@ -1,19 +1,17 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { YoutubeStatus } from '../../../../contract/integrations.ts';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { deleteConnection, listConnections, upsertConnection } from '../../db/repositories/integrations.ts';
-import type { Executor } from '../../db/schema.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors, Nullable } from '../../http/schemas.ts';
 import { ProviderError } from '../../integrations/http.ts';
 import { authorizeUrl, exchangeCode, revokeToken } from '../../integrations/oauth.ts';
 import { Deauthorized } from '../../integrations/service.ts';
 import { youtubeChannel, youtubeUploads } from '../../integrations/youtube.ts';
-import { type ActivityActor, activityOf, toRecord } from '../../lib/activity.ts';
+import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { EventCode } from '../../lib/event-types.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
+import { logIntegration, soleConnection } from './connection.ts';
 import { openCallback, POPUP_RESPONSES, popupPage, popupState, startAuthorisation } from './oauth-flow.ts';
 import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';
 import { switchSimulcast } from './switch.ts';
@@ -42,10 +40,6 @@ const Video = Type.Object({
   url: Type.String(),
 });
 
-async function connectionOf(db: Executor, accountId: string): Promise<IntegrationConnectionRow | undefined> {
-  return (await listConnections(db, accountId, 'youtube'))[0];
-}
-
 function statusOf(connection: IntegrationConnectionRow | undefined): YoutubeStatus {
   return {
     integrated: connection !== undefined,
@@ -53,22 +47,6 @@ function statusOf(connection: IntegrationConnectionRow | undefined): YoutubeStat
     deauthorized: connection?.deauthorized ?? false,
     channel: connection ? { id: connection.external_account_id, title: connection.label ?? '' } : null,
   };
-}
-
-function log(
-  trx: Executor,
-  who: { actor: ActivityActor | null; ip: string | null; userAgent: string | null },
-  accountId: string,
-  event: EventCode,
-  fields: object,
-) {
-  return recordActivity(trx, {
-    ...who,
-    accountId,
-    event,
-    identifier: 'youtube',
-    record: toRecord({ provider: 'youtube', ...fields }),
-  });
 }
 
 const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -108,7 +86,7 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Status, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => statusOf(await connectionOf(app.db, accountOf(request))),
+    async (request) => statusOf(await soleConnection(app.db, accountOf(request), 'youtube')),
   );
 
   app.put(
@@ -144,7 +122,7 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = accountOf(request);
-      const connection = await connectionOf(app.db, accountId);
+      const connection = await soleConnection(app.db, accountId, 'youtube');
       if (!connection) throw new ApiError(404, 'integrationNotFound');
       const oauth = client();
       const sealed = connection.refresh_token_enc ?? connection.access_token_enc;
@@ -159,7 +137,7 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : false;
       await app.db.transaction().execute(async (trx) => {
         await deleteConnection(trx, connection.id);
-        await log(trx, activityOf(request), accountId, 'INTEGRACAO_REMOVIDA', {
+        await logIntegration(trx, activityOf(request), accountId, 'youtube', 'INTEGRACAO_REMOVIDA', {
           channel: connection.label,
           revoked,
         });
@@ -181,7 +159,7 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const connection = await connectionOf(app.db, accountOf(request));
+      const connection = await soleConnection(app.db, accountOf(request), 'youtube');
       if (!connection) throw new ApiError(404, 'integrationNotFound');
       if (connection.deauthorized) throw new ApiError(409, 'integrationDeauthorized');
       const playlist =
@@ -282,10 +260,11 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           data: { uploadsPlaylistId: channel.uploadsPlaylistId },
           createdBy: state.user_id,
         });
-        await log(
+        await logIntegration(
           trx,
           { actor, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
           state.account_id,
+          'youtube',
           'INTEGRACAO_AUTORIZADA',
           {
             channel: channel.title,
