@@ -63,7 +63,9 @@ export default defineConfig({
           name: 'server',
           include: ['server/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Two passes (PGlite and PostgreSQL) share the 2 cores in CI: a test that took 10 s alone can
+          // take three times that there, and only a hang should fail on time.
+          testTimeout: 60_000,
           hookTimeout: 180_000,
           // One PGlite per file is heavy on 2 cores: files run one after another.
           fileParallelism: false,
