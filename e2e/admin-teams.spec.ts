@@ -70,9 +70,10 @@ test('/teams: create and rename a team; the header selector of this and another 
   const picked = rows.filter({ hasText: renamed });
   await picked.locator('input[type="file"]').setInputFiles(makePng(`team-${stamp}.png`));
   await expect(picked.locator('img')).toHaveAttribute('src', /\/media\/teams\/.+\.png$/);
-  expect(await picked.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-    0,
-  );
+  // The new picture loads after its src is set: it decodes to a real image (not a broken one).
+  await expect
+    .poll(() => picked.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('/teams on a 390 px phone: the list fits', async ({ page, request }) => {
