@@ -287,13 +287,14 @@ export class S3Uploads implements UploadStore {
 
   async putSource(videoId: string, localPath: string): Promise<void> {
     await this.storage.removePrefix(videoId);
-    // One streamed PutObject of known length per SOURCE_PIECE_BYTES (S3 takes at most 5 GiB in one).
+    // One streamed PutObject of known length per SOURCE_PIECE_BYTES (S3 takes at most 5 GiB in one),
+    // retried from the file like every other local file (S3Storage.putReplayable).
     const { size } = await stat(localPath);
     for (let at = 0; at < size; at += SOURCE_PIECE_BYTES) {
       const length = Math.min(SOURCE_PIECE_BYTES, size - at);
-      await this.storage.putExact(
+      await this.storage.putReplayable(
         pieceKey(videoId, at, length),
-        createReadStream(localPath, { start: at, end: at + length - 1 }),
+        () => createReadStream(localPath, { start: at, end: at + length - 1 }),
         length,
       );
     }

@@ -5,12 +5,9 @@ import type { IntegrationConnectionRow, IntegrationProvider } from '../../db/tab
 import type { Lang, MessageKey } from '../../lib/i18n.ts';
 import { t } from '../../lib/i18n.ts';
 
-/** What a connection's imports did: the contract's shape (contract/integrations.ts). */
-export type ImportSummaryView = ImportSummary;
-
 export interface ConnectionView {
   row: IntegrationConnectionRow;
-  import: ImportSummaryView;
+  import: ImportSummary;
 }
 
 /** A card's connections with what their imports did (the shapes of contract/integrations.ts). */
@@ -64,7 +61,7 @@ export function zoomMultiView(views: ConnectionView[]) {
   };
 }
 
-export const EMPTY_SUMMARY: ImportSummaryView = {
+export const EMPTY_SUMMARY: ImportSummary = {
   folderId: null,
   folderName: null,
   pending: 0,
