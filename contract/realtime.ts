@@ -31,6 +31,10 @@ export interface EventPayloads {
   'classroom.chat': { liveId: string; id: string };
   /** Every player of the live shows its viewer ID until `until` (ISO), docs/playback.md. */
   viewer_id: { live_id: string; until: string };
+  /** Guests of a studio live were sent away (one removed, one left, or every guest link revoked): every
+   * instance closes its WebRTC sessions of that live's guests who are no longer on the stage
+   * (docs/studio.md "Guests"). */
+  'studio.guests': { liveId: string };
   /** Current viewers of a live (sessions with a beacon in the last 30 s), sent when it changes. */
   espectadores: { live_id: string; total: number };
   /** A live's analytics bucket `t` (epoch ms) as it stands: every metric, total and by breakdown

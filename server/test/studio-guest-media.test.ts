@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { whepSubscribe, whipPublish } from './helpers/whip-client.ts';
@@ -109,4 +111,113 @@ describe('a guest’s media', () => {
     await presenter.stop();
     await publisher.stop();
   });
+});
+
+/** A guest admitted and publishing to the listening server, and the presenter receiving it. */
+async function guestOnStage() {
+  const { live, guest } = await waitingGuest();
+  const admit = await call(
+    server.app,
+    owner,
+    'PUT',
+    `/v1/live-streams/${live}/studio/guests/${guest.id}/admit?accountId=${DEMO}`,
+  );
+  expect(admit.statusCode).toBe(200);
+  const whip = `${base}/v1/studio/guests/${guest.id}/whip`;
+  const publisher = await whipPublish(whip, guest.secret);
+  expect(publisher.status, publisher.body).toBe(201);
+  await publisher.connected;
+  const whep = `${base}/v1/live-streams/${live}/studio/guests/${guest.id}/whep?accountId=${DEMO}`;
+  const auth = { authorization: `Bearer ${owner}` };
+  const presenter = await whepSubscribe(whep, auth);
+  expect(presenter.status, presenter.body).toBe(201);
+  await presenter.connected;
+  await presenter.firstVideo;
+  const before = presenter.packets.video;
+  await expect.poll(() => presenter.packets.video, { timeout: 10_000 }).toBeGreaterThan(before + 20);
+  return { live, guest, whip, whep, auth, publisher, presenter, room: `guest:${live}:${guest.id}` };
+}
+
+/** What the guest and the presenter see once the guest was sent away (docs/studio.md "Guests"). */
+async function expectSentAway(stage: Awaited<ReturnType<typeof guestOnStage>>) {
+  const { live, guest, whip, whep, auth, publisher, presenter, room } = stage;
+  // The guest page is told (its next poll), and the guest's publish is over: its own WHIP session is
+  // gone (DELETE 404), the server holds no publisher nor receiver of the guest any more.
+  const state = await server.app.inject({
+    method: 'GET',
+    url: `/v1/studio/guests/${guest.id}`,
+    headers: { authorization: `Bearer ${guest.secret}` },
+  });
+  expect(state.statusCode).toBe(200);
+  expect(state.json().guest.status).toBe('removed');
+  await expect.poll(() => server.app.webrtc.hasPublisher(room), { timeout: 3_000 }).toBe(false);
+  await expect.poll(() => server.app.webrtc.subscriberCount(room), { timeout: 3_000 }).toBe(0);
+  const ended = await fetch(publisher.location!, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${guest.secret}` },
+  });
+  expect(ended.status).toBe(404);
+  expect(presenter.location).not.toBeNull();
+  const presenterEnded = await fetch(`${presenter.location}?accountId=${DEMO}`, {
+    method: 'DELETE',
+    headers: auth,
+  });
+  expect(presenterEnded.status).toBe(404);
+  // Nothing more with the old credentials: the guest cannot publish again, the presenter cannot
+  // receive the guest, the old link opens nothing.
+  const again = await whipPublish(whip, guest.secret);
+  expect(again.status).toBe(403);
+  await again.stop();
+  const receive = await whepSubscribe(whep, auth);
+  expect(receive.status).toBe(404);
+  await receive.stop();
+  expect(
+    (
+      await server.app.inject({
+        method: 'GET',
+        url: `/v1/live-streams/${live}/studio/guests?accountId=${DEMO}`,
+        headers: auth,
+      })
+    ).json().items,
+  ).toEqual([]);
+  await presenter.stop();
+  await publisher.stop();
+}
+
+describe('revoking the guest links', () => {
+  it('sends an admitted guest away at once: its media ends, the presenter receives it no more', async () => {
+    const stage = await guestOnStage();
+    const revoke = await call(
+      server.app,
+      owner,
+      'DELETE',
+      `/v1/live-streams/${stage.live}/studio/guest-link?accountId=${DEMO}`,
+    );
+    expect(revoke.statusCode).toBe(204);
+    await expectSentAway(stage);
+  });
+
+  // Another instance of the same database answers the revocation: the guest's WebRTC session lives on
+  // the instance that answered its publish, which hears of it through the event bus (PostgreSQL
+  // LISTEN/NOTIFY; the embedded database is one process).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'ends the guest’s media when another instance revokes the links',
+    async () => {
+      const stage = await guestOnStage();
+      let other: FastifyInstance | undefined;
+      try {
+        other = await buildApp(server.config);
+        const revoke = await call(
+          other,
+          owner,
+          'DELETE',
+          `/v1/live-streams/${stage.live}/studio/guest-link?accountId=${DEMO}`,
+        );
+        expect(revoke.statusCode).toBe(204);
+        await expectSentAway(stage);
+      } finally {
+        await other?.close();
+      }
+    },
+  );
 });

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { admittedGuestIds } from '../db/repositories/studio.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type WebRtcCore, WebRtcError } from './webrtc/core.ts';
 
@@ -41,6 +43,15 @@ export class StudioSessions {
     return true;
   }
 
+  /** The guests of a live that have a session (publishing or received) on this instance. */
+  guestsWithMedia(liveId: string): Set<string> {
+    const prefix = guestRoom(liveId, '');
+    const guests = new Set<string>();
+    for (const room of this.rooms.values())
+      if (room.startsWith(prefix)) guests.add(room.slice(prefix.length));
+    return guests;
+  }
+
   /** Ends every session of a room (a guest removed). */
   async closeRoom(room: string): Promise<void> {
     const ids = [...this.rooms].filter(([, r]) => r === room).map(([id]) => id);
@@ -72,4 +83,38 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
       throw new ApiError(429, 'guestSubscriberLimit', { params: { max: MAX_GUEST_SUBSCRIBERS } });
     throw new ApiError(503, 'webrtcUnavailable');
   }
+}
+
+/**
+ * Closes this instance's WebRTC sessions of the live's guests who are not on the stage (removed, or
+ * left): their publish, and with it every presenter's receiver of it. The status in the database is the
+ * truth, so this is right whichever instance calls it and however often.
+ */
+export async function closeOffStageGuestMedia(app: FastifyInstance, liveId: string): Promise<void> {
+  const sessions = studioSessions(app.webrtc);
+  const withMedia = sessions.guestsWithMedia(liveId);
+  if (withMedia.size === 0) return;
+  const onStage = await admittedGuestIds(app.db, liveId, [...withMedia]);
+  for (const guestId of withMedia)
+    if (!onStage.has(guestId)) await sessions.closeRoom(guestRoom(liveId, guestId));
+}
+
+/**
+ * Sends away the live's guests already marked removed (one guest removed or leaving, or every link
+ * revoked; docs/studio.md "Guests"): their media ends at once here, and on every other instance through
+ * the event bus, since a guest's WebRTC session lives on the instance that answered its publish.
+ */
+export async function sendGuestsAway(app: FastifyInstance, accountId: string, liveId: string): Promise<void> {
+  await closeOffStageGuestMedia(app, liveId);
+  await app.events.publish(accountId, 'studio.guests', { liveId });
+}
+
+/** On every instance: a `studio.guests` event from the bus closes this instance's sessions of those guests. */
+export function followGuestRemovals(app: FastifyInstance): void {
+  app.events.onDelivered((_accountId, event) => {
+    if (event.evento !== 'studio.guests' || typeof event.liveId !== 'string') return;
+    closeOffStageGuestMedia(app, event.liveId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'studio: could not close the media of removed guests'),
+    );
+  });
 }

@@ -60,6 +60,7 @@ export class EventHub {
   private readonly windows = new Map<string, Window>();
   private transport: EventTransport | null = null;
   private readonly observers: Observer[] = [];
+  private readonly deliveredListeners: ((accountId: string, event: AccountEvent) => void)[] = [];
 
   constructor(private readonly limits: ReplayLimits) {}
 
@@ -79,6 +80,15 @@ export class EventHub {
     this.observers.push(observer);
   }
 
+  /**
+   * Adds a listener of every event this instance receives from the bus, of every account, raised here
+   * or on another instance (what an instance must do for an event raised elsewhere: close its own
+   * WebRTC sessions of a removed studio guest, docs/studio.md "Guests"). It must not throw nor wait.
+   */
+  onDelivered(listener: (accountId: string, event: AccountEvent) => void): void {
+    this.deliveredListeners.push(listener);
+  }
+
   /** Called by the transport, in id order, for every event of every account. */
   deliver(accountId: string, event: AccountEvent): void {
     const id = Number(event.id);
@@ -89,6 +99,7 @@ export class EventHub {
     window.events.push({ id, at: Date.now(), line });
     this.trim(window);
     for (const listener of window.listeners) listener(event, line);
+    for (const listener of this.deliveredListeners) listener(accountId, event);
   }
 
   /** Subscribes and answers the current last id; the listener gets every later event. */

@@ -141,6 +141,23 @@ export async function findGuest(
     .executeTakeFirst();
 }
 
+/** Which of these guests of the live are on the stage now. */
+export async function admittedGuestIds(
+  db: Executor,
+  liveId: string,
+  guestIds: string[],
+): Promise<Set<string>> {
+  if (guestIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('studio_guests')
+    .select('id')
+    .where('live_id', '=', liveId)
+    .where('id', 'in', guestIds)
+    .where('status', '=', 'admitted')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Moves a guest of the live from one of `from` to `to`; undefined when it was in no such state. */
 export async function moveGuest(
   db: Executor,

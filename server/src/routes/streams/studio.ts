@@ -13,7 +13,7 @@ import type { StudioGuestRow } from '../../db/tables/studio.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { guestLinkKey, signGuestLink } from '../../lib/studio-token.ts';
-import { guestRoom, studioSessions } from '../../media/studio-media.ts';
+import { guestRoom, sendGuestsAway, studioSessions } from '../../media/studio-media.ts';
 import { acceptSdp, sdpOffer } from '../studio/sdp.ts';
 import { MAX_OFFER_BYTES } from '../whip/index.ts';
 import { logStream } from './activity.ts';
@@ -158,6 +158,9 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
           links,
         });
       });
+      // Every guest is now removed: their cameras and microphones stop reaching the stage at once, on
+      // every instance, exactly as when one guest is removed (docs/studio.md "Guests").
+      await sendGuestsAway(app, accountId, row.id);
       return reply.code(204).send(null);
     },
   );
@@ -237,8 +240,8 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return moved;
       });
-      // A removed guest's camera and microphone stop reaching the stage at once.
-      if (!admit) await studioSessions(app.webrtc).closeRoom(guestRoom(row.id, moved.id));
+      // A removed guest's camera and microphone stop reaching the stage at once, on every instance.
+      if (!admit) await sendGuestsAway(app, accountId, row.id);
       return guestView(moved);
     },
   );

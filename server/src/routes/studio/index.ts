@@ -1,8 +1,14 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { findStudioLive, moveGuest } from '../../db/repositories/studio.ts';
+import { findGuest, findStudioLive, moveGuest } from '../../db/repositories/studio.ts';
 import { errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { guestRoom, studioSessions } from '../../media/studio-media.ts';
+import {
+  closeOffStageGuestMedia,
+  followGuestRemovals,
+  guestRoom,
+  sendGuestsAway,
+  studioSessions,
+} from '../../media/studio-media.ts';
 import { Guest, guestView } from '../streams/studio.ts';
 import { MAX_OFFER_BYTES } from '../whip/index.ts';
 import { guestOf, liveOfGuestLink, studioLook } from './guests.ts';
@@ -28,6 +34,7 @@ const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['studio'];
   acceptSdp(app);
   const media = () => studioSessions(app.webrtc);
+  followGuestRemovals(app);
 
   app.get(
     '/v1/studio/lives/:liveId/guest-link',
@@ -86,8 +93,11 @@ const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const guest = await guestOf(app, request, request.params.guestId);
-      await moveGuest(app.db, guest.live_id, guest.id, ['waiting', 'admitted'], 'removed');
-      await media().closeRoom(guestRoom(guest.live_id, guest.id));
+      const left = await moveGuest(app.db, guest.live_id, guest.id, ['waiting', 'admitted'], 'removed');
+      const live = left ? await findStudioLive(app.db, guest.live_id) : undefined;
+      // Told to every instance once, when the guest actually leaves; a repeated DELETE only tidies here.
+      if (live) await sendGuestsAway(app, live.account_id, guest.live_id);
+      else await closeOffStageGuestMedia(app, guest.live_id);
       return reply.code(204).send(null);
     },
   );
@@ -116,7 +126,15 @@ const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const guest = await guestOf(app, request, request.params.guestId);
       const offer = sdpOffer(request);
       if (guest.status !== 'admitted') throw new ApiError(403, 'guestNotAdmitted');
-      const { sessionId, answerSdp } = await media().publish(guestRoom(guest.live_id, guest.id), offer);
+      const room = guestRoom(guest.live_id, guest.id);
+      const { sessionId, answerSdp } = await media().publish(room, offer);
+      // Removed (or every link revoked) while the offer was being answered: the removal closed no
+      // session then, so this one is closed here rather than left to reach the stage.
+      const now = await findGuest(app.db, guest.live_id, guest.id);
+      if (now?.status !== 'admitted') {
+        await media().close(room, sessionId);
+        throw new ApiError(403, 'guestNotAdmitted');
+      }
       return reply
         .code(201)
         .header('content-type', 'application/sdp')
