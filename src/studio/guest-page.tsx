@@ -121,6 +121,8 @@ function Register({
 function Room({ liveId, guest, onGone }: { liveId: string; guest: GuestSession; onGone: () => void }) {
   const { t } = useLingui();
   const [status, setStatus] = useState<Guest['status']>('waiting');
+  /** Whether the guest left by themself; otherwise 'removed' means the presenter sent them away. */
+  const [left, setLeft] = useState(false);
   const media = useLocalMedia();
   const preview = useRef<HTMLVideoElement>(null);
   const whip = useRef<Session | null>(null);
@@ -131,14 +133,20 @@ function Room({ liveId, guest, onGone }: { liveId: string; guest: GuestSession; 
 
   useEffect(() => {
     let stop = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
     const poll = () =>
       request<{ guest: Guest }>(`/v1/studio/guests/${guest.id}`, { bearer: guest.secret })
-        .then(({ data }) => !stop && setStatus(data.guest.status))
+        .then(({ data }) => {
+          if (stop) return;
+          setStatus(data.guest.status);
+          // Sent away (removed, or every guest link revoked): nothing more to ask.
+          if (data.guest.status === 'removed') clearInterval(timer);
+        })
         .catch((e: StudioError) => {
           if (!stop && e.status === 401) onGone();
         });
+    timer = setInterval(poll, POLL_MS);
     void poll();
-    const timer = setInterval(poll, POLL_MS);
     return () => {
       stop = true;
       clearInterval(timer);
@@ -168,13 +176,18 @@ function Room({ liveId, guest, onGone }: { liveId: string; guest: GuestSession; 
     await request(`/v1/studio/guests/${guest.id}`, { method: 'DELETE', bearer: guest.secret }).catch(
       () => undefined,
     );
+    setLeft(true);
     setStatus('removed');
   }
 
   if (status === 'removed')
     return (
-      <p className="std-message" role="status">
-        <Trans>Você saiu do estúdio.</Trans>
+      <p className="std-message" role="status" data-testid="guest-status">
+        {left ? (
+          <Trans>Você saiu do estúdio.</Trans>
+        ) : (
+          <Trans>O apresentador encerrou a sua participação no estúdio.</Trans>
+        )}
       </p>
     );
   return (
