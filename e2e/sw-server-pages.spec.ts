@@ -36,8 +36,13 @@ async function waitForController(page: Page) {
 /** The page now shown came from the server, not from the worker's precache, and is not the console;
  * the worker still controls it (so it had the navigation in hand and let it through). The API
  * reference's page is busy for long with its 1.4 MB script: its controller is not asked. */
-async function expectServerPage(page: Page, response: Response | null, root: string, askController = true) {
-  expect(response, page.url()).not.toBeNull();
+async function expectServerPage(
+  page: Page,
+  response: Response | null | undefined,
+  root: string,
+  askController = true,
+) {
+  expect(response, page.url()).toBeTruthy();
   expect(response!.fromServiceWorker(), `${page.url()} answered by the service worker`).toBe(false);
   await expect(page.locator(root), page.url()).toHaveCount(1);
   await expect(page.locator('#root'), page.url()).toHaveCount(0);
