@@ -6,8 +6,9 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SERVER_API_ROOTS, SERVER_PAGE_ROOTS, serverRootOf } from './contract/server-paths.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -55,6 +56,23 @@ function viewerOnlyFiles(): Set<string> {
   );
 }
 
+/** `npm run dev`: the viewers' and presenters' pages (/embed/…, /classroom…, /studio/…) get their own HTML
+ * entry, as the server answers them in production, not the console's index.html (contract/server-paths.ts). */
+function serverPagesInDev(): Plugin {
+  return {
+    name: 'palco-server-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const root = req.url ? serverRootOf(req.url) : undefined;
+        const entry = root ? SERVER_PAGE_ROOTS[root as keyof typeof SERVER_PAGE_ROOTS] : undefined;
+        if (entry && (req.headers.accept ?? '').includes('text/html')) req.url = `/${entry}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -84,6 +102,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     vanillaExtractPlugin(),
+    serverPagesInDev(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -112,14 +131,14 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: {
-      '/api': 'http://localhost:8080',
-      '/bff': 'http://localhost:8080',
-      '/v1': 'http://localhost:8080',
-      '/v2': 'http://localhost:8080',
-      '/upload': 'http://localhost:8080',
-      '/media': 'http://localhost:8080',
-    },
+    // Every path the API server answers (contract/server-paths.ts) goes to `npm run dev:server`; as
+    // patterns, so that the console's own /api-keys is not taken for /api.
+    proxy: Object.fromEntries(
+      SERVER_API_ROOTS.map((root) => [
+        `^${root}(?:[/?#]|$)`,
+        { target: 'http://localhost:8080', ws: root === '/ws' },
+      ]),
+    ),
   },
   // The manifest lets bench/run.ts compute each route's first-load JS from the module graph.
   build: {

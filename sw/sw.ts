@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { serverPathPatterns } from '../contract/server-paths';
 import './upload-sync';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -13,28 +14,15 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Paths the server answers itself: never given index.html, never cached. The viewers' pages (the embed
- * player, /embed/…) and their media (/play/…) are the server's too, even in a browser that has the
- * console installed. */
-const API_PREFIXES = [
-  '/api/',
-  '/bff/',
-  '/v1/',
-  '/v2/',
-  '/ws/',
-  '/docs',
-  '/healthz',
-  '/media/',
-  '/upload/',
-  '/embed/',
-  '/play/',
-];
-/** The classroom's pages are their own entry (classroom.html), answered by the server. */
-const VIEWER_PAGES = [/^\/classroom(\/|\?|$)/];
+/** A navigation gets the console's index.html from the precache (online and offline; the console's
+ * router shows its own "not found" page for a path it does not know). One under a path the server
+ * answers itself (its APIs, /docs, the media, and the viewers' and presenters' pages:
+ * /embed/, /classroom, /studio/…) goes to the network, even in a browser that has the console installed:
+ * one list shared with the server (contract/server-paths.ts, docs/routes.md "Server pages and the
+ * service worker"). Offline, such a navigation fails as any web page would rather than showing the
+ * console's "not found" page. */
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [...API_PREFIXES.map((p) => new RegExp(`^${p.replace(/\//g, '\\/')}`)), ...VIEWER_PAGES],
-  }),
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverPathPatterns() }),
 );
 
 // The first worker takes the open pages at once (they have none yet), so the console works offline

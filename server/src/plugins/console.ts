@@ -3,19 +3,12 @@ import { basename, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isServerPath } from '../../../contract/server-paths.ts';
 import { langOf, t } from '../lib/i18n.ts';
 import { registerClassroomPages } from './classroom-pages.ts';
 import { registerEmbedPages } from './embed-pages.ts';
 import { sendError } from './errors.ts';
 import { registerStudioPages } from './studio-pages.ts';
-
-/** Paths that belong to the API: they never fall back to the console's index.html. */
-export const API_PREFIXES = ['/api/', '/bff/', '/v1/', '/v2/', '/docs', '/healthz', '/ws/'];
-
-export function isApiPath(url: string): boolean {
-  const path = url.split('?')[0] ?? url;
-  return API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
-}
 
 function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
@@ -38,7 +31,7 @@ function cacheControlFor(root: string, served: string): string {
 /**
  * Serves the built console from STATIC_DIR (when it exists), compressed when the build left a .br or
  * .gz sibling and the client accepts it, and answers every GET for an HTML page that
- * is not an API path with index.html, so that client-side routes survive a reload. Everything else
+ * is not under a path the server answers itself (contract/server-paths.ts) with index.html, so that client-side routes survive a reload. Everything else
  * unknown is a JSON 404.
  */
 export default fp(
@@ -69,7 +62,11 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';
-      if (hasConsole && isPage && acceptsHtml(request) && !isApiPath(request.url)) {
+      // Under a path the server answers itself (its APIs and media, /docs, the viewers' and presenters'
+      // pages), an unknown path is the server's 404, never the console: the console's service worker
+      // reads the same list (docs/routes.md "Server pages and the service worker"), so a browser with
+      // the console installed and one without see the same answer.
+      if (hasConsole && isPage && acceptsHtml(request) && !isServerPath(request.url)) {
         reply.header('cache-control', 'no-cache');
         return reply.sendFile('index.html');
       }
