@@ -183,5 +183,12 @@ describe('the log', () => {
     expect(redacted).toContain('callback?code=[Redacted]&state=[Redacted]');
     // Still a JSON line.
     expect(() => JSON.parse(redacted)).not.toThrow();
+    // Public images, whose random name is no one's secret, stay readable (the router never takes them
+    // for signed media either).
+    const image = `/media/streams/${DEMO}/${SOME_ID}/banner-0123456789ab.jpg`;
+    expect(redactText(image)).toBe(image);
+    expect(redactText(`/media/${DEMO}/${SOME_ID}/1795936800.${SECRET}/hls/master.m3u8`)).toBe(
+      `/media/${DEMO}/${SOME_ID}/[Redacted]/hls/master.m3u8`,
+    );
   });
 });

@@ -122,29 +122,41 @@ const STATIC_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(rtmps?://[^/\s"'\\<>]+/${SEGMENT}/)[^?#\s"'\\<>]+`, 'gi'),
 ];
 
-/** One learned pattern per route URL with a secret segment; replaced groups alternate kept/secret. */
-const routePatterns = new Map<string, RegExp>();
+/** Every route path learned so far, and the patterns built from them (rebuilt when a route is added). */
+const knownRoutes = new Set<string>();
+let routePatterns: RegExp[] | null = null;
 
 /**
  * The pattern that finds a route's URL in any text, its secret segments in groups 2, 4…; null when the
- * route has no secret parameter. Every segment before the first parameter is literal, so the pattern
- * cannot match text that is not this route's URL.
+ * route has no secret parameter. Segments before the first parameter are literal; a parameter segment
+ * never matches a literal that another route under the same first segment has at that place, as the
+ * router prefers the literal: `/media/:accountId/:videoId/:token/*` does not take the public image
+ * `/media/streams/{team}/{stream}/{file}` for itself.
  */
-export function secretPattern(routeUrl: string): RegExp | null {
+export function secretPattern(routeUrl: string, siblings: Iterable<string> = []): RegExp | null {
   const parts = routeUrl.split('/');
-  const secretAt = parts.map((part) => {
-    const name = /^:(\w+)/.exec(part)?.[1];
-    return name !== undefined && SECRET_NAMES.includes(name);
-  });
+  const nameAt = parts.map((part) => /^:(\w+)/.exec(part)?.[1]);
+  const secretAt = nameAt.map((name) => name !== undefined && SECRET_NAMES.includes(name));
   const last = secretAt.lastIndexOf(true);
   if (last === -1) return null;
+  const literalsAt = (i: number) => {
+    const out = new Set<string>();
+    for (const other of siblings) {
+      const otherParts = other.split('/');
+      const part = otherParts[i];
+      if (otherParts[1] === parts[1] && part && !part.startsWith(':') && part !== '*') out.add(part);
+    }
+    return [...out];
+  };
   let source = '(';
   for (let i = 0; i <= last; i++) {
     const part = parts[i] ?? '';
     const sep = i === 0 ? '' : '/';
-    if (secretAt[i]) source += `${sep})(${VALUE})(`;
-    else if (part.startsWith(':') || part === '*') source += sep + SEGMENT;
-    else source += sep + escapeRegExp(part);
+    if (secretAt[i] || nameAt[i] !== undefined || part === '*') {
+      const literals = literalsAt(i);
+      const notLiteral = literals.length ? `(?!(?:${literals.map(escapeRegExp).join('|')})/)` : '';
+      source += secretAt[i] ? `${sep})${notLiteral}(${VALUE})(` : sep + notLiteral + SEGMENT;
+    } else source += sep + escapeRegExp(part);
   }
   source += ')';
   return new RegExp(source, 'g');
@@ -152,14 +164,19 @@ export function secretPattern(routeUrl: string): RegExp | null {
 
 /** Called for every route as it is added (app.ts): its secret segments are redacted from then on. */
 export function learnRoute(routeUrl: string): void {
-  if (routePatterns.has(routeUrl)) return;
-  const pattern = secretPattern(routeUrl);
-  if (pattern) routePatterns.set(routeUrl, pattern);
+  if (knownRoutes.has(routeUrl)) return;
+  knownRoutes.add(routeUrl);
+  routePatterns = null;
+}
+
+function learnedPatterns(): RegExp[] {
+  routePatterns ??= [...knownRoutes].flatMap((url) => secretPattern(url, knownRoutes) ?? []);
+  return routePatterns;
 }
 
 function redactSegments(text: string, pattern: RegExp): string {
   // The pattern's groups alternate kept text, secret, kept text… (one more kept than secrets).
-  const groups = pattern.source.split(')(').length;
+  const groups = (new RegExp(`${pattern.source}|`).exec('')?.length ?? 1) - 1;
   return text.replace(pattern, (...match: unknown[]) => {
     let out = '';
     for (let i = 0; i < groups; i++) out += i % 2 === 0 ? String(match[i + 1] ?? '') : CENSOR;
@@ -175,7 +192,7 @@ export function redactText(text: string): string {
   if (!text.includes('/') && !text.includes('=')) return text;
   let out = text.replace(SECRET_QUERY, `$1${CENSOR}`);
   for (const pattern of STATIC_PATTERNS) out = out.replace(pattern, `$1${CENSOR}`);
-  for (const pattern of routePatterns.values()) out = redactSegments(out, pattern);
+  for (const pattern of learnedPatterns()) out = redactSegments(out, pattern);
   return out;
 }
 
