@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { learnRoute, redactingStream, redactUrl } from './lib/log-redaction.ts';
 import analytics from './plugins/analytics.ts';
 import auth from './plugins/auth.ts';
 import background from './plugins/background.ts';
@@ -41,44 +42,13 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/**
- * Path segments that are secrets (a capability: whoever has the URL may use it), each pattern's first
- * group kept and the secret segment after it replaced: invitation links (the API's and the console's
- * page), viewers' media tokens, the live preview's token, and signed VOD media (`{exp}.{sig}`).
- * Public images whose random name is the key (`/media/streams|overlays|teams|users/…`) are not secrets
- * of anyone's account and stay readable. A route with a secret in its path must be added here
- * (docs/security.md "Smaller leaks closed").
- */
-const SECRET_PATH_SEGMENTS: readonly RegExp[] = [
-  /^(\/v1\/invitation-links\/)[^/?#]+/,
-  /^(\/auth\/invite\/)[^/?#]+/,
-  /^(\/play\/(?:live|vod)\/[^/?#]+\/)[^/?#]+/,
-  /^(\/whep\/live\/[^/?#]+\/)[^/?#]+/,
-  /^(\/whep\/sessions\/)[^/?#]+/,
-  /^(\/media\/live\/[^/?#]+\/[^/?#]+\/[^/?#]+\/)[^/?#]+/,
-  /^(\/media\/[^/?#]+\/[^/?#]+\/)\d+\.[^/?#]+/,
-];
-
-/**
- * Query values that are secrets: recovery links (`token`, `hash`), passwords, signatures, and a
- * viewer's signed session (`sessionId`, the key of its beacons, sent back to the playback info route).
- */
-const SECRET_QUERY = /([?&](?:hash|token|password|newPassword|secret|signature|sig|sessionId)=)[^&#]*/gi;
-
-/** A live manifest's (or WHEP offer's) `v`: the per-session mark that makes the session a counted viewer. */
-const PLAY_MARK = /^(\/(?:play|whep)\/[^?#]*\?(?:[^#]*&)?v=)[^&#]*/;
-
-/** Query values and path segments that must never reach a log line (recovery links, invitations…). */
-export function redactUrl(url: string): string {
-  let redacted = url.replace(SECRET_QUERY, '$1[Redacted]').replace(PLAY_MARK, '$1[Redacted]');
-  for (const pattern of SECRET_PATH_SEGMENTS) redacted = redacted.replace(pattern, '$1[Redacted]');
-  return redacted;
-}
-
 function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    // Every line goes through the one redaction of secret-bearing URLs on its way out, whatever wrote
+    // it: the request line, fastify's own warnings that quote a URL, an error's message and stack
+    // (docs/security.md "No secret in the server's log").
+    stream: redactingStream(stream ?? process.stdout),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -132,6 +102,8 @@ export async function buildApp(
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  // A route parameter named as a secret (lib/log-redaction.ts) is redacted from every log line.
+  app.addHook('onRoute', (route) => learnRoute(route.url));
   // Tests walk the whole route table through this (test/no-5xx.test.ts).
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   capConnectionsPerAddress(app.server, config.httpLimits.maxConnectionsPerAddress);

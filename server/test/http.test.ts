@@ -609,7 +609,7 @@ describe('logged URLs', () => {
       payload: { email: 'segredo.no.log@palco.test', roleId: DEMO_ROLES.operadorDemo.id },
     });
     expect(invited.statusCode, invited.body).toBe(201);
-    // Without SMTP_URL the mail's link is logged on purpose (README); the requests after it are the subject.
+    // Without SMTP_URL the mail's link is logged (its secrets redacted, README); the requests after it are the subject.
     const invitation = await lastInvitation(server, 'segredo.no.log@palco.test');
     const from = logLines.length;
     const mediaToken = 'media-token-secret-0123456789';

@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { redactText } from '../lib/log-redaction.ts';
 import type { ProgramSink } from '../media/ingest.ts';
 
 /*
@@ -44,8 +45,16 @@ const STOP_GRACE_MS = 10_000;
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
-/** Takes a URL's secret parts (path and query: the stream key) out of a text. */
+/**
+ * Takes a URL's secret parts (path and query: the stream key) out of a text, then whatever the
+ * server's one log redaction finds (docs/security.md "No secret in the server's log"): ffmpeg may
+ * print the target in another spelling.
+ */
 export function redactIngestUrl(text: string, url: string): string {
+  return redactText(removeUrlParts(text, url));
+}
+
+function removeUrlParts(text: string, url: string): string {
   let out = text.split(url).join('[ingest url]');
   try {
     const parsed = new URL(url);

@@ -12,6 +12,7 @@ import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
 import { findPublishableStreamBySignalKey } from '../db/repositories/streams.ts';
 import type { Db } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
+import { maskKey, redactKeys } from '../lib/log-redaction.ts';
 import { SEGMENT_SECONDS } from './ffmpeg.ts';
 import { LiveMirror } from './live-sync.ts';
 import {
@@ -38,15 +39,9 @@ const STOP_GRACE_MS = 10_000;
 /** Packets kept while a publish is being checked (the encoder's headers come first). */
 const MAX_PENDING_PACKETS = 5_000;
 
-/** A key in a log line: enough to tell keys apart, never enough to use one. */
-export function maskKey(key: string): string {
-  return `${key.slice(0, 4)}…`;
-}
-
-/** Anything in a node-media-server log line that looks like a key (the stream path holds it). */
-function redactKeys(text: string): string {
-  return text.replace(/[A-Za-z0-9_-]{20,}/g, (k) => maskKey(k));
-}
+// A key in a log line: enough to tell keys apart, never enough to use one; node-media-server's and
+// ffmpeg's words go through the server's one log redaction (docs/security.md).
+export { maskKey };
 
 /** Where the live files of one stream live: `DATA_DIR/live/{accountId}/{streamId}`. */
 export function liveDir(dataDir: string, accountId: string, streamId: string): string {

@@ -47,7 +47,13 @@ const NEVER_REDIRECTED = /\.m3u8$/;
 /**
  * Answers a stored media file once the route has applied its rules (token, status, geoblock): by a
  * redirect to a short-lived presigned URL or the CDN when the storage is configured so (not for
- * playlists), otherwise the bytes themselves, honouring one Range. Null when there is no such file.
+ * playlists), otherwise the bytes themselves, honouring one Range. True once it has answered, false
+ * when there is no such file (the route answers its own 404).
+ *
+ * Never the reply itself: a FastifyReply is a thenable that settles with `undefined` when the response
+ * has finished, so `await sendStored(…)` would read as "no file" after every successful answer, and the
+ * route would answer a second time ("Reply was already sent", docs/security.md "A successful request
+ * logs no error").
  */
 export async function sendStored(
   request: FastifyRequest,
@@ -57,23 +63,25 @@ export async function sendStored(
   headers: { type: string; cache: string },
   /** Called once the file is known to be sent (before its bytes or the redirect go): metering. */
   served: () => void = () => {},
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   if (!NEVER_REDIRECTED.test(key)) {
     const url = await storage.deliveryUrl(key);
     if (url) {
       served();
       // The redirect carries its own expiry: a shared cache must not keep it.
-      return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+      reply.header('cache-control', 'private, no-store').redirect(url, 302);
+      return true;
     }
   }
   const range = parseRange(request.headers.range);
   const found = await storage.open(key, range ?? undefined);
   if (!found) {
-    if (!range) return null;
+    if (!range) return false;
     const whole = await storage.open(key);
-    if (!whole) return null;
+    if (!whole) return false;
     discard(whole.stream);
-    return reply.code(416).header('content-range', `bytes */${whole.total}`).send();
+    reply.code(416).header('content-range', `bytes */${whole.total}`).send();
+    return true;
   }
   served();
   reply.type(headers.type).header('accept-ranges', 'bytes').header('cache-control', headers.cache);
@@ -82,5 +90,6 @@ export async function sendStored(
       .code(206)
       .header('content-range', `bytes ${found.start}-${found.start + found.size - 1}/${found.total}`);
   }
-  return reply.header('content-length', found.size).send(found.stream);
+  reply.header('content-length', found.size).send(found.stream);
+  return true;
 }

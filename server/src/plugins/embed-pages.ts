@@ -63,7 +63,16 @@ export function registerEmbedPages(app: FastifyInstance): void {
     '/embed/:liveId',
     {
       config: { permission: 'public' },
-      schema: { hide: true, params: Type.Object({ liveId: Id }) },
+      schema: {
+        hide: true,
+        params: Type.Object({ liveId: Id }),
+        // Declared so that the log redaction's route walk sees this secret (lib/log-redaction.ts).
+        querystring: Type.Object({
+          attendee: Type.Optional(
+            Type.String({ maxLength: 2000, description: "a classroom attendee's token" }),
+          ),
+        }),
+      },
       onSend,
     },
     (request, reply) => page(request, reply, request.params.liveId),

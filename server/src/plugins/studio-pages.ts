@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -20,5 +21,18 @@ export function registerStudioPages(app: FastifyInstance): void {
     },
   };
   app.get('/studio/:liveId', options, page);
-  app.get('/studio/:liveId/guest', options, page);
+  app.get(
+    '/studio/:liveId/guest',
+    {
+      ...options,
+      // Declared so that the log redaction's route walk sees this secret (lib/log-redaction.ts).
+      schema: {
+        hide: true,
+        querystring: Type.Object({
+          t: Type.Optional(Type.String({ maxLength: 2000, description: 'the guest link token' })),
+        }),
+      },
+    },
+    page,
+  );
 }

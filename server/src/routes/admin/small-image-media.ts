@@ -44,7 +44,7 @@ const smallImageMedia: FastifyPluginAsyncTypebox = async (app) => {
           },
         );
         if (!sent) throw new ApiError(404, 'notFound');
-        return sent;
+        return reply;
       },
     );
   }

@@ -32,7 +32,7 @@ const overlayMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cache: 'public, max-age=31536000, immutable',
       });
       if (!sent) throw new ApiError(404, 'notFound');
-      return sent;
+      return reply;
     },
   );
 };

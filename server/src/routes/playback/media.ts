@@ -65,7 +65,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         () => meterVodSegment(app, video.account_id, prefix, file, request.method),
       );
       if (!sent) return refuse(request, reply, 404, 'not_found');
-      return sent;
+      return reply;
     },
   );
 

@@ -40,7 +40,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cache: 'public, max-age=31536000, immutable',
       });
       if (!sent) throw new ApiError(404, 'notFound');
-      return sent;
+      return reply;
     },
   );
 

@@ -102,7 +102,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         () => meterVodSegment(app, accountId, prefix, file, request.method),
       );
       if (!sent) throw new ApiError(404, 'notFound');
-      return sent;
+      return reply;
     },
   );
 };
