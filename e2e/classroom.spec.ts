@@ -110,6 +110,8 @@ test('a second browser gets into a registered e-mail only with the mailed code; 
   browser,
   request,
 }) => {
+  // Two browsers, a mail and two chats: more than one page's share of the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const liveId = await newClass(request, 'Aula com código');
   const email = `carla${Date.now().toString(36)}@escola.test`;
   await page.goto(`/classroom/register?liveId=${liveId}`);
