@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createStream, PNG, unique } from './streaming-helpers';
 import { DEMO, DEMO_PASSWORD } from './support/env';
+import { mailMatchFor } from './support/mail';
 import { signInWithTeam } from './support/pwa';
 
 // Issue 17 / SPEC §2.8: the classroom's registration, viewing page and chat, as a viewer (no session).
@@ -100,6 +101,64 @@ test('the player takes 68 % and the chat 32 % on a large screen; chat messages a
   await chat.getByRole('button', { name: 'Enviar' }).click();
   await expect(chat.getByText('<b>oi</b> turma')).toBeVisible();
   await expect(chat.locator('b')).toHaveCount(0);
+});
+
+// docs/classroom.md "Registering an e-mail again": another browser registering an e-mail already in the
+// class gets nothing of the registration until it types the code mailed to the address.
+test('a second browser gets into a registered e-mail only with the mailed code; the first keeps its name', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Two browsers, a mail and two chats: more than one page's share of the default 30 s on a busy machine.
+  test.setTimeout(120_000);
+  const liveId = await newClass(request, 'Aula com código');
+  const email = `carla${Date.now().toString(36)}@escola.test`;
+  await page.goto(`/classroom/register?liveId=${liveId}`);
+  await registerAs(page, 'Carla Nunes', email);
+  await expect(page).toHaveURL(new RegExp(`/classroom\\?liveId=${liveId}$`));
+  const chat = page.frameLocator('iframe[title="Chat"]');
+  await chat.getByPlaceholder('Escreva uma mensagem').fill('oi do notebook');
+  await chat.getByRole('button', { name: 'Enviar' }).click();
+  await expect(chat.getByRole('listitem').filter({ hasText: 'oi do notebook' })).toContainText('Carla Nunes');
+
+  // Another browser (no shared storage) registers the same address under another name.
+  const other = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const second = await other.newPage();
+    await second.goto(`/classroom/register?liveId=${liveId}`);
+    const since = Date.now() - 1000;
+    await registerAs(second, 'Carla no Celular', email.toUpperCase());
+    await expect(
+      second.getByText(
+        `Este e-mail já está inscrito nesta aula. Enviamos um código para ${email.toUpperCase()}: digite-o para entrar neste navegador.`,
+      ),
+    ).toBeVisible();
+    await expect(second).toHaveURL(/\/classroom\/register/);
+    const [, code] = await mailMatchFor(email, /: (\d{6})\n/, { since, what: 'a classroom code mail' });
+    // A wrong code is refused with the server's message; the mailed one lets the browser in.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await second.getByLabel('Código', { exact: true }).fill(wrong);
+    await second.getByRole('button', { name: 'Confirmar código' }).click();
+    await expect(second.getByRole('alert')).toHaveText('Código incorreto. Confira o e-mail e tente de novo.');
+    await second.getByLabel('Código', { exact: true }).fill(code!);
+    await second.getByRole('button', { name: 'Confirmar código' }).click();
+    await expect(second).toHaveURL(new RegExp(`/classroom\\?liveId=${liveId}$`));
+    const secondChat = second.frameLocator('iframe[title="Chat"]');
+    await secondChat.getByPlaceholder('Escreva uma mensagem').fill('oi do celular');
+    await secondChat.getByRole('button', { name: 'Enviar' }).click();
+    await expect(secondChat.getByRole('listitem').filter({ hasText: 'oi do celular' })).toContainText(
+      'Carla no Celular',
+    );
+  } finally {
+    await other.close();
+  }
+
+  // The first browser still chats, under its own name.
+  await chat.getByPlaceholder('Escreva uma mensagem').fill('ainda sou eu');
+  await chat.getByRole('button', { name: 'Enviar' }).click();
+  await expect(chat.getByRole('listitem').filter({ hasText: 'ainda sou eu' })).toContainText('Carla Nunes');
+  await expect(chat.getByRole('listitem').filter({ hasText: 'oi do notebook' })).toContainText('Carla Nunes');
 });
 
 // Issue 26 point 2: the classroom of SPEC §2.8, complete — speakers and agenda edited in the console,

@@ -21,15 +21,15 @@ function mailBody(eml: string): string {
 
 /**
  * Waits for the newest mail to `address` (the mail folder: the e2e server has no SMTP), written at or
- * after `since`, carrying a link that matches `link`; answers the link's path and query.
+ * after `since`, whose text matches `pattern`; answers the match.
  */
-export async function mailLinkFor(
+export async function mailMatchFor(
   address: string,
-  link: RegExp,
+  pattern: RegExp,
   options: { since?: number; what: string },
-): Promise<string> {
+): Promise<RegExpMatchArray> {
   const folder = join(E2E_DATA_DIR, 'mail');
-  let found: string | undefined;
+  let found: RegExpMatchArray | undefined;
   await expect
     .poll(
       async () => {
@@ -42,12 +42,24 @@ export async function mailLinkFor(
         const newest = dated.filter((m) => m.at >= (options.since ?? 0)).sort((a, b) => b.at - a.at)[0];
         if (!newest) return undefined;
         const text = mailBody((await readFile(join(folder, newest.name), 'utf8')).replace(/\r\n/g, '\n'));
-        const url = text.match(link)?.[0];
-        found = url ? `${new URL(url).pathname}${new URL(url).search}` : undefined;
-        return found;
+        found = text.match(pattern) ?? undefined;
+        return found?.[0];
       },
       { timeout: 15_000, message: `${options.what} to ${address}` },
     )
     .toBeTruthy();
   return found!;
+}
+
+/**
+ * Waits for the newest mail to `address` written at or after `since`, carrying a link that matches
+ * `link`; answers the link's path and query.
+ */
+export async function mailLinkFor(
+  address: string,
+  link: RegExp,
+  options: { since?: number; what: string },
+): Promise<string> {
+  const url = new URL((await mailMatchFor(address, link, options))[0]);
+  return `${url.pathname}${url.search}`;
 }

@@ -69,8 +69,12 @@ const json = (body: object): RequestInit => ({
 export const getClassroom = (liveId: string) =>
   call<ClassroomInfo>(`/bff/classroom/${encodeURIComponent(liveId)}`);
 
-export const registerAttendee = (body: { name: string; email: string; liveId: string }) =>
-  call<{ chatToken: string }>('/v1/studio/lives/participantes', json({ ...body, clientId: null }));
+/** A registration's answer: the chat token, or — the e-mail being registered for the class already — a
+ * code mailed to it, to send back with the registration (docs/classroom.md "Registering an e-mail again"). */
+export type Registration = { chatToken: string } | { codeSent: true; expiresInMinutes: number };
+
+export const registerAttendee = (body: { name: string; email: string; liveId: string; code?: string }) =>
+  call<Registration>('/v1/studio/lives/participantes', json({ ...body, clientId: null }));
 
 export const readChat = (liveId: string, after: string | null, signal?: AbortSignal) =>
   call<{ messages: ChatMessage[]; last: string | null }>(

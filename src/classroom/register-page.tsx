@@ -12,8 +12,47 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
   const loaded = useClassroom(liveId);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; email?: string; code?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  // The e-mail is registered for this class already: the code mailed to it lets this browser in
+  // (docs/classroom.md "Registering an e-mail again"); null until the server asks for one.
+  const [codeStep, setCodeStep] = useState<{ name: string; email: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [codeNotice, setCodeNotice] = useState<'sent' | 'resent'>('sent');
+
+  /** Sends the registration (with the mailed code in the code step) and enters the class once in. */
+  const submit = async (attendee: { name: string; email: string; liveId: string }, withCode?: string) => {
+    setBusy(true);
+    let chatToken: string | undefined;
+    try {
+      const answer = await registerAttendee(
+        withCode === undefined ? attendee : { ...attendee, code: withCode },
+      );
+      if ('codeSent' in answer) {
+        setBusy(false);
+        setCode('');
+        setCodeNotice(codeStep ? 'resent' : 'sent');
+        setErrors({});
+        setCodeStep({ name: attendee.name, email: attendee.email });
+        return;
+      }
+      chatToken = answer.chatToken;
+    } catch (error) {
+      // The server's own 4xx message (same rules); a network failure does not keep the viewer out
+      // (they watch, and the chat asks them to register again). In the code step nothing lets them in
+      // but the code: every refusal is shown.
+      if (error instanceof CallError && (codeStep || (error.status < 500 && error.status !== 429))) {
+        setBusy(false);
+        return setErrors({ form: error.message });
+      }
+      if (codeStep) {
+        setBusy(false);
+        return setErrors({ form: t`Não foi possível enviar. Tente novamente` });
+      }
+    }
+    saveAttendee(localStorage, chatToken ? { ...attendee, chatToken } : attendee);
+    location.assign(viewUrl(attendee.liveId));
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,21 +64,14 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
       ...(emailMessage ? { email: i18n._(emailMessage) } : {}),
     });
     if (nameMessage || emailMessage) return;
-    const attendee = { name: name.trim().replace(/ {2,}/g, ' '), email: email.trim(), liveId };
-    setBusy(true);
-    let chatToken: string | undefined;
-    try {
-      chatToken = (await registerAttendee(attendee)).chatToken;
-    } catch (error) {
-      // The server's own 4xx message (same rules); a network failure does not keep the viewer out
-      // (they watch, and the chat asks them to register again).
-      if (error instanceof CallError && error.status < 500 && error.status !== 429) {
-        setBusy(false);
-        return setErrors({ form: error.message });
-      }
-    }
-    saveAttendee(localStorage, chatToken ? { ...attendee, chatToken } : attendee);
-    location.assign(viewUrl(liveId));
+    await submit({ name: name.trim().replace(/ {2,}/g, ' '), email: email.trim(), liveId });
+  };
+
+  const onCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!liveId || !codeStep) return;
+    if (!code.trim()) return setErrors({ code: t`Digite o código enviado para o seu e-mail` });
+    await submit({ ...codeStep, liveId }, code.trim());
   };
 
   if (loaded.state === 'error')
@@ -64,7 +96,68 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
             {info.finished ? <Ended info={info} /> : null}
           </>
         ) : null}
-        {closed ? null : (
+        {closed ? null : codeStep ? (
+          <form onSubmit={onCode} noValidate aria-label={t`Código de confirmação`}>
+            <p className="cls-muted" role="status">
+              {codeNotice === 'sent' ? (
+                <Trans>
+                  Este e-mail já está inscrito nesta aula. Enviamos um código para {codeStep.email}: digite-o
+                  para entrar neste navegador.
+                </Trans>
+              ) : (
+                <Trans>Enviamos um novo código para {codeStep.email}.</Trans>
+              )}
+            </p>
+            <label htmlFor="cls-code">
+              <Trans>Código</Trans>
+            </label>
+            <input
+              id="cls-code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={10}
+              value={code}
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby={errors.code ? 'cls-code-error' : undefined}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            {errors.code ? (
+              <p id="cls-code-error" className="cls-error">
+                {errors.code}
+              </p>
+            ) : null}
+            {errors.form ? (
+              <p role="alert" className="cls-error">
+                {errors.form}
+              </p>
+            ) : null}
+            <button type="submit" aria-busy={busy} disabled={busy}>
+              <Trans>Confirmar código</Trans>
+            </button>
+            <div className="cls-code-actions">
+              <button
+                type="button"
+                className="cls-link-button"
+                disabled={busy}
+                onClick={() => liveId && submit({ ...codeStep, liveId })}
+              >
+                <Trans>Enviar outro código</Trans>
+              </button>
+              <button
+                type="button"
+                className="cls-link-button"
+                disabled={busy}
+                onClick={() => {
+                  setCodeStep(null);
+                  setErrors({});
+                }}
+              >
+                <Trans>Usar outro e-mail</Trans>
+              </button>
+            </div>
+          </form>
+        ) : (
           <form onSubmit={onSubmit} noValidate aria-label={t`Inscrição`}>
             <label htmlFor="cls-name">
               <Trans>Nome</Trans>

@@ -10,6 +10,7 @@ import type {
 import type { ApiKeysTable } from './tables/api-keys.ts';
 import type {
   ClassroomChatTokensTable,
+  ClassroomEmailCodesTable,
   ClassroomMessagesTable,
   ClassroomParticipantsTable,
 } from './tables/classroom.ts';
@@ -66,6 +67,7 @@ export interface Database {
   live_stream_overlays: LiveStreamOverlaysTable;
   classroom_participants: ClassroomParticipantsTable;
   classroom_chat_tokens: ClassroomChatTokensTable;
+  classroom_email_codes: ClassroomEmailCodesTable;
   classroom_messages: ClassroomMessagesTable;
   playback_events: PlaybackEventsTable;
   viewer_sessions: ViewerSessionsTable;

@@ -34,6 +34,18 @@ export const OVERLAY_MESSAGES = {
     'pt-BR': 'Inscreva-se na sala de aula para participar do chat.',
     en: 'Register for the class to take part in the chat.',
   },
+  classroomCodeWrong: {
+    'pt-BR': 'Código incorreto. Confira o e-mail e tente de novo.',
+    en: 'Wrong code. Check the e-mail and try again.',
+  },
+  classroomCodeExpired: {
+    'pt-BR': 'Este código expirou ou foi tentado vezes demais. Peça um novo código.',
+    en: 'This code has expired or was tried too many times. Ask for a new code.',
+  },
+  classroomCodeTooMany: {
+    'pt-BR': 'Muitos códigos pedidos. Tente de novo em uma hora.',
+    en: 'Too many codes asked for. Try again in an hour.',
+  },
   chatTooFast: {
     'pt-BR':
       'Você está enviando mensagens rápido demais. Aguarde {seconds, plural, one {# segundo} other {# segundos}}',

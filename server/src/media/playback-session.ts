@@ -34,6 +34,23 @@ export function attendeeViewerId(secret: string | Uint8Array, liveId: string, em
   const digest = createHmac('sha256', Buffer.from(secret))
     .update(`palco-attendee-v1|${liveId}|${email.trim().toLowerCase()}`)
     .digest();
+  return idOf(digest);
+}
+
+/**
+ * The viewer ID of a classroom browser that did not prove its e-mail (docs/classroom.md "Registering an
+ * e-mail again"): the same for every player of that browser (its chat token), never the e-mail's, so
+ * registering someone's address neither wears their mark nor lands in their support search.
+ */
+export function browserViewerId(secret: string | Uint8Array, liveId: string, tokenHash: string): string {
+  return idOf(
+    createHmac('sha256', Buffer.from(secret))
+      .update(`palco-attendee-browser-v1|${liveId}|${tokenHash}`)
+      .digest(),
+  );
+}
+
+function idOf(digest: Buffer): string {
   let id = '';
   for (let i = 0; i < 8; i++) id += ALPHABET[(digest[i] ?? 0) % ALPHABET.length];
   return id;

@@ -14,6 +14,23 @@ export interface ClassroomParticipantsTable {
 export interface ClassroomChatTokensTable {
   token_hash: string;
   participant_id: string;
+  /** The name its browser registered with (the chat's author); null: issued before names were kept per
+   * token, the registration's name stands. */
+  name: string | null;
+  /** Its browser proved the e-mail with a mailed code: only then is the viewer ID the e-mail's. */
+  proven: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** A one-time code mailed to prove a registration's e-mail (docs/classroom.md); only its hash is kept. */
+export interface ClassroomEmailCodesTable {
+  id: ColumnType<string, never, never>;
+  participant_id: string;
+  code_hash: string;
+  ip: string | null;
+  attempts: Generated<number>;
+  used_at: Date | null;
+  expires_at: Date;
   created_at: Generated<Date>;
 }
 

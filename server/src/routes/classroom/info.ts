@@ -1,11 +1,17 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { findClassroomLive, upsertParticipant } from '../../db/repositories/classroom.ts';
+import {
+  addProvenToken,
+  createParticipant,
+  findClassroomLive,
+  findParticipant,
+} from '../../db/repositories/classroom.ts';
 import type { BannerKind } from '../../db/tables/streams.ts';
 import { errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { avatarUrl } from '../streams/classroom-content.ts';
 import { imageUrl } from '../streams/view.ts';
 import { joinAsGuest } from '../studio/guests.ts';
+import { checkEmailCode, EMAIL_CODE, sendEmailCode } from './email-code.ts';
 import { attendee, hashChatToken, newChatToken } from './validate.ts';
 
 const ClassroomInfo = Type.Object({
@@ -97,13 +103,28 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['classroom'],
         summary:
-          'Register an attendee of a class (public; registering again updates the name); answers the chat token',
+          'Register an attendee of a class (public); an e-mail already registered for it needs the code mailed to it',
+        description:
+          'A new e-mail for the class answers 200 with the chat token. An e-mail already registered for the ' +
+          'class changes nothing without proof: without `code` it mails a one-time code to the address and ' +
+          `answers 202 \`{codeSent: true, expiresInMinutes}\` (${EMAIL_CODE.perEmailPerHour} codes an hour per ` +
+          `e-mail, ${EMAIL_CODE.perAddressPerHour} per address → 429); with the mailed \`code\` (` +
+          `${EMAIL_CODE.ttlMinutes} minutes, ${EMAIL_CODE.maxAttempts} attempts) it answers 200 with a chat token ` +
+          'of that registration, under the name sent here, whose player gets the viewer ID of the e-mail ' +
+          '(docs/classroom.md "Registering an e-mail again").',
         body: Type.Object(
           {
             name: Type.String({ maxLength: 200 }),
             email: Type.String({ maxLength: 254 }),
             liveId: Uuid,
             clientId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+            code: Type.Optional(
+              Type.String({
+                maxLength: 20,
+                description:
+                  'The one-time code mailed to the address when the e-mail is already registered for the class',
+              }),
+            ),
             guestToken: Type.Optional(
               Type.String({
                 minLength: 1,
@@ -117,9 +138,14 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
         response: {
           200: Type.Object({
-            chatToken: Type.String({
-              description: "The registration's token: the chat takes messages with it (docs/classroom.md)",
-            }),
+            chatToken: Type.Optional(
+              Type.String({
+                description:
+                  "The registration's token: the chat takes messages with it (docs/classroom.md). Absent only " +
+                  'for a studio guest whose e-mail was already registered for the class (the guest link ' +
+                  'admits the guest, not the registration)',
+              }),
+            ),
             guest: Type.Optional(
               Type.Object(
                 { id: Type.String(), secret: Type.String() },
@@ -130,27 +156,58 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ),
             ),
           }),
+          202: Type.Object(
+            {
+              codeSent: Type.Literal(true),
+              expiresInMinutes: Type.Integer(),
+            },
+            {
+              description:
+                'The e-mail is already registered for the class: a code was mailed to it; send the registration again with `code`',
+            },
+          ),
           ...errors(400, 404, 429),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { name, email } = attendee(request.body);
       const liveId = request.body.liveId.toLowerCase();
-      if (!(await findClassroomLive(app.db, liveId))) throw new ApiError(404, 'classroomNotFound');
+      const live = await findClassroomLive(app.db, liveId);
+      if (!live) throw new ApiError(404, 'classroomNotFound');
       // A studio guest first: a bad link registers nobody.
       const guest = request.body.guestToken
         ? await joinAsGuest(app, { liveId, token: request.body.guestToken, name, email })
         : undefined;
       const chatToken = newChatToken();
-      await upsertParticipant(app.db, {
-        liveId,
+      const created = await app.db.transaction().execute((trx) =>
+        createParticipant(trx, {
+          liveId,
+          name,
+          email,
+          clientId: request.body.clientId ?? null,
+          chatTokenHash: hashChatToken(chatToken),
+        }),
+      );
+      if (created) return guest ? { chatToken, guest } : { chatToken };
+      // The e-mail is registered for this class already. Taking that registration needs proof that
+      // the address is this browser's (docs/classroom.md "Registering an e-mail again"): without it
+      // nothing of the registration changes (no rename, no token, no viewer ID).
+      const participant = await findParticipant(app.db, liveId, email);
+      if (!participant) throw new ApiError(404, 'classroomNotFound');
+      // A guest link admits the guest to the studio; it proves nothing about the e-mail.
+      if (guest) return { guest };
+      if (request.body.code === undefined) {
+        await sendEmailCode(app, request, participant, live.nome);
+        return reply.code(202).send({ codeSent: true as const, expiresInMinutes: EMAIL_CODE.ttlMinutes });
+      }
+      await checkEmailCode(app, participant.id, request.body.code);
+      await addProvenToken(app.db, {
+        participantId: participant.id,
         name,
-        email,
-        clientId: request.body.clientId ?? null,
         chatTokenHash: hashChatToken(chatToken),
       });
-      return guest ? { chatToken, guest } : { chatToken };
+      return { chatToken };
     },
   );
 };

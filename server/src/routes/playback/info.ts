@@ -13,6 +13,7 @@ import { langOf } from '../../lib/i18n.ts';
 import { DVR_WINDOW_SECONDS, LATENCY_PROFILES, viewerKey } from '../../media/live-viewer.ts';
 import {
   attendeeViewerId,
+  browserViewerId,
   issueViewerSession,
   mediaMark,
   newViewerId,
@@ -149,15 +150,20 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         row.status === 'live' &&
         (await storedExists(app.media.live, `${viewerKey(row.account_id, liveId)}/master.m3u8`));
       const profile = LATENCY_PROFILES[row.latency];
-      // A classroom attendee's player names their registration: their viewer ID is their own.
-      const attendee = request.query.attendee
-        ? await participantByChatToken(app.db, liveId, hashChatToken(request.query.attendee))
-        : undefined;
+      // A classroom attendee's player names their registration: their viewer ID is their own. Only a
+      // browser that proved the e-mail gets the e-mail's ID (the anti-piracy mark and the support key);
+      // one that did not gets an ID of its own token (docs/classroom.md "Registering an e-mail again").
+      const attendeeHash = request.query.attendee ? hashChatToken(request.query.attendee) : null;
+      const attendee = attendeeHash ? await participantByChatToken(app.db, liveId, attendeeHash) : undefined;
       const session = viewerSession(
         app,
         request,
         { kind: 'live', id: liveId, accountId: row.account_id, country: geo.country, exp },
-        attendee ? attendeeViewerId(app.jwtKey, liveId, attendee.email) : null,
+        attendee && attendeeHash
+          ? attendee.proven
+            ? attendeeViewerId(app.jwtKey, liveId, attendee.email)
+            : browserViewerId(app.jwtKey, liveId, attendeeHash)
+          : null,
       );
       // The manifest URL names this session: its first fetch makes the session a counted viewer.
       const { view, ...viewer } = session;
