@@ -48,7 +48,9 @@ export interface PlaybackInfo {
   beaconUrl: string; // '/v1/public/beacons'
   /** Where this playback session likes the video (`POST`/`DELETE` of `{sessionId}`, 204): a VOD's
    * '/v1/public/videos/{id}/likes', null for a live (issue 25 point 7). Optional: an older server's
-   * answer has none, and the player then offers no like button. */
+   * answer has none, and the player then offers no like button. A like counts only once the player
+   * loaded `manifestUrl` (403 before), and one address's presses are bounded (429, docs/analytics.md
+   * "Likes in the player"). */
   likeUrl?: string | null;
   /** How the player configures itself for a live (null for VOD). */
   latencyTargets: { segmentSeconds: number; liveDelaySeconds: number; lowLatencyMode: boolean } | null;

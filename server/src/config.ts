@@ -171,6 +171,8 @@ export const ENV_SCHEMA = Type.Object({
   BEACON_EVENTS_PER_SESSION_BURST: positive(60, 'telemetry events one playback session may post at once'),
   BEACON_EVENTS_PER_SESSION_PER_MINUTE: positive(60, '…then per minute'),
   BEACON_EVENTS_PER_SESSION_TOTAL: positive(3000, '…and over its whole life'),
+  LIKES_PER_ADDRESS_BURST: positive(60, 'video likes (and unlikes) one client address may send at once'),
+  LIKES_PER_ADDRESS_PER_MINUTE: positive(60, '…then per minute'),
   ANALYTICS_FLUSH_MS: positive(1000, 'player beacons are written in batches this often'),
   ANALYTICS_TICK_MS: positive(2000, 'concurrent viewers are sampled and pushed this often'),
   ANALYTICS_RETENTION_DAYS: positive(30, 'raw player events are kept this long'),
@@ -535,6 +537,7 @@ function shape(env: Env) {
         perMinute: env.BEACON_EVENTS_PER_SESSION_PER_MINUTE,
         total: env.BEACON_EVENTS_PER_SESSION_TOTAL,
       },
+      likesPerAddress: { burst: env.LIKES_PER_ADDRESS_BURST, perMinute: env.LIKES_PER_ADDRESS_PER_MINUTE },
     },
     /** Webhook deliveries (docs/webhooks.md). */
     webhooks: {

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { markVideoMediaFetched } from '../src/db/repositories/analytics.ts';
 import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
@@ -491,9 +492,11 @@ describe('VOD analytics and likes', () => {
       });
     const intro = await made(aulas, 'Introdução');
     const deep = await made(modulo, 'Aula 1');
-    const vodSession = (videoId: string) => {
+    // These videos have no media: each view is recorded as having loaded its manifest, which a
+    // like needs (the route itself is tested in playback.test.ts "VOD likes").
+    const vodSession = async (videoId: string) => {
       sessions += 1;
-      return issueViewerSession(
+      const id = issueViewerSession(
         {
           kind: 'vod',
           id: videoId,
@@ -504,9 +507,11 @@ describe('VOD analytics and likes', () => {
         },
         server.app.jwtKey,
       );
+      await markVideoMediaFetched(server.app.db, { videoId, viewKey: sessionKey(id), accountId: ACCOUNT });
+      return id;
     };
     const watched = async (videoId: string, startupMs: number, playingMs: number, rebufferingMs: number) => {
-      const id = vodSession(videoId);
+      const id = await vodSession(videoId);
       await post(id, [
         { type: 'start' },
         { type: 'startup', startupMs, rendition: '720p', state: 'playing' },
@@ -524,11 +529,11 @@ describe('VOD analytics and likes', () => {
       server.app.inject({ method, url: `/v1/public/videos/${video}/likes`, payload: { sessionId } });
     expect((await like(liker)).statusCode).toBe(204);
     expect((await like(liker)).statusCode).toBe(204);
-    const other = vodSession(intro);
+    const other = await vodSession(intro);
     expect((await like(other)).statusCode).toBe(204);
     expect((await like(other, 'DELETE')).statusCode).toBe(204);
     expect(expectError(await like(session()), 403)).toBe('Sessão de reprodução inválida ou expirada');
-    expect(expectError(await like(vodSession(deep)), 403)).toBeTruthy();
+    expect(expectError(await like(await vodSession(deep)), 403)).toBeTruthy();
     const librarian = await userWith(server.app, ACCOUNT, 'biblioteca@demo.test', ['showVOD']);
     const likes = await call(server.app, librarian, 'GET', `/v1/analytics/vod/${intro}/total-likes`);
     expect(likes.json()).toEqual({ videoId: intro, totalLikes: 1 });

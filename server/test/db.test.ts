@@ -76,6 +76,7 @@ describe('migrations and seed', () => {
         'Up 20261201T120000_integrations',
         'Up 20261201T130000_simulcast',
         'Up 20261202T090000_simulcast_reason',
+        'Up 20261203T121700_video_media_views',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -117,6 +118,7 @@ describe('migrations and seed', () => {
         'usage_events',
         'users',
         'video_likes',
+        'video_media_views',
         'video_subtitles',
         'video_uploads',
         'videos',
@@ -125,6 +127,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261203T121700_video_media_views',
         'Down 20261202T090000_simulcast_reason',
         'Down 20261201T130000_simulcast',
         'Down 20261201T120000_integrations',

@@ -5,9 +5,11 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { markVideoMediaFetched } from '../src/db/repositories/analytics.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed.ts';
 import { EVENT_TYPES } from '../src/lib/event-types.ts';
 import { issueViewerSession } from '../src/media/playback-session.ts';
+import { sessionKey } from '../src/media/viewer-session-check.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { adminExercises } from './logs-coverage-admin.ts';
 import { billingExercises } from './logs-coverage-billing.ts';
@@ -92,6 +94,13 @@ interface Expected {
 }
 
 /** A viewer's playback session of a video of the demo team. */
+/** A VOD view whose player loaded the video's manifest (the video has no media here): it may like. */
+async function loadedVodSession(videoId: string): Promise<string> {
+  const sessionId = vodSession(videoId);
+  await markVideoMediaFetched(server.app.db, { videoId, viewKey: sessionKey(sessionId), accountId: DEMO });
+  return sessionId;
+}
+
 function vodSession(videoId: string): string {
   return issueViewerSession(
     {
@@ -222,12 +231,12 @@ const EXERCISES: Record<string, (ctx: Ctx) => Promise<Expected>> = {
   },
   'POST /v1/public/videos/:videoId/likes': async (ctx) => {
     const id = await ctx.newVideo();
-    await ctx.act(null, 'POST', `/v1/public/videos/${id}/likes`, { sessionId: vodSession(id) });
+    await ctx.act(null, 'POST', `/v1/public/videos/${id}/likes`, { sessionId: await loadedVodSession(id) });
     return { event: null, why: "a viewer's like is a figure of the video (video_likes), not an activity" };
   },
   'DELETE /v1/public/videos/:videoId/likes': async (ctx) => {
     const id = await ctx.newVideo();
-    const sessionId = vodSession(id);
+    const sessionId = await loadedVodSession(id);
     await ctx.call(null, 'POST', `/v1/public/videos/${id}/likes`, { sessionId });
     await ctx.act(null, 'DELETE', `/v1/public/videos/${id}/likes`, { sessionId });
     return { event: null, why: "a viewer's like is a figure of the video (video_likes), not an activity" };

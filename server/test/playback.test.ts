@@ -58,7 +58,14 @@ async function setSecurity(security: Security): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ trustedCountryHeader: 'cf-ipcountry', trustProxy: true });
+  // The default like burst; a slow refill (one every 10 minutes), so what the bound refuses does not
+  // depend on how long the test runs.
+  const viewers = loadConfig({}).viewers;
+  server = await startTestServer({
+    trustedCountryHeader: 'cf-ipcountry',
+    trustProxy: true,
+    viewers: { ...viewers, likesPerAddress: { burst: viewers.likesPerAddress.burst, perMinute: 0.1 } },
+  });
   owner = await loginAs(server.app, DEMO_USERS.owner.login);
   const created = await call(server.app, owner, 'POST', `/v1/live-streams?accountId=${DEMO}`, {
     nome: 'Ao vivo para o público',
@@ -110,8 +117,9 @@ describe('VOD playback', () => {
     });
     expect(info.playerColor).toMatch(/^#[0-9a-f]{6}$/);
     expect(info.viewerId).toMatch(/^[A-Z0-9]{8}$/);
+    // The manifest URL carries the view's mark: its fetch is what lets the view like the video.
     expect(info.manifestUrl).toMatch(
-      new RegExp(`^/play/vod/${videoId}/\\d+\\.[\\w-]{43}/hls/master\\.m3u8$`),
+      new RegExp(`^/play/vod/${videoId}/\\d+\\.[\\w-]{43}/hls/master\\.m3u8\\?v=[0-9a-f]{32}\\.[\\w-]{22}$`),
     );
     expect(info.subtitles).toEqual([
       { lang: 'pt-BR', label: 'Brazilian Portuguese', url: expect.any(String) },
@@ -121,7 +129,7 @@ describe('VOD playback', () => {
     expect(master.statusCode, master.body).toBe(200);
     expect(master.headers['content-type']).toMatch(/mpegurl/);
     const rendition = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
-    const base = info.manifestUrl!.replace(/master\.m3u8$/, '');
+    const base = info.manifestUrl!.replace(/master\.m3u8\?.*$/, '');
     const playlist = await get(base + rendition);
     expect(playlist.statusCode).toBe(200);
     const segment = playlist.body.split('\n').find((l) => l.endsWith('.ts'))!;
@@ -185,6 +193,100 @@ describe('VOD playback', () => {
     expect(again.viewerId).toBe(first.viewerId);
     const fresh = (await get(`/v1/public/videos/${videoId}/playback`)).json<Info>();
     expect(fresh.viewerId).not.toBe(first.viewerId);
+  });
+});
+
+describe('VOD likes', () => {
+  const TEAM_LIKES = () => `/v1/analytics/vod/${videoId}/total-likes?accountId=${DEMO}`;
+  const totalLikes = async () =>
+    (await call(server.app, owner, 'GET', TEAM_LIKES())).json<{ totalLikes: number }>().totalLikes;
+  /** A viewer's player at `address` (the trusted proxy's X-Forwarded-For) asks for its session. */
+  const open = async (address: string, sessionId?: string) => {
+    const query = sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : '';
+    const res = await get(`/v1/public/videos/${videoId}/playback${query}`, { 'x-forwarded-for': address });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Info>();
+  };
+  /** What the player does first: loads the manifest its answer names. */
+  const load = async (info: Info, address: string) => {
+    const res = await get(info.manifestUrl!, { 'x-forwarded-for': address });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  const like = (sessionId: string, address: string, method: 'POST' | 'DELETE' = 'POST', lang = 'pt-BR') =>
+    server.app.inject({
+      method,
+      url: `/v1/public/videos/${videoId}/likes`,
+      headers: { 'x-forwarded-for': address, 'accept-language': lang },
+      payload: { sessionId },
+    });
+
+  it('count only from a view whose player loaded the video; a real like still counts once per view', async () => {
+    const before = await totalLikes();
+    const address = '203.0.113.10';
+    // A session asked for and never played: refused, in the viewer's language, and nothing counted.
+    const idle = await open(address);
+    const refused = await like(idle.sessionId, address);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe(
+      'Só é possível curtir um vídeo depois de começar a assisti-lo neste player',
+    );
+    expect((await like(idle.sessionId, address, 'POST', 'en')).json().message).toBe(
+      'A video can be liked only once it has started playing in this player',
+    );
+    // Its manifest loaded with a forged mark, or with another view's mark, does not help it either.
+    const other = await open(address);
+    const token = idle.manifestUrl!.split('?')[0]!;
+    await get(`${token}?v=${'0'.repeat(32)}.${'A'.repeat(22)}`, { 'x-forwarded-for': address });
+    await get(`${token}?v=${other.manifestUrl!.split('?v=')[1]}`, { 'x-forwarded-for': address });
+    expect((await like(idle.sessionId, address)).statusCode).toBe(403);
+    expect(await totalLikes()).toBe(before);
+
+    // The player loads the video: the like counts. Its marked manifest is kept by no shared cache.
+    const master = await load(idle, address);
+    expect(master.headers['cache-control']).toBe('private, no-store');
+    expect(master.body).toContain('#EXTM3U');
+    expect((await like(idle.sessionId, address)).statusCode).toBe(204);
+    expect(await totalLikes()).toBe(before + 1);
+    // A renewed session is the same view: liking again changes nothing, unliking takes it back.
+    const renewed = await open(address, idle.sessionId);
+    expect((await like(renewed.sessionId, address)).statusCode).toBe(204);
+    expect(await totalLikes()).toBe(before + 1);
+    expect((await like(renewed.sessionId, address, 'DELETE')).statusCode).toBe(204);
+    expect(await totalLikes()).toBe(before);
+    expect((await like(renewed.sessionId, address)).statusCode).toBe(204);
+    expect(await totalLikes()).toBe(before + 1);
+  });
+
+  it('are bounded per client address: 429 with Retry-After past the burst, other addresses unaffected', async () => {
+    const { burst } = server.app.config.viewers.likesPerAddress;
+    const address = '203.0.113.20';
+    const before = await totalLikes();
+    // `burst` viewers behind one address, each loading the video and liking it: all counted.
+    const views: Info[] = [];
+    for (let i = 0; i < burst + 1; i++) {
+      const info = await open(address);
+      await load(info, address);
+      views.push(info);
+    }
+    for (const view of views.slice(0, burst))
+      expect((await like(view.sessionId, address)).statusCode).toBe(204);
+    expect(await totalLikes()).toBe(before + burst);
+    // The next press from that address, even by a view that loaded the video, waits.
+    const over = await like(views[burst]!.sessionId, address);
+    expect(over.statusCode, over.body).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json().message).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos?$/);
+    expect((await like(views[burst]!.sessionId, address, 'DELETE', 'en')).json().message).toMatch(
+      /^Too many attempts\. Try again in \d+ seconds?$/,
+    );
+    expect(await totalLikes()).toBe(before + burst);
+    // Another address is not held back.
+    const elsewhere = '203.0.113.21';
+    const info = await open(elsewhere);
+    await load(info, elsewhere);
+    expect((await like(info.sessionId, elsewhere)).statusCode).toBe(204);
+    expect(await totalLikes()).toBe(before + burst + 1);
   });
 });
 

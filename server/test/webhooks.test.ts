@@ -302,6 +302,76 @@ describe('webhook endpoints', () => {
     }
   });
 
+  it('sees a local host however it is spelled: trailing dot, capitals, IPv4 forms, bracketed IPv6', {
+    timeout: 60_000,
+  }, async () => {
+    const allow = server.app.config.webhooks;
+    allow.allowPrivate = false;
+    try {
+      for (const lang of ['pt-BR', 'en']) {
+        for (const url of [
+          'https://localhost./h',
+          'https://LOCALHOST./h',
+          'https://hooks.localhost./h',
+          'https://127.0.0.1./h',
+          'https://[::1]/h',
+          'https://[0:0:0:0:0:0:0:1]/h',
+          'https://0x7f.1/h',
+          'https://0177.1/h',
+          'https://ｌｏｃａｌｈｏｓｔ./h',
+        ]) {
+          const res = await server.app.inject({
+            method: 'POST',
+            url: `/v1/webhooks?accountId=${DEMO}`,
+            headers: { ...bearer(owner), 'accept-language': lang },
+            payload: { url, events: ['video.ready'] },
+          });
+          expect(expectError(res, 400), url).toBe(
+            lang === 'en'
+              ? 'The webhook URL cannot point to a local or private address'
+              : 'A URL do webhook não pode apontar para um endereço local ou privado',
+          );
+        }
+      }
+      // No host at all once its one trailing dot is taken.
+      expect(checkWebhookUrl('https://localhost../h', false)).toBe('format');
+      // The same spelling at delivery: an endpoint saved while private targets were allowed is refused
+      // for good when sent without them (no DNS question, no retry), and reaches nothing.
+      const [target, port] = await receiver(ok).then(([r, u]) => [r, new URL(u).port] as const);
+      allow.allowPrivate = true;
+      const { webhook } = await createWebhook(`http://localhost.:${port}/hook`, ['upload.completed']);
+      allow.allowPrivate = false;
+      const send = async () => {
+        const delivery = await server.app.db
+          .insertInto('webhook_deliveries')
+          .values({ webhook_id: webhook.id, event: 'upload.completed', body: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await server.app.webhooks.enqueue(delivery.id);
+        return delivery.id;
+      };
+      const refused = await send();
+      const row = await until('the refused attempt', async () => {
+        const d = (await deliveries(webhook.id)).find((x) => x.id === refused);
+        return d?.status === 'failed' ? d : undefined;
+      });
+      expect(row).toMatchObject({ attempts: 1, error: 'address not allowed', responseCode: null });
+      expect(target.requests).toHaveLength(0);
+      for (const host of ['localhost.', 'LOCALHOST.', '127.0.0.1.', '[::1]', '0x7f.1'])
+        expect(await resolveTarget(host, false), host).toBeNull();
+      // Where private targets are allowed, `localhost.` is this machine's loopback, as `localhost` is.
+      allow.allowPrivate = true;
+      const reached = await send();
+      await until('the delivery', async () => {
+        const d = (await deliveries(webhook.id)).find((x) => x.id === reached);
+        return d?.status === 'success' ? d : undefined;
+      });
+      expect(target.requests).toHaveLength(1);
+    } finally {
+      allow.allowPrivate = true;
+    }
+  });
+
   it('a secret encrypted under another server secret fails its delivery for good, unsent', async () => {
     const [target, url] = await receiver(ok);
     const { webhook } = await createWebhook(url, ['video.ready']);

@@ -6,6 +6,7 @@ import type {
   AnalyticsPushesTable,
   PlaybackViewsTable,
   VideoLikesTable,
+  VideoMediaViewsTable,
 } from './tables/analytics.ts';
 import type { ApiKeysTable } from './tables/api-keys.ts';
 import type {
@@ -76,6 +77,7 @@ export interface Database {
   analytics_buckets: AnalyticsBucketsTable;
   analytics_pushes: AnalyticsPushesTable;
   video_likes: VideoLikesTable;
+  video_media_views: VideoMediaViewsTable;
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

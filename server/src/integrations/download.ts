@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import ipaddr from 'ipaddr.js';
+import { hostPort } from '../lib/host-name.ts';
 import { resolveTarget } from '../lib/webhook-target.ts';
 import { ProviderError } from './http.ts';
 
@@ -29,30 +29,24 @@ export class DownloadRefused extends Error {
   }
 }
 
-function hostPort(url: URL): string {
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return `${url.hostname.toLowerCase()}:${port}`;
-}
-
 /**
  * Checks one hop: https only, to a public address (resolved now, and the connection pinned to the
  * address checked, so a name cannot answer a public address here and a private one when connecting);
- * plain http and local addresses only for a `devHosts` entry. Link-local (cloud metadata) is never
- * reachable, whatever the configuration (lib/webhook-target.ts).
+ * plain http and local addresses only for a `devHosts` entry. The host is normalised first, as for
+ * every outside address (lib/host-name.ts): `localhost.`, `[::1]` or `0x7f.1` are local like
+ * `localhost`. Link-local (cloud metadata) is never reachable, whatever the configuration
+ * (lib/webhook-target.ts).
  */
 async function checkHop(url: URL, guard: DownloadGuard): Promise<{ address: string; family: number }> {
   if (url.username || url.password) throw new DownloadRefused('address', 'credentials in the URL');
-  const dev = guard.devHosts.includes(hostPort(url));
+  const key = hostPort(url, url.protocol === 'https:' ? '443' : '80');
+  if (!key) throw new DownloadRefused('address', 'not a host');
+  const dev = guard.devHosts.some((entry) => entry.toLowerCase() === key);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && dev))
     throw new DownloadRefused('address', `scheme ${url.protocol} refused`);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!dev && (host === 'localhost' || host.endsWith('.localhost')))
-    throw new DownloadRefused('address', 'local name');
-  if (ipaddr.isValid(host) && ipaddr.process(host).range() === 'linkLocal')
-    throw new DownloadRefused('address', 'link-local address');
   let target: { address: string; family: number } | null;
   try {
-    target = await resolveTarget(host === 'localhost' ? '127.0.0.1' : host, dev);
+    target = await resolveTarget(url.hostname, dev);
   } catch {
     throw new ProviderError('DNS lookup failed', 0);
   }

@@ -16,6 +16,7 @@ import type { Db } from '../db/schema.ts';
 import type { IntegrationConnectionRow } from '../db/tables/integrations.ts';
 import type { SimulcastSessionRow } from '../db/tables/simulcast.ts';
 import { toRecord } from '../lib/activity.ts';
+import { hostPort } from '../lib/host-name.ts';
 import { resolveTarget } from '../lib/webhook-target.ts';
 import type { Ingest } from '../media/ingest.ts';
 import { createFacebookLive, endFacebookLive, type FacebookApi } from './facebook.ts';
@@ -77,8 +78,10 @@ export async function ingestUrlAllowed(raw: string, devHosts: readonly string[])
   }
   if (url.protocol !== 'rtmp:' && url.protocol !== 'rtmps:') return false;
   if (url.username || url.password || !url.hostname) return false;
-  const port = url.port || (url.protocol === 'rtmps:' ? '443' : '1935');
-  const dev = devHosts.includes(`${url.hostname.toLowerCase()}:${port}`);
+  // The host normalised as before every address guard (lib/host-name.ts): `localhost.` is local.
+  const key = hostPort(url, url.protocol === 'rtmps:' ? '443' : '1935');
+  if (!key) return false;
+  const dev = devHosts.some((entry) => entry.toLowerCase() === key);
   try {
     return (await resolveTarget(url.hostname, dev)) !== null;
   } catch {

@@ -10,6 +10,10 @@ export const VIEWER_MESSAGES = {
     'pt-BR': 'Sessão de reprodução inválida ou expirada',
     en: 'Invalid or expired playback session',
   },
+  likeNeedsPlayback: {
+    'pt-BR': 'Só é possível curtir um vídeo depois de começar a assisti-lo neste player',
+    en: 'A video can be liked only once it has started playing in this player',
+  },
   beaconSessionSpent: {
     'pt-BR': 'Esta sessão de reprodução já enviou todos os eventos permitidos: peça uma nova sessão',
     en: 'This playback session has sent all the events it may: ask for a new session',

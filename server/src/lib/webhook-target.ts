@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { normalizeHost } from './host-name.ts';
 
 /** Longest endpoint URL accepted. */
 export const MAX_WEBHOOK_URL = 2000;
@@ -43,10 +44,6 @@ export function addressAllowed(address: string, allowPrivate: boolean): boolean 
   return range === 'unicast' || (allowPrivate && PRIVATE_RANGES.has(range));
 }
 
-function isLocalName(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost');
-}
-
 /** `ok`, or why the URL is refused when an endpoint is created. Names are checked again when sent. */
 export function checkWebhookUrl(raw: string, allowPrivate: boolean): 'ok' | 'format' | 'scheme' | 'address' {
   let url: URL;
@@ -56,10 +53,13 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): 'ok' | 'for
     return 'format';
   }
   if (url.username || url.password || !url.hostname) return 'format';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = ipaddr.isValid(host);
-  const local = isLocalName(host) || (literal && !addressAllowed(host, false));
-  if (local && !(allowPrivate && (isLocalName(host) || addressAllowed(host, true)))) return 'address';
+  // One spelling of the host before the guard: `LOCALHOST.`, `127.0.0.1.`, `[::1]`, `0x7f.1` are all
+  // local (lib/host-name.ts).
+  const host = normalizeHost(url.hostname);
+  if (!host) return 'format';
+  const local = host.kind === 'name' ? host.local : !addressAllowed(host.address, false);
+  const allowedLocal = allowPrivate && (host.kind === 'name' || addressAllowed(host.address, true));
+  if (local && !allowedLocal) return 'address';
   if (url.protocol === 'https:') return 'ok';
   // Plain http only towards a local receiver, and only when the server allows private targets.
   if (url.protocol === 'http:') return allowPrivate && local ? 'ok' : 'scheme';
@@ -67,18 +67,25 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): 'ok' | 'for
 }
 
 /**
- * Resolves the endpoint's host at delivery time and returns the address to connect to (the request is
- * pinned to it, so a name cannot resolve to a public address for this check and a private one for the
- * connection), or null when any address it resolves to is not allowed.
+ * Resolves an outside host (a webhook endpoint's, a recording download's, a provider's ingest URL's)
+ * at the time it is reached and returns the address to connect to (the request is pinned to it, so a
+ * name cannot resolve to a public address for this check and a private one for the connection), or
+ * null when the host is no host or any address it resolves to is not allowed. The host is normalised
+ * first (lib/host-name.ts); a `localhost` name is loopback without asking DNS (RFC 6761), so
+ * `localhost.` cannot be answered by a resolver with anything else.
  */
 export async function resolveTarget(
   hostname: string,
   allowPrivate: boolean,
 ): Promise<{ address: string; family: number } | null> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const found = ipaddr.isValid(host)
-    ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]
-    : await lookup(host, { all: true });
+  const host = normalizeHost(hostname);
+  if (!host) return null;
+  if (host.kind === 'ip') {
+    if (!addressAllowed(host.address, allowPrivate)) return null;
+    return { address: host.address, family: host.address.includes(':') ? 6 : 4 };
+  }
+  if (host.local) return allowPrivate ? { address: '127.0.0.1', family: 4 } : null;
+  const found = await lookup(host.name, { all: true });
   if (found.length === 0 || !found.every((a) => addressAllowed(a.address, allowPrivate))) return null;
   return found[0] ?? null;
 }

@@ -21,6 +21,8 @@ export interface Playback {
     eventsPerSession: TokenBuckets;
     /** Without refill: what one session may post over its whole life. */
     eventsTotalPerSession: TokenBuckets;
+    /** A video's like button, pressed either way (docs/analytics.md "Likes in the player"). */
+    likesPerAddress: TokenBuckets;
   };
 }
 
@@ -29,12 +31,14 @@ export default fp(
   async (app) => {
     const geo = new GeoLookup(app.config.geoipDbPath);
     await geo.open();
-    const { sessionsPerAddress, beaconEventsPerAddress, beaconEventsPerSession } = app.config.viewers;
+    const { sessionsPerAddress, beaconEventsPerAddress, beaconEventsPerSession, likesPerAddress } =
+      app.config.viewers;
     const bounds = {
       sessionsPerAddress: new TokenBuckets(sessionsPerAddress.burst, sessionsPerAddress.perMinute),
       eventsPerAddress: new TokenBuckets(beaconEventsPerAddress.burst, beaconEventsPerAddress.perMinute),
       eventsPerSession: new TokenBuckets(beaconEventsPerSession.burst, beaconEventsPerSession.perMinute),
       eventsTotalPerSession: new TokenBuckets(beaconEventsPerSession.total, 0),
+      likesPerAddress: new TokenBuckets(likesPerAddress.burst, likesPerAddress.perMinute),
     };
     app.decorate('playback', { signer: new PlaybackSigner(app.jwtKey), geo, bounds } satisfies Playback);
     // Idle keys (their bucket full again) are forgotten every minute: memory follows the active audience.

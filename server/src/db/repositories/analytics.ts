@@ -228,9 +228,13 @@ export async function bucketRows(db: Executor, subjectId: string, from: Date, to
 }
 export type BucketRow = Awaited<ReturnType<typeof bucketRows>>[number];
 
-/** Raw events older than `before` leave (their views and buckets stay). */
+/**
+ * Raw events older than `before` leave (their views and buckets stay), and so do the VOD views'
+ * manifest fetches of that age (a player open that long can no longer like: the likes given stay).
+ */
 export async function deleteEventsBefore(db: Executor, before: Date): Promise<number> {
   const result = await db.deleteFrom('playback_events').where('received_at', '<', before).executeTakeFirst();
+  await db.deleteFrom('video_media_views').where('fetched_at', '<', before).execute();
   return Number(result.numDeletedRows);
 }
 
@@ -498,6 +502,32 @@ export async function addLike(db: Executor, like: { videoId: string; sessionId: 
     .values({ video_id: like.videoId, session_id: like.sessionId, account_id: like.accountId })
     .onConflict((oc) => oc.columns(['video_id', 'session_id']).doNothing())
     .execute();
+}
+
+/**
+ * A VOD view's player fetched the video's manifest through its marked URL: the view may like the
+ * video from now on (docs/analytics.md "Likes in the player"). Fetching again changes nothing.
+ */
+export async function markVideoMediaFetched(
+  db: Executor,
+  view: { videoId: string; viewKey: string; accountId: string },
+) {
+  await db
+    .insertInto('video_media_views')
+    .values({ video_id: view.videoId, view_key: view.viewKey, account_id: view.accountId })
+    .onConflict((oc) => oc.columns(['video_id', 'view_key']).doNothing())
+    .execute();
+}
+
+/** Whether a VOD view's player fetched the video's manifest (see markVideoMediaFetched). */
+export async function videoMediaFetched(db: Executor, videoId: string, viewKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('video_media_views')
+    .select('view_key')
+    .where('video_id', '=', videoId)
+    .where('view_key', '=', viewKey)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function removeLike(db: Executor, videoId: string, sessionId: string) {

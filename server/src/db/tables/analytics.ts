@@ -111,6 +111,15 @@ export interface VideoLikesTable {
   created_at: Generated<Date>;
 }
 
+/** A VOD view whose player fetched the video's manifest: only such a view may like the video. */
+export interface VideoMediaViewsTable {
+  video_id: string;
+  /** The view's key (viewer-session-check.ts `viewKey`), as video_likes.session_id. */
+  view_key: string;
+  account_id: string;
+  fetched_at: Generated<Date>;
+}
+
 export interface AnalyticsPushesTable {
   subject_id: string;
   pushed_at: Date;

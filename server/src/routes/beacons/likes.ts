@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { addLike, removeLike } from '../../db/repositories/analytics.ts';
+import { addLike, removeLike, videoMediaFetched } from '../../db/repositories/analytics.ts';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -11,15 +11,27 @@ const LikeBody = Type.Object(
 );
 
 /**
- * The VOD player's like button (issue 25 point 7): `POST` likes the video, `DELETE` takes the like
- * back; one per playback session (the signed session in the body is the credential, as for beacons).
+ * The VOD player's like button: `POST` likes the video, `DELETE` takes the like back; one per view
+ * (the signed session in the body is the credential, as for beacons). A like counts only from a view
+ * whose player fetched the video's manifest, and one client address may press at most a bounded
+ * number of times (docs/analytics.md "Likes in the player", docs/security.md "Likes need a player
+ * that loaded the video"): minting sessions alone inflates nothing.
  */
 const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = {
     tags: ['playback'],
     params: Type.Object({ videoId: Uuid }),
     body: LikeBody,
-    response: { 204: { type: 'null', description: 'Done' }, ...errors(400, 403, 404) },
+    response: { 204: { type: 'null', description: 'Done' }, ...errors(400, 403, 404, 429) },
+  };
+  /** 429 with Retry-After past the address's bucket; a refused press takes nothing. */
+  const bound = (ip: string) => {
+    const wait = app.playback.bounds.likesPerAddress.take(ip);
+    if (wait === 0) return;
+    throw new ApiError(429, 'tooManyRequests', {
+      params: { seconds: wait },
+      headers: { 'retry-after': String(wait) },
+    });
   };
   const sessionFor = async (videoId: string, sessionId: string) => {
     const session = checkViewerSession(app.jwtKey, sessionId);
@@ -39,7 +51,11 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const videoId = request.params.videoId.toLowerCase();
+      bound(request.ip);
       const { accountId, key } = await sessionFor(videoId, request.body.sessionId);
+      // The view's player must have loaded the video (its marked manifest): a session asked for and
+      // never played likes nothing.
+      if (!(await videoMediaFetched(app.db, videoId, key))) throw new ApiError(403, 'likeNeedsPlayback');
       await addLike(app.db, { videoId, sessionId: key, accountId });
       return reply.code(204).send(null);
     },
@@ -53,6 +69,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const videoId = request.params.videoId.toLowerCase();
+      bound(request.ip);
       const { key } = await sessionFor(videoId, request.body.sessionId);
       await removeLike(app.db, videoId, key);
       return reply.code(204).send(null);

@@ -70,12 +70,6 @@ function viewerSession(
   };
 }
 
-/** A viewer session as the answer gives it (the view's key stays on the server). */
-function withoutView<T extends { view: string }>(session: T): Omit<T, 'view'> {
-  const { view: _view, ...rest } = session;
-  return rest;
-}
-
 function languageLabel(tag: string, lang: string): string {
   try {
     return new Intl.DisplayNames([lang], { type: 'language' }).of(tag) ?? tag;
@@ -243,6 +237,16 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const preset = await findPreset(app.db, video.account_id);
       const lang = langOf(request);
       const subtitles = await listSubtitles(app.db, videoId);
+      const { view, ...viewer } = viewerSession(app, request, {
+        kind: 'vod',
+        id: videoId,
+        accountId: video.account_id,
+        country,
+        exp,
+      });
+      // The manifest URL names this view: its first fetch lets the view like the video (a like from a
+      // player that never loaded media counts for nothing: docs/analytics.md "Likes in the player").
+      const mark = mediaMark(app.jwtKey, videoId, view);
       return {
         kind: 'vod' as const,
         id: videoId,
@@ -261,7 +265,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           pauseScreen: null,
           endingScreen: url(video.end_screen_key),
         },
-        manifestUrl: url('hls/master.m3u8'),
+        manifestUrl: `${url('hls/master.m3u8')}?v=${mark}`,
         manifestType: 'hls' as const,
         whepUrl: null,
         recordingVideoId: null,
@@ -272,15 +276,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })),
         ads: { preRollVastUrl: null, postRollVastUrl: null },
         analyticsMeasurementId: null,
-        ...withoutView(
-          viewerSession(app, request, {
-            kind: 'vod',
-            id: videoId,
-            accountId: video.account_id,
-            country,
-            exp,
-          }),
-        ),
+        ...viewer,
         overlays: [],
         channelUrl: null,
         beaconUrl: '/v1/public/beacons',

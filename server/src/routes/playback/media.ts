@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { meterVodSegment } from '../../billing/segments.ts';
+import { markVideoMediaFetched } from '../../db/repositories/analytics.ts';
 import {
   findLivePlaylistRules,
   findLiveSegmentOwner,
@@ -19,6 +20,12 @@ import { PlaybackError } from './schemas.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LIVE_FILE = /^(?:master\.m3u8|(src|low|audio)\/(index\.m3u8|seg_\d{5,9}\.ts))$/;
 const Token = Type.String({ maxLength: 80 });
+/** A manifest URL's mark of one playback session (playback-session.ts `mediaMark`). */
+const Mark = Type.Object({
+  v: Type.Optional(
+    Type.String({ maxLength: 64, description: "the manifest's mark of one playback session" }),
+  ),
+});
 
 const response = {
   200: Type.Unknown({ description: 'the file' }),
@@ -41,6 +48,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['playback'],
         summary: "A file of a ready video's HLS, subtitles or images, through a playback token",
         params: Type.Object({ videoId: Uuid, token: Token }),
+        querystring: Mark,
         response,
       },
     },
@@ -55,13 +63,23 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const video = await findVideoToPlay(app.db, videoId);
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
       const prefix = videoPrefix(video.account_id, videoId);
+      // The view's player loads the video: from now on the view may like it (docs/analytics.md "Likes in
+      // the player"). Its marked manifest is one viewer's: kept by no shared cache, so every view's
+      // first fetch reaches the server.
+      const marked =
+        file === 'hls/master.m3u8' && request.query.v
+          ? checkMediaMark(app.jwtKey, videoId, request.query.v)
+          : null;
+      if (marked) {
+        await markVideoMediaFetched(app.db, { videoId, viewKey: marked, accountId: video.account_id });
+      }
       // A VOD's files are rewritten only under new names (a new transcode or subtitle): all immutable.
       const sent = await sendStored(
         request,
         reply,
         app.media.storage,
         `${prefix}/${file}`,
-        { type, cache: IMMUTABLE },
+        { type, cache: marked ? 'private, no-store' : IMMUTABLE },
         () => meterVodSegment(app, video.account_id, prefix, file, request.method),
       );
       if (!sent) return refuse(request, reply, 404, 'not_found');
@@ -78,11 +96,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "A file of a live's viewer HLS (master, rendition playlists, segments), through a playback token",
         params: Type.Object({ liveId: Uuid, token: Token }),
-        querystring: Type.Object({
-          v: Type.Optional(
-            Type.String({ maxLength: 64, description: "the manifest's mark of one playback session" }),
-          ),
-        }),
+        querystring: Mark,
         response,
       },
     },
