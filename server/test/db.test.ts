@@ -76,6 +76,7 @@ describe('migrations and seed', () => {
         'Up 20261201T120000_integrations',
         'Up 20261201T130000_simulcast',
         'Up 20261202T090000_simulcast_reason',
+        'Up 20261203T100000_classroom_email_codes',
         'Up 20261203T121700_video_media_views',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
@@ -86,6 +87,7 @@ describe('migrations and seed', () => {
         'analytics_pushes',
         'api_keys',
         'classroom_chat_tokens',
+        'classroom_email_codes',
         'classroom_messages',
         'classroom_participants',
         'client_plans',
@@ -128,6 +130,7 @@ describe('migrations and seed', () => {
       ]);
       expect(await migrateAllDown(db)).toEqual([
         'Down 20261203T121700_video_media_views',
+        'Down 20261203T100000_classroom_email_codes',
         'Down 20261202T090000_simulcast_reason',
         'Down 20261201T130000_simulcast',
         'Down 20261201T120000_integrations',
