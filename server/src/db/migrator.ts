@@ -29,6 +29,7 @@ import * as studioGuests from './migrations/20261201T110000_studio_guests.ts';
 import * as integrations from './migrations/20261201T120000_integrations.ts';
 import * as simulcast from './migrations/20261201T130000_simulcast.ts';
 import * as simulcastReason from './migrations/20261202T090000_simulcast_reason.ts';
+import * as oauthBinding from './migrations/20261203T104500_oauth_binding.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261201T120000_integrations': integrations,
   '20261201T130000_simulcast': simulcast,
   '20261202T090000_simulcast_reason': simulcastReason,
+  '20261203T104500_oauth_binding': oauthBinding,
 };
 
 function migrator(db: Db): Migrator {
