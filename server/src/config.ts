@@ -208,6 +208,10 @@ export const ENV_SCHEMA = Type.Object({
   GOOGLE_REVOKE_URL: text('Google revocation endpoint', 'https://oauth2.googleapis.com/revoke'),
   GOOGLE_MEET_API_URL: text('Google Meet REST API base', 'https://meet.googleapis.com/v2'),
   GOOGLE_DRIVE_API_URL: text('Google Drive API base', 'https://www.googleapis.com/drive/v3'),
+  GOOGLE_JWKS_URL: text(
+    "Google's signing keys (JWKS) for the id_tokens it sends",
+    'https://www.googleapis.com/oauth2/v3/certs',
+  ),
   TENCENT_VOD_API_URL: text('Tencent Cloud VOD API 3.0 endpoint', 'https://vod.tencentcloudapi.com'),
   TENCENT_VOD_REGION: optional(text('X-TC-Region sent to Tencent Cloud VOD (optional for VOD)')),
   YOUTUBE_API_URL: text('YouTube Data / Live Streaming API base', 'https://www.googleapis.com/youtube/v3'),
@@ -368,6 +372,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     'GOOGLE_REVOKE_URL',
     'GOOGLE_MEET_API_URL',
     'GOOGLE_DRIVE_API_URL',
+    'GOOGLE_JWKS_URL',
     'S3_ENDPOINT',
     'MEDIA_CDN_URL',
     'TENCENT_VOD_API_URL',
@@ -586,6 +591,7 @@ function shape(env: Env) {
         revokeUrl: env.GOOGLE_REVOKE_URL,
         meetApiUrl: env.GOOGLE_MEET_API_URL.replace(/\/+$/, ''),
         driveApiUrl: env.GOOGLE_DRIVE_API_URL.replace(/\/+$/, ''),
+        jwksUrl: env.GOOGLE_JWKS_URL,
       },
       tencent: { apiUrl: env.TENCENT_VOD_API_URL, region: env.TENCENT_VOD_REGION ?? null },
       youtube: {

@@ -29,6 +29,21 @@ export async function call(
   return res;
 }
 
+/**
+ * The binding cookie a start answer gives the browser, as the browser sends it back (`name=value`),
+ * after checking how it is set (docs/integrations.md "The popup's binding").
+ */
+export function bindingCookie(start: LightMyRequestResponse): string {
+  const header = [start.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('palco_oauth_'));
+  expect(header, 'the start sets the binding cookie').toBeTruthy();
+  expect(header).toMatch(/; HttpOnly; SameSite=Lax/);
+  expect(header).toMatch(/; Path=\/bff\/[a-z-]+;/);
+  return header!.split(';')[0]!;
+}
+
+/** The callback address a provider sent the popup to, and the cookie of the browser that started it. */
+export type Back = URL & { cookie: string };
+
 /** What a browser does in the popup, up to the provider sending it back (the callback URL). */
 export async function throughConsent(
   app: FastifyInstance,
@@ -37,12 +52,17 @@ export async function throughConsent(
   accountId: string,
   decision: 'allow' | 'deny' = 'allow',
   tamper?: (authorize: URL) => void,
-): Promise<URL> {
+): Promise<Back> {
   const start = await call(app, token, 'POST', `${startPath}?accountId=${accountId}`);
   expect(start.statusCode).toBe(200);
+  const cookie = bindingCookie(start);
   const popup = new URL(start.json<{ url: string }>().url);
   expect(popup.searchParams.get('account_id')).toBe(accountId);
-  const redirect = await app.inject({ method: 'GET', url: `${popup.pathname}${popup.search}` });
+  const redirect = await app.inject({
+    method: 'GET',
+    url: `${popup.pathname}${popup.search}`,
+    headers: { cookie },
+  });
   expect(redirect.statusCode).toBe(302);
   const authorize = new URL(redirect.headers.location as string);
   tamper?.(authorize);
@@ -59,12 +79,23 @@ export async function throughConsent(
     redirect: 'manual',
   });
   expect(decided.status).toBe(302);
-  return new URL(decided.headers.get('location')!);
+  return Object.assign(new URL(decided.headers.get('location')!), { cookie });
 }
 
-/** The popup's last page (the callback), as the browser loads it. */
-export async function callback(app: FastifyInstance, back: URL): Promise<LightMyRequestResponse> {
-  const res = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+/**
+ * The popup's last page (the callback), as the browser loads it: by default the browser that
+ * started the flow (its binding cookie); `cookie` stands for another browser's (null: none).
+ */
+export async function callback(
+  app: FastifyInstance,
+  back: Back,
+  cookie: string | null = back.cookie,
+): Promise<LightMyRequestResponse> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
   answers.push(res.body);
   return res;
 }

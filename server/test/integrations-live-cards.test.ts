@@ -7,6 +7,7 @@ import { FakeFacebook } from './fakes/facebook.ts';
 import { RtmpReceiver } from './fakes/rtmp-receiver.ts';
 import { FakeYoutube } from './fakes/youtube.ts';
 import { loginAs, PUBLIC_URL, startTestServer, type TestServer } from './helpers.ts';
+import { bindingCookie } from './integrations-helpers.ts';
 import { call } from './streams-helpers.ts';
 
 // The YouTube and Facebook cards against local providers: Facebook Login in the popup ('Autorizar'
@@ -67,13 +68,23 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, acc
   call(server.app, owner, method, `${url}?accountId=${accountId}`, payload);
 
 /** The popup, as a browser follows it: Palco's popup URL → the consent page → a click → Palco's callback. */
-async function facebookPopup(decision: 'allow' | 'deny', beforeCallback?: () => Promise<void>) {
+async function facebookPopup(
+  decision: 'allow' | 'deny',
+  beforeCallback?: () => Promise<void>,
+  /** What an attacker changes: the challenge the dialog gets (''=none), the cookie the callback carries. */
+  tamper?: { challenge?: string; cookie?: string },
+) {
   const start = await api('POST', '/bff/facebook/oauth');
   expect(start.statusCode, start.body).toBe(200);
+  const cookie = bindingCookie(start);
   const popup = new URL(start.json<{ url: string }>().url);
   expect(popup.pathname).toBe('/bff/facebook/oauth');
   expect(popup.searchParams.get('account_id')).toBe(DEMO);
-  const toDialog = await server.app.inject({ method: 'GET', url: `${popup.pathname}${popup.search}` });
+  const toDialog = await server.app.inject({
+    method: 'GET',
+    url: `${popup.pathname}${popup.search}`,
+    headers: { cookie },
+  });
   expect(toDialog.statusCode).toBe(302);
   const dialog = new URL(String(toDialog.headers.location));
   expect(`${dialog.origin}${dialog.pathname}`).toBe(facebook.dialogUrl);
@@ -91,11 +102,17 @@ async function facebookPopup(decision: 'allow' | 'deny', beforeCallback?: () => 
       redirect_uri: dialog.searchParams.get('redirect_uri') ?? '',
       state: dialog.searchParams.get('state') ?? '',
       scope: dialog.searchParams.get('scope') ?? '',
+      code_challenge: (tamper?.challenge ?? dialog.searchParams.get('code_challenge')) || '',
+      code_challenge_method: dialog.searchParams.get('code_challenge_method') ?? '',
     }),
   });
   const back = new URL(String(decided.headers.get('location')));
   await beforeCallback?.();
-  return server.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  return server.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: tamper?.cookie === undefined ? cookie : tamper.cookie },
+  });
 }
 
 describe('Facebook Live card', () => {
@@ -103,7 +120,7 @@ describe('Facebook Live card', () => {
     const res = await facebookPopup('deny');
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('A autorização foi negada');
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(String(res.headers['set-cookie'])).not.toContain('facebook_token=');
     expect((await api('GET', '/bff/facebook/status')).json<FacebookStatus>().integrated).toBe(false);
   });
 
@@ -118,7 +135,26 @@ describe('Facebook Live card', () => {
         .execute();
     });
     expect(res.statusCode).toBe(403);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(String(res.headers['set-cookie'])).not.toContain('facebook_token=');
+    expect((await api('GET', '/bff/facebook/status')).json<FacebookStatus>().integrated).toBe(false);
+  });
+
+  it('completed in a browser without the start cookie, it connects nothing (docs/security.md)', async () => {
+    const exchanges = facebook.calls.filter((c) => c.path.endsWith('/oauth/access_token')).length;
+    const res = await facebookPopup('allow', undefined, { cookie: '' });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('foi iniciada em outro navegador');
+    expect(String(res.headers['set-cookie'])).not.toContain('facebook_token=');
+    expect(facebook.calls.filter((c) => c.path.endsWith('/oauth/access_token')).length).toBe(exchanges);
+    expect((await api('GET', '/bff/facebook/status')).json<FacebookStatus>().integrated).toBe(false);
+  });
+
+  it('a Login dialog asked for without a PKCE challenge gives a code Facebook refuses', async () => {
+    const refusals = facebook.pkceRefusals;
+    const res = await facebookPopup('allow', undefined, { challenge: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('O provedor recusou a autorização');
+    expect(facebook.pkceRefusals).toBe(refusals + 1);
     expect((await api('GET', '/bff/facebook/status')).json<FacebookStatus>().integrated).toBe(false);
   });
 
@@ -126,7 +162,7 @@ describe('Facebook Live card', () => {
     const res = await facebookPopup('allow');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('Integração concluída');
-    expect(String(res.headers['set-cookie'])).toMatch(/^facebook_token=1;/);
+    expect(String(res.headers['set-cookie'])).toMatch(/(^|,)facebook_token=1;/);
     const status = await api('GET', '/bff/facebook/status');
     expect(status.json<FacebookStatus>()).toEqual({
       integrated: true,
@@ -174,7 +210,11 @@ describe('YouTube card', () => {
     const start = await api('POST', '/bff/palco-youtube/oauth');
     expect(start.statusCode, start.body).toBe(200);
     const popup = new URL(start.json<{ url: string }>().url);
-    const res = await server.app.inject({ method: 'GET', url: `${popup.pathname}${popup.search}` });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `${popup.pathname}${popup.search}`,
+      headers: { cookie: bindingCookie(start) },
+    });
     expect(res.statusCode).toBe(302);
     const google = new URL(String(res.headers.location));
     expect(google.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/youtube');

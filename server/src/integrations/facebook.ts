@@ -1,9 +1,11 @@
 import { ProviderError, requestJson, str } from './http.ts';
+import { pkceChallenge } from './oauth.ts';
 
 /*
  * Facebook Live, as the Facebook card uses it (docs/integrations.md "Facebook Live"): Facebook Login
- * (the Login dialog, the code exchanged at `/oauth/access_token` with the app secret; Facebook's
- * manual flow has `state` but no PKCE), the Pages the user granted with their Page tokens
+ * (the Login dialog with `state` and a PKCE S256 challenge, the code exchanged at
+ * `/oauth/access_token` with the app secret and the verifier — Facebook's "OIDC Code Flow with PKCE
+ * for Manually Built Login Flows"), the Pages the user granted with their Page tokens
  * (`/me/accounts`), a live video per Palco live on the first granted Page
  * (`POST /{page-id}/live_videos` status=LIVE_NOW → `secure_stream_url`, where the program is pushed),
  * ended with the live (`POST /{live-video-id}` end_live_video=true); undo revokes the grant
@@ -24,14 +26,16 @@ export interface FacebookApi {
   timeoutMs: number;
 }
 
-/** The Login dialog for this state. */
-export function facebookDialogUrl(api: FacebookApi, state: string): string {
+/** The Login dialog for this state, with the S256 challenge of the state's PKCE verifier. */
+export function facebookDialogUrl(api: FacebookApi, state: string, verifier: string): string {
   const url = new URL(api.dialogUrl);
   url.searchParams.set('client_id', api.appId);
   url.searchParams.set('redirect_uri', api.redirectUri);
   url.searchParams.set('state', state);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', FACEBOOK_SCOPES.join(','));
+  url.searchParams.set('code_challenge', pkceChallenge(verifier));
+  url.searchParams.set('code_challenge_method', 'S256');
   return url.toString();
 }
 
@@ -57,13 +61,18 @@ async function graph(
   return body as Record<string, unknown>;
 }
 
-/** The callback's code for a (long-lived) user token. */
-export async function exchangeFacebookCode(api: FacebookApi, code: string): Promise<string> {
+/** The callback's code (with the PKCE verifier) for a (long-lived) user token. */
+export async function exchangeFacebookCode(
+  api: FacebookApi,
+  code: string,
+  verifier: string,
+): Promise<string> {
   const answer = await graph(api, 'GET', '/oauth/access_token', {
     client_id: api.appId,
     client_secret: api.appSecret,
     redirect_uri: api.redirectUri,
     code,
+    code_verifier: verifier,
   });
   const token = str(answer, 'access_token');
   if (!token) throw new ProviderError('token answer without access_token', 502);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IntegrationConnectionRow, IntegrationImportRow } from '../db/tables/integrations.ts';
 import type { Identity } from './connect.ts';
 import { ProviderError, requestJson, str } from './http.ts';
-import { idTokenClaims, type OAuthClient, type TokenSet } from './oauth.ts';
+import type { OAuthClient, TokenSet } from './oauth.ts';
 import type { ImportItem, ImportSource } from './service.ts';
 
 /**
@@ -41,6 +41,9 @@ export function googleClient(
     clientAuth: 'body',
     // A refresh token, every time: imports run while nobody is signed in.
     authorizeParams: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+    // Google's OpenID Connect: https://accounts.google.com/.well-known/openid-configuration names
+    // these issuers and its jwks_uri (GOOGLE_JWKS_URL).
+    oidc: { issuers: ['https://accounts.google.com', 'accounts.google.com'], jwksUrl: google.jwksUrl },
   };
 }
 
@@ -48,11 +51,10 @@ export function googleMeetClient(app: FastifyInstance): OAuthClient | null {
   return googleClient(app, 'google-meet', '/bff/google-meet/oauth/callback', GOOGLE_MEET_SCOPES);
 }
 
-/** The Google account of the grant, from the id_token the token endpoint sent. */
+/** The Google account of the grant, from the id_token the token endpoint sent (verified by exchangeCode). */
 export function googleIdentity(tokens: TokenSet): Identity {
-  const { sub, email } = idTokenClaims(tokens.idToken);
-  if (!sub) throw new ProviderError('token answer without an id_token subject', 502);
-  return { externalAccountId: sub, label: email };
+  if (!tokens.idClaims) throw new ProviderError('token answer without an id_token', 502);
+  return { externalAccountId: tokens.idClaims.sub, label: tokens.idClaims.email };
 }
 
 export function googleMeetImports(app: FastifyInstance): ImportSource {

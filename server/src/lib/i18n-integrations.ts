@@ -10,6 +10,16 @@ export const INTEGRATION_MESSAGES = {
     'pt-BR': 'Esta autorização pertence a outro time',
     en: 'This authorisation belongs to another team',
   },
+  integrationOtherBrowser: {
+    'pt-BR':
+      'Esta autorização foi iniciada em outro navegador ou em uma sessão que já terminou: nada foi conectado. Abra a página Integrações do Palco no navegador em que você entrou e comece de novo',
+    en: 'This authorisation was started in another browser or in a session that has ended: nothing was connected. Open the Integrations page of Palco in the browser where you signed in and start again',
+  },
+  integrationIdTokenInvalid: {
+    'pt-BR':
+      'A identidade enviada pelo provedor não pôde ser verificada: nada foi conectado. Feche esta janela e tente novamente',
+    en: 'The identity the provider sent could not be verified: nothing was connected. Close this window and try again',
+  },
   integrationStateInvalid: {
     'pt-BR': 'A autorização expirou ou já foi usada. Feche esta janela e tente novamente',
     en: 'The authorisation has expired or was already used. Close this window and try again',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RtmpReceiver } from './rtmp-receiver.ts';
@@ -7,7 +7,8 @@ import type { RtmpReceiver } from './rtmp-receiver.ts';
  * A local Facebook for the tests, strict like the real one on what Palco uses: the Login dialog
  * (`/v19.0/dialog/oauth`, a consent page with 'Autorizar' / 'Negar'), the code exchange
  * (`/v19.0/oauth/access_token`: client id and secret checked, the exact redirect_uri, single-use
- * codes), the user's Pages with their Page tokens (`/me/accounts`), Live Video
+ * codes, and PKCE required as in Facebook's "OIDC Code Flow with PKCE": a code asked for without an
+ * S256 `code_challenge`, or exchanged without its `code_verifier`, is refused), the user's Pages with their Page tokens (`/me/accounts`), Live Video
  * (`POST /{page-id}/live_videos` status=LIVE_NOW → secure_stream_url on the local RTMP receiver,
  * `POST /{live-video-id}` end_live_video=true) and revocation (`DELETE /me/permissions`). Errors
  * are Graph's `{error: {message, type: 'OAuthException', code}}`. One server stands for both
@@ -31,7 +32,12 @@ export class FakeFacebook {
   readonly appSecret = 'fb-secret-palco';
   readonly page = { id: '104000000000001', name: 'Página de Teste Palco' };
   /** code → what it grants (single use). */
-  private readonly codes = new Map<string, { redirectUri: string; scopes: string[] }>();
+  private readonly codes = new Map<
+    string,
+    { redirectUri: string; scopes: string[]; challenge: string | null }
+  >();
+  /** Code exchanges refused for PKCE. */
+  pkceRefusals = 0;
   /** User tokens (valid until revoked) and Page tokens. */
   readonly userTokens = new Set<string>();
   readonly pageTokens = new Set<string>();
@@ -96,7 +102,7 @@ export class FakeFacebook {
       res.end(
         `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Facebook</title>
 <p>Palco quer gerenciar as transmissões ao vivo da sua Página.</p>
-<form method="post" action="${VERSION}/dialog/oauth/decide">${['redirect_uri', 'state', 'scope'].map(hidden).join('')}
+<form method="post" action="${VERSION}/dialog/oauth/decide">${['redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method'].map(hidden).join('')}
 <button name="decision" value="allow">Autorizar</button>
 <button name="decision" value="deny">Negar</button></form></html>`,
       );
@@ -109,6 +115,8 @@ export class FakeFacebook {
         this.codes.set(code, {
           redirectUri: params.get('redirect_uri') ?? '',
           scopes: (params.get('scope') ?? '').split(',').filter(Boolean),
+          challenge:
+            params.get('code_challenge_method') === 'S256' ? params.get('code_challenge') || null : null,
         });
         back.searchParams.set('code', code);
       } else {
@@ -135,6 +143,15 @@ export class FakeFacebook {
           100,
           'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
         );
+      }
+      const verifier = params.get('code_verifier') ?? '';
+      if (
+        grant.challenge === null ||
+        !verifier ||
+        createHash('sha256').update(verifier).digest('base64url') !== grant.challenge
+      ) {
+        this.pkceRefusals += 1;
+        return graphError(400, 100, 'Invalid code verifier.');
       }
       const token = `EAAuser${randomBytes(24).toString('base64url')}`;
       this.userTokens.add(token);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import {
   bodyJson,
   FailureKnob,
@@ -13,7 +14,8 @@ import { FakeOAuthServer } from './oauth-server.ts';
 
 /**
  * A local Google (docs/integrations.md "Testing"): OAuth at `/o/oauth2/v2/auth`, `/token`, `/revoke`
- * (client in the form, PKCE, an OpenID id_token, refresh tokens kept as Google does), the Meet REST
+ * (client in the form, PKCE required, an OpenID id_token signed RS256 with a key published at
+ * `/oauth2/v3/certs` like Google's jwks_uri, refresh tokens kept as Google does), the Meet REST
  * API under `/v2` (`conferenceRecords`, `conferenceRecords/{id}/recordings`) and the Drive API under
  * `/drive/v3` (`files/{id}?alt=media`). Control API under `/_control/`.
  */
@@ -28,8 +30,6 @@ export interface FakeGoogle extends RunningFake {
   downloads(): number;
 }
 
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
 export async function startFakeGoogle(options: {
   redirectUris: string[];
   mp4Path: string;
@@ -38,6 +38,9 @@ export async function startFakeGoogle(options: {
 }): Promise<FakeGoogle> {
   const clientId = 'google-client-id.apps.googleusercontent.com';
   const clientSecret = 'google-client-secret';
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = randomBytes(8).toString('hex');
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] };
   const oauth = new FakeOAuthServer({
     clientId,
     clientSecret,
@@ -46,16 +49,8 @@ export async function startFakeGoogle(options: {
     rotateRefresh: false,
     accessTtlSeconds: options.accessTtlSeconds ?? 3599,
     productName: 'Google',
-    idToken: (user, aud) =>
-      `${b64({ alg: 'RS256', kid: 'fake' })}.${b64({
-        iss: 'https://accounts.google.com',
-        sub: user.id,
-        email: user.email,
-        email_verified: true,
-        aud,
-        iat: Math.floor(Date.now() / 1000),
-        exp: Math.floor(Date.now() / 1000) + 3600,
-      })}.${randomBytes(32).toString('base64url')}`,
+    idToken: (claims) =>
+      new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey),
   });
   oauth.users[0] = { id: '108123456789012345678', email: 'ana@gmail.example', name: 'Ana Souza' };
   oauth.currentUser = oauth.users[0];
@@ -103,6 +98,7 @@ export async function startFakeGoogle(options: {
     if (path === '/token' && request.method === 'POST') return oauth.tokenEndpoint(request);
     if (path === '/revoke' && request.method === 'POST') return oauth.revoke(request);
     if (request.method !== 'GET') return undefined;
+    if (path === '/oauth2/v3/certs') return json(200, jwks);
     if (path === '/v2/conferenceRecords') {
       const user = authed(request);
       if (!user) return unauthenticated();
@@ -187,6 +183,7 @@ export async function startFakeGoogle(options: {
       GOOGLE_REVOKE_URL: `${running.url}/revoke`,
       GOOGLE_MEET_API_URL: `${running.url}/v2`,
       GOOGLE_DRIVE_API_URL: `${running.url}/drive/v3`,
+      GOOGLE_JWKS_URL: `${running.url}/oauth2/v3/certs`,
     },
     addMeeting,
     setPrivateDownload,

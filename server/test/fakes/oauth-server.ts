@@ -5,8 +5,11 @@ import { type FakeAnswer, type FakeRequest, form, html, json, redirect } from '.
  * A strict OAuth 2.0 authorization server (RFC 6749 code grant, RFC 7636 PKCE S256, RFC 7009
  * revocation), the part every provider fake shares: one registered client (its secret checked, by
  * HTTP Basic or form fields as the provider wants), redirect URIs compared exactly, single-use codes
- * that expire, PKCE verified, refresh tokens rotated (Zoom) or kept (Google), revocation honoured,
- * and a consent page with 'Autorizar' / 'Negar' buttons, as a browser in the e2e sees it.
+ * that expire, PKCE S256 required (a code asked for without a challenge, or exchanged without the
+ * verifier of its challenge, is refused), refresh tokens rotated (Zoom) or kept (Google), revocation
+ * honoured, an OpenID Connect id_token (signed, with the authorization request's `nonce`) when the
+ * `openid` scope was asked for, and a consent page with 'Autorizar' / 'Negar' buttons, as a browser in
+ * the e2e sees it.
  */
 
 export interface FakeUser {
@@ -23,8 +26,8 @@ export interface OAuthServerOptions {
   /** A new refresh token at each refresh, the old one then refused (Zoom); false: kept (Google). */
   rotateRefresh: boolean;
   accessTtlSeconds: number;
-  /** An OpenID Connect id_token for the user (Google). */
-  idToken?: (user: FakeUser, clientId: string) => string;
+  /** A signed OpenID Connect id_token for the user (Google), given for the `openid` scope. */
+  idToken?: (claims: IdTokenClaims) => Promise<string>;
   /** The product shown on the consent page. */
   productName: string;
 }
@@ -32,6 +35,19 @@ export interface OAuthServerOptions {
 interface Grant {
   user: FakeUser;
   scope: string;
+  /** The authorization request's OpenID Connect nonce, echoed in the id_token. */
+  nonce: string | null;
+}
+
+export interface IdTokenClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  email: string;
+  email_verified: boolean;
+  iat: number;
+  exp: number;
+  nonce?: string;
 }
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
@@ -47,6 +63,10 @@ export class FakeOAuthServer {
   readonly revoked: string[] = [];
   /** Token requests seen, by grant type. */
   readonly tokenCalls: Record<string, number> = {};
+  /** Code exchanges refused for PKCE (no challenge at authorize, or a verifier that does not match). */
+  pkceRefusals = 0;
+  /** Knob: claims the next id_tokens carry instead of the right ones (a wrong iss, aud, exp, nonce). */
+  idTokenOverrides: Partial<IdTokenClaims> | null = null;
   private readonly pending = new Map<string, { params: URLSearchParams; user: FakeUser }>();
   private readonly codes = new Map<
     string,
@@ -119,7 +139,7 @@ export class FakeOAuthServer {
     if (f.get('decision') !== 'allow') return this.back(redirectUri, q, { error: 'access_denied' });
     const code = token('code');
     this.codes.set(code, {
-      grant: { user: pending.user, scope: q.get('scope') ?? 'default' },
+      grant: { user: pending.user, scope: q.get('scope') ?? 'default', nonce: q.get('nonce') },
       redirectUri,
       challenge: q.get('code_challenge'),
       expires: Date.now() + 60_000,
@@ -153,7 +173,7 @@ export class FakeOAuthServer {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  private issue(grant: Grant, refreshToken: string | null): FakeAnswer {
+  private async issue(grant: Grant, refreshToken: string | null, withIdToken: boolean): Promise<FakeAnswer> {
     const accessToken = token('at');
     this.access.set(accessToken, { grant, expires: Date.now() + this.options.accessTtlSeconds * 1000 });
     this.issued.push(accessToken);
@@ -170,12 +190,25 @@ export class FakeOAuthServer {
       this.issued.push(refreshOut);
     }
     body.refresh_token = refreshOut;
-    if (this.options.idToken) body.id_token = this.options.idToken(grant.user, this.options.clientId);
+    if (withIdToken && this.options.idToken && grant.scope.split(' ').includes('openid')) {
+      const now = Math.floor(Date.now() / 1000);
+      body.id_token = await this.options.idToken({
+        iss: 'https://accounts.google.com',
+        sub: grant.user.id,
+        aud: this.options.clientId,
+        email: grant.user.email,
+        email_verified: true,
+        iat: now,
+        exp: now + 3600,
+        ...(grant.nonce ? { nonce: grant.nonce } : {}),
+        ...this.idTokenOverrides,
+      });
+    }
     return json(200, body, { 'cache-control': 'no-store' });
   }
 
   /** `POST <token>`: authorization_code and refresh_token grants. */
-  tokenEndpoint(request: FakeRequest): FakeAnswer {
+  async tokenEndpoint(request: FakeRequest): Promise<FakeAnswer> {
     const f = form(request);
     if (!this.clientOk(request, f)) return json(401, { error: 'invalid_client' });
     const grantType = f.get('grant_type') ?? '';
@@ -187,27 +220,27 @@ export class FakeOAuthServer {
       this.codes.delete(code);
       if (!entry || entry.expires < Date.now()) return json(400, { error: 'invalid_grant' });
       if (f.get('redirect_uri') !== entry.redirectUri) return json(400, { error: 'invalid_grant' });
-      if (entry.challenge !== null) {
-        const verifier = f.get('code_verifier') ?? '';
-        const computed = createHash('sha256').update(verifier).digest('base64url');
-        if (computed !== entry.challenge)
-          return json(400, { error: 'invalid_grant', error_description: 'PKCE' });
+      // PKCE is required: a code asked for without a challenge is as useless as a wrong verifier.
+      const verifier = f.get('code_verifier') ?? '';
+      const computed = createHash('sha256').update(verifier).digest('base64url');
+      if (entry.challenge === null || !verifier || computed !== entry.challenge) {
+        this.pkceRefusals += 1;
+        return json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
       }
-      return this.issue(entry.grant, null);
+      return this.issue(entry.grant, null, true);
     }
     if (grantType === 'refresh_token') {
       const old = f.get('refresh_token') ?? '';
       const grant = this.refresh.get(old);
       if (!grant) return json(400, { error: 'invalid_grant' });
       if (!this.options.rotateRefresh) {
-        const answer = this.issue(grant, old);
+        const answer = await this.issue(grant, old, false);
         const body = JSON.parse(answer.body ?? '{}') as Record<string, unknown>;
         delete body.refresh_token;
-        delete body.id_token;
         return json(200, body);
       }
       this.refresh.delete(old);
-      return this.issue(grant, null);
+      return this.issue(grant, null, false);
     }
     return json(400, { error: 'unsupported_grant_type' });
   }

@@ -19,6 +19,10 @@ export async function insertOAuthState(
     provider: IntegrationProvider;
     codeVerifier: string;
     lang: string;
+    browserHash: string;
+    sessionId: string | null;
+    tokenVersion: number;
+    oidcNonce: string | null;
     ttlSeconds: number;
   },
 ): Promise<void> {
@@ -31,6 +35,10 @@ export async function insertOAuthState(
       provider: values.provider,
       code_verifier: values.codeVerifier,
       lang: values.lang,
+      browser_hash: values.browserHash,
+      session_id: values.sessionId,
+      token_version: values.tokenVersion,
+      oidc_nonce: values.oidcNonce,
       expires_at: sql<Date>`now() + make_interval(secs => ${values.ttlSeconds})`,
       used_at: null,
     })

@@ -52,6 +52,14 @@ export interface OAuthStatesTable {
   code_verifier: string;
   /** The language of the page the popup ends on. */
   lang: Generated<string>;
+  /** SHA-256 of the nonce in the starting browser's HttpOnly cookie (docs/integrations.md). */
+  browser_hash: string | null;
+  /** The Palco session (login) that started it: the callback needs it still signed in. */
+  session_id: string | null;
+  /** The user's token version then: a sign-out everywhere (or a new password) since ends the flow. */
+  token_version: number | null;
+  /** OpenID Connect `nonce` sent in the authorization request; the id_token must carry it. */
+  oidc_nonce: string | null;
   expires_at: Date;
   used_at: Date | null;
   created_at: Generated<Date>;

@@ -23,7 +23,7 @@ import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from '
 import { switchSimulcast } from './switch.ts';
 
 /*
- * The Facebook Live card: Facebook Login in a popup (state; Facebook's manual flow has no PKCE), the
+ * The Facebook Live card: Facebook Login in a popup (state and PKCE S256, bound to the browser), the
  * first granted Page and its Page token kept sealed, the simulcast switch, undo (the grant revoked).
  * The spec's `facebook_token` cookie is only a flag (`1`) the callback sets and undo clears: no token
  * ever leaves the server. docs/integrations.md "Facebook Live".
@@ -81,10 +81,10 @@ const facebookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OAuthStart, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!facebookApi(app))
         throw new ApiError(409, 'integrationNotConfigured', { params: { provider: 'Facebook' } });
-      return startAuthorisation(app, request, 'facebook', PATH);
+      return startAuthorisation(app, request, reply, 'facebook', PATH);
     },
   );
 
@@ -170,11 +170,11 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const lang = langOf(request);
-      const state = await popupState(app, request.query, 'facebook');
+      const state = await popupState(app, request, 'facebook');
       if ('key' in state) return popupPage(reply, lang, state.status, state.key);
       const api = facebookApi(app);
       if (!api) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'Facebook' });
-      return reply.redirect(facebookDialogUrl(api, request.query.state), 302);
+      return reply.redirect(facebookDialogUrl(api, request.query.state, state.code_verifier), 302);
     },
   );
 
@@ -190,7 +190,13 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const opened = await openCallback(app, request, (provider) => provider === 'facebook');
+      const opened = await openCallback(
+        app,
+        request,
+        reply,
+        (provider) => provider === 'facebook',
+        () => PATH,
+      );
       const { lang } = opened;
       if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
       const { state, code, actor } = opened;
@@ -199,7 +205,7 @@ export const facebookPopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let userToken: string;
       let page: Awaited<ReturnType<typeof facebookPage>>;
       try {
-        userToken = await exchangeFacebookCode(api, code);
+        userToken = await exchangeFacebookCode(api, code, state.code_verifier);
         page = await facebookPage(api, userToken);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;

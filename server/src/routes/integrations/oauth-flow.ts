@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +7,7 @@ import {
   findLiveOAuthState,
   insertOAuthState,
 } from '../../db/repositories/integrations.ts';
+import { findUserAndSession } from '../../db/repositories/sessions.ts';
 import type { IntegrationProvider, OAuthStateRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import {
@@ -19,6 +21,7 @@ import {
   authorizeUrl,
   exchangeCode,
   hashState,
+  newNonce,
   newPkce,
   newState,
   OAUTH_STATE_TTL_SECONDS,
@@ -56,7 +59,9 @@ const page = (description: string) => ({
 });
 const POPUP_PAGES = {
   400: page('An expired, used or unknown state; a denied or refused authorisation'),
-  403: page("The popup's account_id is not the state's team, or the user may no longer integrate"),
+  403: page(
+    "The popup's account_id is not the state's team; the popup is not in the browser and session that started it; or the user may no longer integrate",
+  ),
   409: page('The provider is not configured on this server'),
 };
 /** The answers of a popup route and of a callback: a page, or on to the provider. */
@@ -91,24 +96,94 @@ p{max-width:28rem;text-align:center;font-size:1.1rem;padding:1rem;border-radius:
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }
 
-/** Starts an authorisation for the working team: a state (with its PKCE verifier), the popup's URL. */
+/*
+ * The popup's binding (docs/integrations.md "The popup's binding"). The popup address is a bearer
+ * link: whoever completes it connects *their* provider account to the starter's team. So the start
+ * also gives the starting browser an HttpOnly cookie with a random nonce (only its hash is stored
+ * with the state, with the session that asked), and the popup and the callback go on only in a
+ * browser that shows that nonce while that session is still signed in. The console's `fetch` of the
+ * start is same-origin, so the cookie lands in the browser whose popup then opens; SameSite=Lax is
+ * still sent on the provider's top-level redirect back to the callback.
+ */
+
+/** One cookie per card (two cards' popups can be open at once), e.g. `palco_oauth_zoom-multi`. */
+export const bindingCookieName = (provider: IntegrationProvider) => `palco_oauth_${provider}`;
+
+/** Every card's popup and callback live under `/bff/<card>/`: the cookie goes nowhere else. */
+const bindingCookiePath = (popupPath: string) => popupPath.slice(0, popupPath.lastIndexOf('/')) || '/';
+
+function bindingCookie(
+  app: FastifyInstance,
+  provider: IntegrationProvider,
+  popupPath: string,
+  value: string,
+) {
+  const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const maxAge = value ? OAUTH_STATE_TTL_SECONDS : 0;
+  return `${bindingCookieName(provider)}=${value}; Path=${bindingCookiePath(popupPath)}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The value of one cookie of the request, or null. */
+function cookieOf(request: FastifyRequest, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * Null when the request comes from the browser that started this state (its cookie's nonce hashes to
+ * the stored one) and the session that started it is still signed in (not ended, no sign-out
+ * everywhere or password change since); otherwise the page saying so.
+ */
+async function bindingProblem(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  state: OAuthStateRow,
+): Promise<PageOf | null> {
+  const refused: PageOf = { status: 403, key: 'integrationOtherBrowser' };
+  const nonce = cookieOf(request, bindingCookieName(state.provider));
+  if (!nonce || !state.browser_hash) return refused;
+  const shown = Buffer.from(hashState(nonce));
+  const stored = Buffer.from(state.browser_hash);
+  if (shown.length !== stored.length || !timingSafeEqual(shown, stored)) return refused;
+  if (!state.session_id || state.token_version === null) return refused;
+  const found = await findUserAndSession(app.db, state.user_id, state.session_id);
+  if (!found || found.user.token_version !== state.token_version) return refused;
+  return null;
+}
+
+/**
+ * Starts an authorisation for the working team: a state (with its PKCE verifier and, for OIDC, its
+ * nonce) bound to this browser (the cookie set on `reply`) and this session; the popup's URL.
+ */
 export async function startAuthorisation(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
   provider: IntegrationProvider,
   path: string,
 ): Promise<{ url: string }> {
   const accountId = accountOf(request);
+  const auth = request.auth!;
   const { state, hash } = newState();
+  const browserNonce = randomBytes(32).toString('base64url');
   await insertOAuthState(app.db, {
     stateHash: hash,
     accountId,
-    userId: request.auth!.user.id,
+    userId: auth.user.id,
     provider,
     codeVerifier: newPkce().verifier,
     lang: langOf(request),
+    browserHash: hashState(browserNonce),
+    // An API key is no browser session: its state can never be completed.
+    sessionId: auth.apiKey ? null : auth.session.id,
+    tokenVersion: auth.user.token_version,
+    oidcNonce: newNonce(),
     ttlSeconds: OAUTH_STATE_TTL_SECONDS,
   });
+  reply.header('set-cookie', bindingCookie(app, provider, path, browserNonce));
   const url = new URL(`${app.config.publicUrl}${path}`);
   url.searchParams.set('account_id', accountId);
   url.searchParams.set('state', state);
@@ -117,29 +192,44 @@ export async function startAuthorisation(
 
 type PageOf = { status: number; key: MessageKey; params?: Record<string, string | number> };
 
-/** The popup's state, still unused, of this card and of the popup's team; or the page saying why not. */
+/** The page of a failed code exchange: an id_token that did not verify says so. */
+export function providerFailedPage(reply: FastifyReply, lang: Lang, error: ProviderError) {
+  const key =
+    error.oauthError === 'invalid_id_token' ? 'integrationIdTokenInvalid' : 'integrationProviderFailed';
+  return popupPage(reply, lang, error.retryable ? 502 : 400, key);
+}
+
+/**
+ * The popup's state, still unused, of this card and of the popup's team, opened in the browser and
+ * session that started it; or the page saying why not (nobody is sent to the provider then).
+ */
 export async function popupState(
   app: FastifyInstance,
-  query: { account_id: string; state: string },
+  request: FastifyRequest<{ Querystring: { account_id: string; state: string } }>,
   provider: IntegrationProvider,
 ): Promise<OAuthStateRow | PageOf> {
+  const { query } = request;
   const state = await findLiveOAuthState(app.db, hashState(query.state));
   if (!state || state.provider !== provider) return { status: 400, key: 'integrationStateInvalid' };
   if (state.account_id !== query.account_id.toLowerCase())
     return { status: 403, key: 'integrationAccountMismatch' };
-  return state;
+  return (await bindingProblem(app, request, state)) ?? state;
 }
 
 /**
  * The opening of a callback: the state used up (atomically: a replayed callback finds nothing; a
- * denied or failed authorisation cannot be resumed), of a card this callback serves; the provider's
- * code; the user who started it, still allowed to integrate in the team. Or the page saying why not,
- * in the language of the user who started it once the state is known.
+ * denied or failed authorisation cannot be resumed), of a card this callback serves; in the browser
+ * and session that started it (else the code is never exchanged: nothing is connected or imported);
+ * the provider's code; the user who started it, still allowed to integrate in the team. Or the page
+ * saying why not — in the language of the user who started it once the state is known to be theirs.
+ * The binding cookie is cleared either way.
  */
 export async function openCallback(
   app: FastifyInstance,
   request: FastifyRequest<{ Querystring: { state?: string; code?: string; error?: string } }>,
+  reply: FastifyReply,
   serves: (provider: IntegrationProvider) => boolean,
+  popupPath: (provider: IntegrationProvider) => string,
 ): Promise<
   { lang: Lang; state: OAuthStateRow; code: string; actor: ActivityActor } | { lang: Lang; fail: PageOf }
 > {
@@ -147,6 +237,15 @@ export async function openCallback(
   const state = query.state ? await consumeOAuthState(app.db, hashState(query.state)) : undefined;
   if (!state || !serves(state.provider))
     return { lang: langOf(request), fail: { status: 400, key: 'integrationStateInvalid' } };
+  reply.header('set-cookie', bindingCookie(app, state.provider, popupPath(state.provider), ''));
+  const unbound = await bindingProblem(app, request, state);
+  if (unbound) {
+    request.log.warn(
+      { provider: state.provider, accountId: state.account_id },
+      'oauth callback refused: not the browser and session that started it',
+    );
+    return { lang: langOf(request), fail: unbound };
+  }
   const lang: Lang = state.lang === 'en' ? 'en' : 'pt-BR';
   if (query.error) return { lang, fail: { status: 400, key: 'integrationDenied' } };
   if (!query.code) return { lang, fail: { status: 400, key: 'integrationProviderFailed' } };
@@ -167,16 +266,16 @@ export function oauthStartRoutes(flows: readonly OAuthFlow[]): FastifyPluginAsyn
             tags,
             summary: `Starts a ${flow.label} authorisation: the URL to open in the popup`,
             description:
-              'A single-use state (10 minutes) bound to the caller, the team and the card; the popup URL is the spec path with `account_id` and that state. docs/integrations.md',
+              "A single-use state (10 minutes) bound to the caller's session, the team and the card, and to this browser by an HttpOnly cookie; the popup URL is the spec path with `account_id` and that state, and works only in this browser while this session lasts. docs/integrations.md",
             security: bearer,
             querystring: AccountIdQuery,
             response: { 200: OAuthStart, ...errors(401, 403, 404, 409) },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           if (!app.integrations.oauthClient(flow.provider))
             throw new ApiError(409, 'integrationNotConfigured', { params: { provider: flow.label } });
-          return startAuthorisation(app, request, flow.provider, flow.path);
+          return startAuthorisation(app, request, reply, flow.provider, flow.path);
         },
       );
     }
@@ -212,12 +311,15 @@ export function oauthPopupRoutes(
         },
         async (request, reply) => {
           const lang = langOf(request);
-          const state = await popupState(app, request.query, flow.provider);
+          const state = await popupState(app, request, flow.provider);
           if ('key' in state) return popupPage(reply, lang, state.status, state.key);
           const client = app.integrations.oauthClient(flow.provider);
           if (!client)
             return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: flow.label });
-          return reply.redirect(authorizeUrl(client, request.query.state, state.code_verifier), 302);
+          return reply.redirect(
+            authorizeUrl(client, request.query.state, state.code_verifier, state.oidc_nonce),
+            302,
+          );
         },
       );
     }
@@ -238,7 +340,13 @@ export function oauthPopupRoutes(
         },
       },
       async (request, reply) => {
-        const opened = await openCallback(app, request, (provider) => byProvider.has(provider));
+        const opened = await openCallback(
+          app,
+          request,
+          reply,
+          (provider) => byProvider.has(provider),
+          (provider) => byProvider.get(provider)!.path,
+        );
         const { lang } = opened;
         if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
         const { state, code } = opened;
@@ -249,15 +357,15 @@ export function oauthPopupRoutes(
         let identity: Identity;
         const timeout = app.config.integrations.httpTimeoutMs;
         try {
-          tokens = await exchangeCode(client, code, state.code_verifier, timeout);
+          tokens = await exchangeCode(client, code, state.code_verifier, timeout, state.oidc_nonce);
           identity = await flow.identify(app, tokens, client);
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
           request.log.warn(
-            { provider: flow.provider, status: error.status, oauth: error.oauthError },
+            { provider: flow.provider, status: error.status, oauth: error.oauthError, reason: error.message },
             'oauth exchange refused',
           );
-          return popupPage(reply, lang, error.retryable ? 502 : 400, 'integrationProviderFailed');
+          return providerFailedPage(reply, lang, error);
         }
         try {
           await connectWithTokens(app, {

@@ -12,7 +12,14 @@ import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { accountOf } from '../streams/view.ts';
 import { logIntegration, soleConnection } from './connection.ts';
-import { openCallback, POPUP_RESPONSES, popupPage, popupState, startAuthorisation } from './oauth-flow.ts';
+import {
+  openCallback,
+  POPUP_RESPONSES,
+  popupPage,
+  popupState,
+  providerFailedPage,
+  startAuthorisation,
+} from './oauth-flow.ts';
 import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';
 import { switchSimulcast } from './switch.ts';
 
@@ -68,9 +75,9 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OAuthStart, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!client()) throw new ApiError(409, 'integrationNotConfigured', { params: { provider: 'YouTube' } });
-      return startAuthorisation(app, request, 'youtube', PATH);
+      return startAuthorisation(app, request, reply, 'youtube', PATH);
     },
   );
 
@@ -201,11 +208,14 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const lang = langOf(request);
-      const state = await popupState(app, request.query, 'youtube');
+      const state = await popupState(app, request, 'youtube');
       if ('key' in state) return popupPage(reply, lang, state.status, state.key);
       const oauth = client();
       if (!oauth) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'YouTube' });
-      return reply.redirect(authorizeUrl(oauth, request.query.state, state.code_verifier), 302);
+      return reply.redirect(
+        authorizeUrl(oauth, request.query.state, state.code_verifier, state.oidc_nonce),
+        302,
+      );
     },
   );
 
@@ -221,7 +231,13 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const opened = await openCallback(app, request, (provider) => provider === 'youtube');
+      const opened = await openCallback(
+        app,
+        request,
+        reply,
+        (provider) => provider === 'youtube',
+        () => PATH,
+      );
       const { lang } = opened;
       if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
       const { state, code, actor } = opened;
@@ -231,12 +247,15 @@ export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let tokens: Awaited<ReturnType<typeof exchangeCode>>;
       let channel: Awaited<ReturnType<typeof youtubeChannel>>;
       try {
-        tokens = await exchangeCode(oauth, code, state.code_verifier, timeout);
+        tokens = await exchangeCode(oauth, code, state.code_verifier, timeout, state.oidc_nonce);
         channel = await youtubeChannel(api(), tokens.accessToken);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        request.log.warn({ status: error.status, oauth: error.oauthError }, 'youtube: authorisation failed');
-        return popupPage(reply, lang, error.retryable ? 502 : 400, 'integrationProviderFailed');
+        request.log.warn(
+          { status: error.status, oauth: error.oauthError, reason: error.message },
+          'youtube: authorisation failed',
+        );
+        return providerFailedPage(reply, lang, error);
       }
       if (!channel) {
         await revokeToken(oauth, tokens.refreshToken ?? tokens.accessToken, timeout);
