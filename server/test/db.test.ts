@@ -77,6 +77,7 @@ describe('migrations and seed', () => {
         'Up 20261201T130000_simulcast',
         'Up 20261202T090000_simulcast_reason',
         'Up 20261203T100000_classroom_email_codes',
+        'Up 20261203T104500_oauth_binding',
         'Up 20261203T121700_video_media_views',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
@@ -130,6 +131,7 @@ describe('migrations and seed', () => {
       ]);
       expect(await migrateAllDown(db)).toEqual([
         'Down 20261203T121700_video_media_views',
+        'Down 20261203T104500_oauth_binding',
         'Down 20261203T100000_classroom_email_codes',
         'Down 20261202T090000_simulcast_reason',
         'Down 20261201T130000_simulcast',

@@ -30,8 +30,8 @@ import * as integrations from './migrations/20261201T120000_integrations.ts';
 import * as simulcast from './migrations/20261201T130000_simulcast.ts';
 import * as simulcastReason from './migrations/20261202T090000_simulcast_reason.ts';
 import * as classroomEmailCodes from './migrations/20261203T100000_classroom_email_codes.ts';
-import * as videoMediaViews from './migrations/20261203T121700_video_media_views.ts';
 import * as oauthBinding from './migrations/20261203T104500_oauth_binding.ts';
+import * as videoMediaViews from './migrations/20261203T121700_video_media_views.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -70,8 +70,8 @@ const migrations: Record<string, Migration> = {
   '20261201T130000_simulcast': simulcast,
   '20261202T090000_simulcast_reason': simulcastReason,
   '20261203T100000_classroom_email_codes': classroomEmailCodes,
-  '20261203T121700_video_media_views': videoMediaViews,
   '20261203T104500_oauth_binding': oauthBinding,
+  '20261203T121700_video_media_views': videoMediaViews,
 };
 
 function migrator(db: Db): Migrator {
