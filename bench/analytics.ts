@@ -1,6 +1,6 @@
-// npm run bench -- --only=analytics — the audience analytics under a synthetic audience (issue 25
-// point 8). N simulated players (analytics-plan.ts, a seeded PRNG) go through the real public
-// endpoints of a real server in its own process, over HTTP: the playback session
+// npm run bench -- --only=analytics — the audience analytics under a synthetic audience
+// (docs/analytics.md "Benchmark"). N simulated players (analytics-plan.ts, a seeded PRNG) go through the real
+// public endpoints of a real server in its own process, over HTTP: the playback session
 // (GET /v1/public/lives/{id}/playback), the manifest it names (what makes a session a counted viewer),
 // then the beacons of docs/analytics.md's contract (start, startup, a heartbeat every 10 s with the time
 // playing/rebuffering/paused, stalls, rendition switches, pauses, exits before start, startup and

@@ -1,6 +1,6 @@
-// API requests per second with an API key against with a session (issue 19), on the real server (its
-// own process, as `npm start` runs it, embedded database): the same route, GET /v1/videos of the demo
-// team, for ROUND_MS per round, CONCURRENCY callers on keep-alive connections, half of them with the
+// API requests per second with an API key against with a session (docs/api-keys.md "Bench"), on the real
+// server (its own process, as `npm start` runs it, embedded database): the same route, GET /v1/videos of the
+// demo team, for ROUND_MS per round, CONCURRENCY callers on keep-alive connections, half of them with the
 // session and half with the key *at the same time*, so the host's load (other processes) hits both
 // alike; the figure is the mean over ROUNDS rounds. A key call looks its key and creator up (one
 // query, as a session call looks up its session and user) and passes the per-key rate limiter (set

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 15's first-load budgets for React 19 (docs/decisions.md "React 19 runs the console"), in gzip
+/** The first-load budgets for React 19 (docs/decisions.md "React 19 runs the console"), in gzip
  * bytes: checked by `npm test` (scripts/size-budget.ts) and printed by `npm run bench`. */
 export const FIRST_LOAD_BUDGET = { login: 135_000, shell: 230_000 } as const;
 

@@ -1,7 +1,7 @@
-// npm run bench -- --only=playback — glass-to-glass latency of each live latency mode (issue 17).
-// A real ffmpeg publishes a test pattern over RTMP to the server's ingest with the wall clock stamped
-// into the picture (24 black/white blocks: the epoch milliseconds modulo 2^24, read back after H.264
-// compression); the server packages it for viewers as the mode says; Chromium plays it with shaka
+// npm run bench -- --only=playback — glass-to-glass latency of each live latency mode (docs/playback.md
+// "Glass-to-glass latency"). A real ffmpeg publishes a test pattern over RTMP to the server's ingest with the
+// wall clock stamped into the picture (24 black/white blocks: the epoch milliseconds modulo 2^24, read back
+// after H.264 compression); the server packages it for viewers as the mode says; Chromium plays it with shaka
 // through the public playback endpoint and decodes the stamp of every frame it presents. Prints the
 // median latency per mode against its goal. Asserts nothing.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,7 +15,8 @@ import { chromium } from '@playwright/test';
 import { startS3Process } from './uploads.ts';
 
 const MODES = [
-  // The encoder's keyframe interval (frames at 25 fps) is at most the mode's segment, as docs/playback.md asks.
+  // The encoder's keyframe interval (frames at 25 fps) is at most the mode's segment, as docs/playback.md
+  // asks.
   { latency: 'default', goalSeconds: 15, gop: 25 },
   { latency: 'low', goalSeconds: 6, gop: 25 },
   { latency: 'ultraLow', goalSeconds: 3, gop: 12 },
@@ -126,7 +127,8 @@ export function median(values: number[]): number {
 }
 
 /** `storage: 's3'`: the live's files go to a bucket of s3rver (its own process) through the server's
- * live mirror, and viewers are served from the bucket (issue 30: the modes keep their figures). */
+ * live mirror, and viewers are served from the bucket (docs/storage.md "Live latency on S3": the modes keep
+ * their figures). */
 export async function runPlaybackBench(options: { storage?: 'disk' | 's3' } = {}): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'palco-bench-playback-'));
   const s3 = options.storage === 's3' ? await startS3Process('palco-bench-playback') : null;

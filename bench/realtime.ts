@@ -1,6 +1,6 @@
-// The account websocket's fan-out (issue 16): 1,000 clients connected to one account of the real
-// server (its own process, as `npm start` runs it), one event raised through the API (a stream paused
-// or resumed: PUT /v1/live-streams/{id}/control/…), and the time from that call until the LAST client
+// The account websocket's fan-out (docs/realtime.md "Benchmark"): 1,000 clients connected to one account of
+// the real server (its own process, as `npm start` runs it), one event raised through the API (a stream
+// paused or resumed: PUT /v1/live-streams/{id}/control/…), and the time from that call until the LAST client
 // has the event. p50/p99 over 20 events (after 3 warm-up events), on the embedded database and, when
 // BENCH_DATABASE_URL or DATABASE_URL names a PostgreSQL server, on PostgreSQL (a scratch database is
 // created there and dropped, events go through LISTEN/NOTIFY). Goal: p99 ≤ 250 ms. Asserts nothing.

@@ -1,4 +1,4 @@
-// npm run bench — the console's performance budget, measured (issues 2 and 15). Asserts nothing;
+// npm run bench — the console's performance budget, measured. Asserts nothing;
 // prints figures against their goals (docs/decisions.md "React 19 runs the console"):
 //  1. first-load JS (gzip) from Vite's module graph (dist/.vite/manifest.json): the entry, its static
 //     imports, the route chain's chunks and the active locale's catalogues (loaded before the first
@@ -10,9 +10,9 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` picks benches (bench/logs.ts,
-// streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, analytics.ts also run alone).
-// It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` picks benches
+// (bench/logs.ts, streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, analytics.ts also
+// run alone). It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const AUTH_KEY = 'v706-demo1-auth';
-// issue 15's budget for React 19 (docs/decisions.md "React 19 runs the console").
+// The budget for React 19 (docs/decisions.md "React 19 runs the console").
 const GOALS = {
   loginJs: FIRST_LOAD_BUDGET.login,
   shellJs: FIRST_LOAD_BUDGET.shell,
@@ -285,7 +285,8 @@ async function main() {
   }
 }
 
-// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` runs a subset; by default every bench runs, one after another.
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` runs a subset; by default
+// every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -295,15 +296,15 @@ const wanted = (name: string) => !only || only.includes(name);
 async function all() {
   if (wanted('frontend')) await main();
   if (wanted('logs')) {
-    log('\n== Activity logs: 1,000,000 entries in one account (issue 5) ==');
+    log('\n== Activity logs: 1,000,000 entries in one account (docs/api-logs.md) ==');
     await (await import('./logs.ts')).runLogsBench();
   }
   if (wanted('streams')) {
-    log('\n== Live-stream library: 10,000 streams in one account (issue 3) ==');
+    log('\n== Live-stream library: 10,000 streams in one account (docs/api-streams.md) ==');
     await (await import('./streams.ts')).runStreamsBench();
   }
   if (wanted('uploads')) {
-    log('\n== Chunked upload of 1 GB vs one plain POST (issue 4) ==');
+    log('\n== Chunked upload of 1 GB vs one plain POST (docs/storage.md "Upload bench") ==');
     const { runUploadBench } = await import('./uploads.ts');
     // The default set-up (embedded PGlite, the database inside the server's process), then, when
     // BENCH_DATABASE_URL names a scratch PostgreSQL database, the scale-out set-up.
@@ -313,27 +314,31 @@ async function all() {
     if (process.env.BENCH_DATABASE_URL) await runUploadBench({ databaseUrl: process.env.BENCH_DATABASE_URL });
   }
   if (wanted('realtime')) {
-    log('\n== Account websocket: one event to 1,000 clients (issue 16) ==');
+    log('\n== Account websocket: one event to 1,000 clients (docs/realtime.md "Benchmark") ==');
     await (await import('./realtime.ts')).runRealtimeBench();
   }
   if (wanted('playback')) {
-    log('\n== Live playback: glass-to-glass latency per latency mode (issue 17) ==');
+    log('\n== Live playback: glass-to-glass latency per latency mode (docs/playback.md) ==');
     const { runPlaybackBench } = await import('./playback.ts');
     await runPlaybackBench();
-    log('  the same with the live files in an S3 bucket (s3rver on loopback), served from it (issue 30):');
+    log(
+      '  the same with the live files in an S3 bucket (s3rver on loopback), served from it (docs/storage.md):',
+    );
     await runPlaybackBench({ storage: 's3' });
   }
   if (wanted('whep')) {
-    log('\n== WHIP in, WHEP out: glass to glass per path, server CPU of a studio with guests (issue 28) ==');
+    log(
+      '\n== WHIP in, WHEP out: glass to glass per path, server CPU of a studio with guests (docs/studio.md) ==',
+    );
     await (await import('./whep.ts')).runWhepBench();
   }
   if (wanted('apikeys')) {
-    log('\n== API requests per second with an API key vs a session (issue 19) ==');
+    log('\n== API requests per second with an API key vs a session (docs/api-keys.md "Bench") ==');
     await (await import('./api-keys.ts')).runApiKeysBench();
   }
   if (wanted('analytics')) {
     log(
-      '\n== Audience analytics: 1,000 and 5,000 simulated viewers, figures against the ground truth (issue 25) ==',
+      '\n== Audience analytics: 1,000 and 5,000 simulated viewers, figures against the ground truth (docs/analytics.md) ==',
     );
     await (await import('./analytics.ts')).runAnalyticsBench();
   }

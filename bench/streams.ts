@@ -1,4 +1,4 @@
-// The streaming library's list call with 10,000 streams in one account (issue 3). Starts the real
+// The streaming library's list call with 10,000 streams in one account (docs/api-streams.md). Starts the real
 // server in this process on a fresh embedded database (PGlite in a temporary DATA_DIR), bulk-inserts
 // the streams, signs in as the demo owner and times, through app.inject with that token,
 //   GET /v1/live-streams?sort=date,desc&page=1&limit=10&shutdown=false   (the library's first page)

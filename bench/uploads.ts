@@ -1,11 +1,11 @@
-// Upload throughput (issue 4): a 1 GiB file through the chunked protocol (128 MiB chunks, SPEC §9)
-// against one plain streamed POST of the same bytes (simple mode: the same multipart parsing and disk
-// writes, no Content-Range), both on loopback to the real server started as `npm start` does (bin/serve), and the
-// server's peak RSS meanwhile (sampled from /proc/<pid>/status). Goals: ratio ≥ 0.9, memory flat and
-// under 200 MB. Asserts nothing. Run alone: `node --import tsx bench/uploads.ts`; with
+// Upload throughput (docs/storage.md "Upload bench"): a 1 GiB file through the chunked protocol (128 MiB
+// chunks, SPEC §9) against one plain streamed POST of the same bytes (simple mode: the same multipart parsing
+// and disk writes, no Content-Range), both on loopback to the real server started as `npm start` does
+// (bin/serve), and the server's peak RSS meanwhile (sampled from /proc/<pid>/status). Goals: ratio ≥ 0.9,
+// memory flat and under 200 MB. Asserts nothing. Run alone: `node --import tsx bench/uploads.ts`; with
 // BENCH_DATABASE_URL (a scratch PostgreSQL database) the server runs on it instead of embedded PGlite.
 // With `storage: 's3'` (BENCH_STORAGE=s3 alone) the server keeps the uploads in a bucket of a real S3
-// server on loopback (s3rver, server/test/s3-server.ts) instead of its disk (issue 30: goal within 20 %
+// server on loopback (s3rver, server/test/s3-server.ts) instead of its disk (goal within 20 %
 // of the disk's throughput, RSS flat). s3rver runs in a child process of its own
 // (bench/s3rver-process.ts), never in this bench's process: an S3 service is never in the client's
 // process, so the measured server competes only with the S3 server, as in a real deployment, and the

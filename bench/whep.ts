@@ -1,4 +1,4 @@
-// npm run bench -- --only=whep — WHIP in, WHEP out (issue 28): glass-to-glass latency of a live
+// npm run bench -- --only=whep — WHIP in, WHEP out (docs/studio.md): glass-to-glass latency of a live
 // published over WHIP and played over WHEP (goal ≤ 1 s) and over HLS in each latency mode, measured as
 // bench/playback.ts measures it (the wall clock stamped into the frames by the encoder, read back from
 // every frame Chromium presents); and the server's CPU for a studio-like live (its WHIP publish plus 3

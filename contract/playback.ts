@@ -47,9 +47,9 @@ export interface PlaybackInfo {
   channelUrl: string | null; // '/v1/public/lives/{liveId}/channel' for lives, null for VOD
   beaconUrl: string; // '/v1/public/beacons'
   /** Where this playback session likes the video (`POST`/`DELETE` of `{sessionId}`, 204): a VOD's
-   * '/v1/public/videos/{id}/likes', null for a live (issue 25 point 7). Optional: an older server's
-   * answer has none, and the player then offers no like button. A like counts only once the player
-   * loaded `manifestUrl` (403 before), and one address's presses are bounded (429, docs/analytics.md
+   * '/v1/public/videos/{id}/likes', null for a live (docs/analytics.md "Likes in the player"). Optional: an
+   * older server's answer has none, and the player then offers no like button. A like counts only once the
+   * player loaded `manifestUrl` (403 before), and one address's presses are bounded (429, docs/analytics.md
    * "Likes in the player"). */
   likeUrl?: string | null;
   /** How the player configures itself for a live (null for VOD). */

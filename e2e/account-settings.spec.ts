@@ -3,7 +3,7 @@ import { chooseTeam } from './shell-helpers';
 import { signIn } from './support/auth';
 import { DEMO, DEMO_PASSWORD } from './support/env';
 
-// Issue 18 point 7: /account/settings — the team's settings and the user's own profile.
+// /account/settings (docs/api-admin.md "Account settings") — the team's settings and the user's own profile.
 
 const TEAM = 'Demo Produções';
 

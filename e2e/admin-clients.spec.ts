@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 18 point 5: staff find a client on /clients and act in one of its teams, logged as staff.
+// docs/api-admin.md "Clients": staff find a client on /clients and act in one of its teams, logged as staff.
 
 const EVENTOS = 'a0000000-0000-4000-8000-000000000003';
 

@@ -3,7 +3,7 @@ import { chooseTeam } from './shell-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 18 point 6: /members lists who can see the team's video library (docs/api-admin.md "Members").
+// /members lists who can see the team's video library (docs/api-admin.md "Members").
 
 test('/members: the owner sees the library members and the add form; an unknown address is refused', async ({
   page,

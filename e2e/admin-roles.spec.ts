@@ -4,7 +4,8 @@ import { closeToasts } from './streaming-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 18: /roles (create, edit, delete with the permissions' descriptions) and the staff /permissions.
+// /roles (docs/api-admin.md "Roles"): create, edit, delete with the permissions' descriptions; and the
+// staff /permissions.
 
 test('the owner creates a role from described permissions, cannot grant staff, renames and deletes it', async ({
   page,

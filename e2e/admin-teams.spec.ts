@@ -4,7 +4,7 @@ import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 import { makePng } from './vod-helpers';
 
-// Issue 18 point 2: /teams — create, rename, picture, members; the header's team selector of every
+// /teams (docs/api-admin.md "Teams") — create, rename, picture, members; the header's team selector of every
 // tab follows. A fresh member with gerenciarTimes does it, so the demo users' team lists stay as the
 // other specs expect them.
 

@@ -4,8 +4,8 @@ import { chooseTeam, menu } from './shell-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 18: /users, the invitation mail and link, and a role change reaching the invitee's console
-// without a reload (docs/routes.md "Following role changes").
+// /users (docs/api-admin.md "Users", "Invitations"), the invitation mail and link, and a role change reaching
+// the invitee's console without a reload (docs/routes.md "Following role changes").
 
 const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
 

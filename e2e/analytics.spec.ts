@@ -6,9 +6,9 @@ import { type Api, controlStream, createStream, getStream, unique } from './stre
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 25 "Done means": a live pushed by a real ffmpeg, real embed players in Chromium (each its own
-// browser context, user agent and client address through the trusted proxy), their own beacons, and
-// the console's /analytics and /atendimento pages reading what they sent.
+// Audience analytics end to end (docs/analytics.md): a live pushed by a real ffmpeg, real embed players in
+// Chromium (each its own browser context, user agent and client address through the trusted proxy), their own
+// beacons, and the console's /analytics and /atendimento pages reading what they sent.
 
 const WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

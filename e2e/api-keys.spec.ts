@@ -3,7 +3,7 @@ import { chooseTeam } from './shell-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 19.1: an API key created in /api-keys calls the API as its creator, within its scope, until
+// docs/api-keys.md: an API key created in /api-keys calls the API as its creator, within its scope, until
 // it is revoked; the page links to the API reference.
 
 test('the owner creates a key, the API answers it within its scope, and after the revoke it does not', async ({

@@ -6,7 +6,7 @@ import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 import { makeVideo } from './vod-helpers';
 
-// Issue 19 point 4 (docs/billing.md): /billing shows the month's usage from real records, and staff
+// docs/billing.md "The /billing page": /billing shows the month's usage from real records, and staff
 // blocks a client for non-payment.
 
 const TEAM = 'Demo Produções';

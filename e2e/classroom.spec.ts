@@ -4,7 +4,8 @@ import { DEMO, DEMO_PASSWORD } from './support/env';
 import { mailMatchFor } from './support/mail';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 17 / SPEC §2.8: the classroom's registration, viewing page and chat, as a viewer (no session).
+// SPEC §2.8 (docs/classroom.md "Classroom"): the classroom's registration, viewing page and chat, as a viewer
+// (no session).
 
 const DEMO_TEAM = 'a0000000-0000-4000-8000-000000000002';
 
@@ -23,7 +24,7 @@ async function newClass(request: APIRequestContext, nome: string): Promise<strin
     params: { accountId: DEMO_TEAM },
     data: {
       nome,
-      // The team's internal note, and the classroom's public description (issue 26 point 1).
+      // The team's internal note, and the classroom's public description (docs/classroom.md).
       descricao: 'Câmera 2 no palco lateral.',
       classroomDescription: 'Acordes e ritmos',
       scheduledStartTime: '2030-05-01T20:00:00.000Z',
@@ -161,8 +162,8 @@ test('a second browser gets into a registered e-mail only with the mailed code; 
   await expect(chat.getByRole('listitem').filter({ hasText: 'oi do notebook' })).toContainText('Carla Nunes');
 });
 
-// Issue 26 point 2: the classroom of SPEC §2.8, complete — speakers and agenda edited in the console,
-// an unknown class, a finished class, the header at 390 px.
+// The classroom of SPEC §2.8, complete (docs/classroom.md "Speakers, agenda and images") — speakers and
+// agenda edited in the console, an unknown class, a finished class, the header at 390 px.
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 

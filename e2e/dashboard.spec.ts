@@ -3,8 +3,8 @@ import { type Api, controlStream, createStream, unique } from './streaming-helpe
 import { DEMO } from './support/env';
 import { signInWithTeam, waitForPersisted } from './support/pwa';
 
-// Issue 19 point 5: /dashboard lists what is live and the recent uploads, each linking to its page;
-// offline it shows the saved figures with the time they are from.
+// /dashboard (docs/routes.md "Breadcrumb") lists what is live and the recent uploads, each linking to its
+// page; offline it shows the saved figures with the time they are from.
 
 test('the dashboard links live streams and uploads to their pages, and offline shows "as of"', async ({
   page,

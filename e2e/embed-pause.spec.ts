@@ -7,7 +7,7 @@ import { type Api, controlStream, createStream, getStream, unique } from './stre
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 26 point 8: a paused live with DVR kept showing its picture and clock instead of the pause
+// A paused live with DVR kept showing its picture and clock instead of the pause
 // banner. A real ffmpeg publishes to a DVR live; the operator pauses it while the viewer watches, and
 // again while the viewer's player is (re)starting; each time the viewer sees the pause message, no
 // video and no clock.

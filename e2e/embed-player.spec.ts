@@ -5,11 +5,11 @@ import { createStream, unique } from './streaming-helpers';
 import { DEMO, E2E_BASE_URL } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 17: the embed player page in real Chromium, placed in an iframe on a second local origin, with
-// real media (a VOD transcoded by the server), a real VAST server and the server's real framing policy.
-// The playback answer is handed to the page by route, built from the video's own API (its signed HLS
-// and subtitle URLs), to reach what the real endpoint cannot give a VOD (ads are stream settings) and
-// each state at will; e2e/embed.spec.ts runs against the real endpoint.
+// docs/playback.md "The embed player (emb)": the embed player page in real Chromium, placed in an iframe on a
+// second local origin, with real media (a VOD transcoded by the server), a real VAST server and the server's
+// real framing policy. The playback answer is handed to the page by route, built from the video's own API
+// (its signed HLS and subtitle URLs), to reach what the real endpoint cannot give a VOD (ads are stream
+// settings) and each state at will; e2e/embed.spec.ts runs against the real endpoint.
 
 let site: Awaited<ReturnType<typeof startSite>>;
 test.beforeAll(async () => {

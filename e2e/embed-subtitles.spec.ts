@@ -4,7 +4,7 @@ import { unique } from './streaming-helpers';
 import { DEMO, E2E_BASE_URL } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 26 point 5: a VOD's subtitles in the embed player, against the real playback endpoint, at
+// A VOD's subtitles in the embed player, against the real playback endpoint, at
 // desktop (in an iframe on another site) and at 390 px (the player page itself). Choosing a subtitle
 // threw `setTextTrackVisibility is not a function` (shaka 5 has no such method), 'Desativadas' left
 // the captions on, and the captions were drawn under the control bar.

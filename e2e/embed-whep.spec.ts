@@ -5,10 +5,10 @@ import { type Api, controlStream, createStream, getStream, unique } from './stre
 import { DEMO, E2E_BASE_URL } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 28 point 4, against the real server in Debian's Chromium: a live published over WHIP (a
-// werift peer fed by ffmpeg, as OBS would) in the ultra-low mode plays in the embed player over WebRTC
-// (WHEP): the player's video is WebRTC's (`data-transport="whep"`), its picture advances and its
-// beacons name the WebRTC delivery. The e2e server allows one WHEP viewer per live
+// WHEP playback (docs/studio.md "WHEP playback"), against the real server in Debian's Chromium: a live
+// published over WHIP (a werift peer fed by ffmpeg, as OBS would) in the ultra-low mode plays in the embed
+// player over WebRTC (WHEP): the player's video is WebRTC's (`data-transport="whep"`), its picture advances
+// and its beacons name the WebRTC delivery. The e2e server allows one WHEP viewer per live
 // (WHEP_MAX_VIEWERS_PER_LIVE=1 in playwright.config.ts), so a second viewer meets the limit (503) and
 // its player falls back to HLS, which plays.
 

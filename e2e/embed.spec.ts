@@ -7,10 +7,11 @@ import { type Api, controlStream, createStream, getStream, unique } from './stre
 import { DEMO, E2E_BASE_URL, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 17 "Done means", against the real server: a live pushed by a real ffmpeg plays in the embed
-// player placed in an iframe on a second local origin (an authorized domain), after the VAST pre-roll
-// of a local ad server, and its post-roll when the live ends; another origin is refused; a viewer in a blocked country (the trusted CDN
-// country header) gets the region message and the playlists refuse it; a ready VOD plays with subtitles.
+// Public playback end to end (docs/playback.md), against the real server: a live pushed by a real ffmpeg
+// plays in the embed player placed in an iframe on a second local origin (an authorized domain), after the
+// VAST pre-roll of a local ad server, and its post-roll when the live ends; another origin is refused; a
+// viewer in a blocked country (the trusted CDN country header) gets the region message and the playlists
+// refuse it; a ready VOD plays with subtitles.
 
 let site: Awaited<ReturnType<typeof startSite>>;
 test.beforeAll(async () => {

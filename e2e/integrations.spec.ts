@@ -31,7 +31,7 @@ import { signInWithTeam } from './support/pwa';
 
 const run = promisify(execFile);
 
-// Issue 29: /integrations against local servers speaking the providers' real protocols
+// /integrations (docs/integrations-page.md) against local servers speaking the providers' real protocols
 // (server/test/fakes), on a Palco server of this spec's own whose provider endpoints point at them.
 
 const CARDS = [

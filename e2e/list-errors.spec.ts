@@ -3,9 +3,9 @@ import { type Api, controlStream, createStream, deleteStream, toast, unique } fr
 import { DEMO } from './support/env';
 import { signInWithTeam, waitForPersisted } from './support/pwa';
 
-// Issue 15's polish list: a list that cannot be loaded never looks like an empty list. A 5xx (faked
-// through route interception, as in errors.spec.ts) shows the 'Ops' notification and an error state
-// with "Tentar novamente", which loads the rows once the server answers again. Offline, /records shows
+// docs/ui.md "Lists: states, paging, skeletons": a list that cannot be loaded never looks like an empty list.
+// A 5xx (faked through route interception, as in errors.spec.ts) shows the 'Ops' notification and an error
+// state with "Tentar novamente", which loads the rows once the server answers again. Offline, /records shows
 // the rows it saved (saying when they are from), or says it is offline: never "Nenhum evento registrado".
 
 test.describe.configure({ timeout: 90_000 });

@@ -5,7 +5,7 @@ import { type Api, controlStream, createStream, unique } from './streaming-helpe
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 16 point 6: /preview/{signalId}/{liveId} is the signal preview, and a preview opened before
+// /preview/{signalId}/{liveId} is the signal preview, and a preview opened before
 // the encoder starts waits for it and plays by itself once media arrives.
 
 test('a preview opened before the encoder publishes starts by itself when media arrives', async ({

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 26 point 7: pages that work offline or say why. A page visited online shows its saved data
+// Pages that work offline or say why (docs/routes.md "Offline"). A page visited online shows its saved data
 // offline, with the usual offline indication (the 'as of' bar and the offline notice), never
 // "Não foi possível carregar…" nor an error banner above the data; the create wizard offline stays in
 // the shell (it opens from the precache, or says it needs a connection), never the whole-app error page.

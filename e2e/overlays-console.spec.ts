@@ -3,7 +3,7 @@ import { createStream, toast, unique } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 17: /overlays — a team's texts and images over the player, turned on for a live.
+// /overlays (docs/classroom.md "Overlays") — a team's texts and images over the player, turned on for a live.
 
 test('create a text overlay and turn it on for a live', async ({ page }) => {
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');

@@ -3,7 +3,7 @@ import { createStream, searchByName, unique } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15 polish: a dialog opened a second time must sit above its own backdrop, for every dialog
+// Console polish: a dialog opened a second time must sit above its own backdrop, for every dialog
 // built on the shared wrapper.
 
 /** The element painted on top at the centre of `target`, hit-testing everything (while a modal is

@@ -3,7 +3,7 @@ import { chooseTeam } from './shell-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 26 point 8: every page names itself in the tab ("<page> | Palco"), not "Palco" alone.
+// Every page names itself in the tab ("<page> | Palco"), not "Palco" alone.
 
 test('billing, webhooks, settings and profile name themselves in the tab title', async ({ page }) => {
   await signIn(page, DEMO.owner);

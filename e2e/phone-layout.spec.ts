@@ -3,7 +3,7 @@ import { DEMO_STREAMS } from '../server/src/db/seed-streams.ts';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15, phone polish (< 930 px): the wizard stepper, the records search placeholder and the menu
+// Phone polish (< 930 px): the wizard stepper, the records search placeholder and the menu
 // drawer with the offline banner, at 390×844 on a touch phone.
 
 const WIDTH = 390;

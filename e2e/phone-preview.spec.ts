@@ -3,7 +3,7 @@ import { createStream, getStream, unique } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15, phone polish (< 930 px): the signal preview's player is in the first screen, whole, held
+// Phone polish (< 930 px): the signal preview's player is in the first screen, whole, held
 // upright or sideways. Sideways (a 360–390 px tall screen) the heading above it used to push it
 // below the fold; upright it fitted already.
 

@@ -5,9 +5,9 @@ import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { makeVideo, untilReady, uploadSource } from './vod-helpers';
 
-// SPEC §2.8 (issue 26 point 2): the player the classroom frames — arrow keys seek 5 s, the rewind and
-// forward buttons 10 s, m toggles mute, space toggles play. A real video, transcoded by the server,
-// through the real public playback endpoint.
+// SPEC §2.8 (docs/playback.md "The embed player (emb)"): the player the classroom frames — arrow keys
+// seek 5 s, the rewind and forward buttons 10 s, m toggles mute, space toggles play. A real video,
+// transcoded by the server, through the real public playback endpoint.
 
 const position = (page: Page) => page.locator('video.video').evaluate((v: HTMLVideoElement) => v.currentTime);
 

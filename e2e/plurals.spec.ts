@@ -3,7 +3,7 @@ import { type Api, createStream, searchByName, toast, unique } from './streaming
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15 polish: a count shown with a noun agrees with it ("1 transmissão", never "1 transmissões"),
+// Console polish: a count shown with a noun agrees with it ("1 transmissão", never "1 transmissões"),
 // in Portuguese (where zero takes the plural: "0 transmissões") and in English.
 
 async function signIn(page: Page): Promise<Api> {

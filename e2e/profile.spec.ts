@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 18 point 7: /profile for every signed-in user, here one without showAccountSettings.
+// /profile (docs/api-admin.md "Own profile") for every signed-in user, here one without showAccountSettings.
 
 test('the operator opens /profile from the header and changes their picture', async ({ page }) => {
   await signIn(page, DEMO.operator);

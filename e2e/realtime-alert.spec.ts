@@ -5,8 +5,9 @@ import { type Api, controlStream, createStream, unique } from './streaming-helpe
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 16 points 3 and 5 with a real encoder: a 60 fps push raises `alerta_fps_alto`; the high-FPS
-// dialog opens once across the two tabs of the browser; the wall shows the measured figures.
+// The high-FPS alert (docs/realtime.md "Event catalogue") with a real encoder: a 60 fps push raises
+// `alerta_fps_alto`; the high-FPS dialog opens once across the two tabs of the browser; the wall shows the
+// measured figures.
 
 const ALERT = 'FPS acima do limite';
 

@@ -3,8 +3,9 @@ import { type Api, controlStream, createStream, searchByName, unique } from './s
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 16 point 3: one account websocket per browser. Tabs elect a leader (Web Locks) that holds
-// the socket and passes events on over BroadcastChannel; closing it, another tab takes over.
+// One account websocket per browser (docs/realtime-console.md "One socket per browser"). Tabs elect a leader
+// (Web Locks) that holds the socket and passes events on over BroadcastChannel; closing it, another tab takes
+// over.
 
 /** The account sockets a page opens, as the browser sees them. */
 function socketsOf(page: Page) {

@@ -5,9 +5,10 @@ import { type Api, confirmDialog, controlStream, createStream, unique } from './
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 26 point 3: an encoder may rehearse before 'Iniciar' — the team sees its signal on the panel,
-// the wall and the preview, viewers see nothing until the start, and the same encoder then goes on air.
-// Point 8: the previews and the wall ask for a signal's playlist only while it publishes.
+// docs/api-streams.md "Rehearsal (an encoder before 'Iniciar')": an encoder may rehearse before 'Iniciar' —
+// the team sees its signal on the panel, the wall and the preview, viewers see nothing until the start, and
+// the same encoder then goes on air. The previews and the wall ask for a signal's playlist only
+// while it publishes.
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const control = (page: Page, name: string) =>

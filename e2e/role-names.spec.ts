@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15 polish / SPEC §4: role names are shown capitalised ("proprietário" → "Proprietário") wherever
+// Console polish / SPEC §4: role names are shown capitalised ("proprietário" → "Proprietário") wherever
 // the console shows them: the header's team selector, the team carousel (teams.spec.ts) and the team's
 // users list in the streaming settings.
 

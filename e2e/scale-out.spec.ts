@@ -15,10 +15,10 @@ import { expectPlaying, playerFrame, startSite } from './embed-helpers';
 import { DEMO, DEMO_PASSWORD } from './support/env';
 import { makeVideo, sha256 } from './vod-helpers';
 
-// Issue 30: two server processes on one PostgreSQL and one S3 bucket (a real s3rver), each with its
-// own DATA_DIR, nothing shared on disk. A chunked upload whose chunks alternate between the instances
-// is stored byte-identical and plays from the other; a live published (ffmpeg, RTMP) to one instance
-// plays for a viewer served by the other. PostgreSQL comes from TEST_DATABASE_URL (.ci/run sets it).
+// Scale-out (docs/storage.md): two server processes on one PostgreSQL and one S3 bucket (a real s3rver), each
+// with its own DATA_DIR, nothing shared on disk. A chunked upload whose chunks alternate between the
+// instances is stored byte-identical and plays from the other; a live published (ffmpeg, RTMP) to one
+// instance plays for a viewer served by the other. PostgreSQL comes from TEST_DATABASE_URL (.ci/run sets it).
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const TEAM = DEMO_ACCOUNTS.demoProducoes.id;

@@ -3,7 +3,7 @@ import { createStream, deleteStream, unique } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 26 point 8: /dashboard and /overlays were reachable only by typing their address. The dashboard
+// /dashboard and /overlays were reachable only by typing their address. The dashboard
 // is the breadcrumb home (SPEC §2.2): every shell page starts with 'Início' › the page's section; a
 // live's control panel opens /overlays with that live chosen.
 

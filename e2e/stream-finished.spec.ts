@@ -12,7 +12,7 @@ import {
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15 polish: a finished stream's control panel does not offer changes the server refuses
+// Console polish: a finished stream's control panel does not offer changes the server refuses
 // (SPEC §4: date/time, player colour and latency are fixed from the start; what only acts on air —
 // the transcode and automation switches, the streaming type — is fixed from the end).
 

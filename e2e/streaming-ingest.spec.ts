@@ -5,9 +5,9 @@ import { type Api, confirmDialog, createStream, getStream, searchByName, unique 
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 3: real media ingest. A real ffmpeg publishes to the server's RTMP ingest (the port the
-// Playwright webServer gave it); the console previews the signal and, once the stream ends, the history
-// links its live-to-VOD recording.
+// Real media ingest (docs/api-streams.md "Ingest (RTMP) and the signal preview"). A real ffmpeg publishes to
+// the server's RTMP ingest (the port the Playwright webServer gave it); the console previews the signal and,
+// once the stream ends, the history links its live-to-VOD recording.
 
 const control = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Controle da transmissão' }).getByRole('button', { name, exact: true });

@@ -16,7 +16,7 @@ import {
 import { DEMO, E2E_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 3 / SPEC §2.7 streaming screens, §4 streaming statuses, §5 rules, §8 streaming messages,
+// SPEC §2.7 streaming screens, §4 streaming statuses, §5 rules, §8 streaming messages,
 // against the real server. Each test makes its own streams (unique names).
 
 async function signIn(page: Page): Promise<Api> {
@@ -572,8 +572,8 @@ test('signal preview: each signal has its page, and with nothing published it sa
   await expect(
     page.getByText('Banners, contadores e pausa não se aplicam à pré-visualização.'),
   ).toBeVisible();
-  // No encoder publishes: the signal status says so, and no playlist is asked for (issue 26 point 8:
-  // e2e/streaming-ingest.spec.ts plays each signal's own playlist once an encoder publishes).
+  // No encoder publishes: the signal status says so, and no playlist is asked for
+  // (e2e/streaming-ingest.spec.ts plays each signal's own playlist once an encoder publishes).
   await expect(page.getByText('Sem sinal', { exact: true })).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole('link', { name: 'Palco', exact: true }).click();

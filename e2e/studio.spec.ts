@@ -6,10 +6,10 @@ import { type Api, createStream, getStream } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 28 points 2, 3 and 5: the browser studio in Debian's Chromium with a fake camera and microphone.
-// The presenter's page composes the picture (a canvas of tiles on the studio colour, the audio mixed) and
-// publishes it over WHIP; a guest joins through the guest link, waits, is admitted, and the viewers'
-// picture shows two tiles; ending in the studio ends the live and its recording becomes a video.
+// The browser studio (docs/studio.md "Studio page and guests") in Debian's Chromium with a fake camera and
+// microphone. The presenter's page composes the picture (a canvas of tiles on the studio colour, the audio
+// mixed) and publishes it over WHIP; a guest joins through the guest link, waits, is admitted, and the
+// viewers' picture shows two tiles; ending in the studio ends the live and its recording becomes a video.
 
 const FLAGS = [
   '--no-sandbox',
@@ -197,9 +197,9 @@ test('the presenter goes live from the studio, a guest is admitted (two tiles), 
 // presenter starts) plays it over WebRTC (WHEP, sub-second); their HLS (the WHEP fallback) is H.264 +
 // AAC with segments within their target and shows the composition; the live-to-VOD recording of the
 // short live (about 15 s on air) becomes a video once ended. The time from 'Iniciar transmissão' to the
-// embed playing (issue 28: 10 s) is reported as an annotation, not asserted (no wall-clock assertions).
-// The ultra low mode keeps the embed on the studio's own path (WHIP → WHEP) rather than behind the
-// default mode's 12 s HLS delay, and the recording is a few seconds long: the test stays fast on a
+// embed playing (the studio's goal: 10 s) is reported as an annotation, not asserted (no wall-clock
+// assertions). The ultra low mode keeps the embed on the studio's own path (WHIP → WHEP) rather than behind
+// the default mode's 12 s HLS delay, and the recording is a few seconds long: the test stays fast on a
 // loaded machine (docs/studio.md "Limits of the studio").
 test('a studio live reaches the viewers: the embed plays over WHEP, HLS H.264 + AAC, the recording becomes a video', async ({
   page,

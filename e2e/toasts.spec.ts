@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 15 polish: toasts never cover the header's controls (team selector, language selector,
+// docs/ui.md "Toasts": toasts never cover the header's controls (team selector, language selector,
 // logout) and at most 3 are visible at once, on a desktop and on a phone.
 
 const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');

@@ -4,7 +4,8 @@ import { ownerApi } from './admin-helpers';
 import { signIn } from './support/auth';
 import { DEMO } from './support/env';
 
-// Issue 18 point 7: two-factor sign-in set up in /profile, then asked for by the login.
+// Two-factor sign-in (docs/api-admin.md "Two-factor sign-in") set up in /profile, then asked for by the
+// login.
 
 const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
 

@@ -5,8 +5,8 @@ import { type Api, controlStream, createStream, getStream, unique } from './stre
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 17 points 3 and 5, the console's side: the control panel's viewer-ID signal reaches the live's
-// viewer channel, and the viewers a live has (from their beacons) show on the panel and the wall.
+// docs/playback.md "Viewer-ID signal", the console's side: the control panel's viewer-ID signal reaches the
+// live's viewer channel, and the viewers a live has (from their beacons) show on the panel and the wall.
 // A viewer here is what the embed player does: playback info, beacons, the channel (no player page).
 
 interface Info {

@@ -6,8 +6,8 @@ import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { deleteVideo, makePng, makeVideo, openLibrary, pickVideos } from './vod-helpers';
 
-// SPEC §2.2 /vod/dashboard (issue 4): folders, search, paging, edit (title, description, images with
-// SPEC §5's rules, subtitles), delete with confirmation, SPEC §8's content-creation messages, and the
+// SPEC §2.2 /vod/dashboard (docs/api-videos.md): folders, search, paging, edit (title, description, images
+// with SPEC §5's rules, subtitles), delete with confirmation, SPEC §8's content-creation messages, and the
 // phone layout below 930 px.
 
 test.describe.configure({ timeout: 90_000 });

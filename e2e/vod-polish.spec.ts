@@ -7,7 +7,7 @@ import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { deleteVideo, openLibrary } from './vod-helpers';
 
-// Issue 15's polish list, the video library (/vod/dashboard): a search from the top level finds folders
+// Console polish of the video library (/vod/dashboard): a search from the top level finds folders
 // (anywhere in the library, any case, with or without accents — docs/api-videos.md "Searching the
 // library"); a picked thumbnail is sent only when "Salvar" is pressed.
 

@@ -7,9 +7,9 @@ import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { deleteVideo, openLibrary, processingItem, untilReady, uploadSource } from './vod-helpers';
 
-// Automatic subtitles (issue 26 point 4): on a ready video the edit dialog's button starts the job, the
-// processing modal shows its progress, and the track it makes is listed like an uploaded one (and can
-// be removed). Where the server has no engine, the button is not offered at all.
+// Automatic subtitles (docs/api-videos.md "Automatic subtitles"): on a ready video the edit dialog's button
+// starts the job, the processing modal shows its progress, and the track it makes is listed like an uploaded
+// one (and can be removed). Where the server has no engine, the button is not offered at all.
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -18,7 +18,7 @@ import {
   uploadState,
 } from './vod-helpers';
 
-// Issue 4, "uploads that survive the network" (SPEC §4 Upload / Chunked upload, §9; docs/uploads.md),
+// Uploads that survive the network (SPEC §4 Upload / Chunked upload, §9; docs/uploads.md),
 // against the real server and ffmpeg. Small chunks come from the console's test-only switch
 // (localStorage 'palco-upload-chunk-bytes'), so a few-MB file makes many chunks.
 //

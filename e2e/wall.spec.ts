@@ -11,7 +11,7 @@ import {
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 16 point 5: /broadcast, the monitoring wall, on a phone.
+// /broadcast, the monitoring wall (docs/routes.md), on a phone.
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });

@@ -6,7 +6,7 @@ import { type Api, controlStream, createStream, toast, unique } from './streamin
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 19 point 2: a webhook created on /webhooks receives a signed delivery of a real event, its
+// docs/webhooks.md: a webhook created on /webhooks receives a signed delivery of a real event, its
 // delivery log shows it, and "Enviar de novo" sends the same event again.
 
 interface Received {

@@ -3,8 +3,8 @@ import { type Api, createStream, getStream } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// Issue 28 point 1: a browser publishes over WHIP (RFC 9725) with a signal key, as the studio page and
-// OBS do: Debian's Chromium with a fake camera and microphone, its own RTCPeerConnection and fetch.
+// docs/studio.md "WHIP ingest": a browser publishes over WHIP (RFC 9725) with a signal key, as the studio
+// page and OBS do: Debian's Chromium with a fake camera and microphone, its own RTCPeerConnection and fetch.
 // The server answers, asks for keyframes, and the publish reaches the RTMP pipeline (the signal
 // publishes, with the camera's size); DELETE on the Location ends it.
 

@@ -1,7 +1,7 @@
 // `npm test`'s size check on the built console (dist/, after `npm run build`): the JS a first visit to
-// the login page and to the signed-in shell downloads before it paints, gzip, against issue 15's budgets.
-// The figure is deterministic (the module graph of the build manifest, zlib's default level), unlike
-// Lighthouse, which stays in `npm run bench`. It also checks that React is what renders.
+// the login page and to the signed-in shell downloads before it paints, gzip, against the budgets of
+// bench/first-load.ts. The figure is deterministic (the module graph of the build manifest, zlib's default
+// level), unlike Lighthouse, which stays in `npm run bench`. It also checks that React is what renders.
 import { join } from 'node:path';
 import { FIRST_LOAD_BUDGET, firstLoadJs, kB, PAGES, readManifest } from '../bench/first-load.ts';
 import { detectRuntime } from '../bench/runtime.ts';

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { multipart } from './streams-helpers.ts';
 
-// The own avatar (issue 18 point 7, docs/api-admin.md "Own profile").
+// The own avatar (docs/api-admin.md "Own profile").
 
 let server: TestServer;
 

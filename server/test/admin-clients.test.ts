@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_USERS } from '../src/db/seed.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 
-// /clients (issue 18 point 5): staff see every client and act in one of its teams, logged as staff.
+// /clients (docs/api-admin.md "Clients"): staff see every client and act in one of its teams, logged as
+// staff.
 
 let server: TestServer;
 let staff: string;

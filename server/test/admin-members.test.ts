@@ -3,8 +3,8 @@ import { DEMO_CLIENTS, DEMO_USERS } from '../src/db/seed.ts';
 import { createTeam, loggedEvents, type TestTeam } from './admin-helpers.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 
-// /members (issue 18 point 6): who can see the team's video library; read with showVOD, managed with
-// manageTeamUsers (docs/api-admin.md "Members").
+// /members (docs/api-admin.md "Members"): who can see the team's video library; read with showVOD, managed
+// with manageTeamUsers.
 
 let server: TestServer;
 let team: TestTeam;

@@ -5,7 +5,7 @@ import { loggedEvents } from './admin-helpers.ts';
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { multipart } from './streams-helpers.ts';
 
-// /teams (issue 18 point 2): the client's teams, create, rename, thumbnail, members (docs/api-admin.md).
+// /teams (docs/api-admin.md "Teams"): the client's teams, create, rename, thumbnail, members.
 
 let server: TestServer;
 let owner: string;

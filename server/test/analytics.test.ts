@@ -14,7 +14,7 @@ import { expectError, startTestServer, type TestServer } from './helpers.ts';
 import { AccountClient, listen } from './realtime-helpers.ts';
 import { call, userWith } from './streams-helpers.ts';
 
-/** Audience analytics from the players' beacons (issue 25, docs/analytics.md). */
+/** Audience analytics from the players' beacons (docs/analytics.md). */
 const LIVE: string = DEMO_STREAMS.showAoVivo.id;
 const ACCOUNT: string = DEMO_ACCOUNTS.demoProducoes.id;
 const OTHER_ACCOUNT: string = DEMO_ACCOUNTS.eventosAoVivo.id;

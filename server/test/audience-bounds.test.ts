@@ -1,4 +1,4 @@
-// Issue 24 point 3: audience figures cannot be inflated cheaply (docs/playback.md "Audience bounds").
+// Audience figures cannot be inflated cheaply (docs/playback.md "Audience bounds").
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';

@@ -12,7 +12,7 @@ import { AccountClient, listen } from './realtime-helpers.ts';
 import { call } from './streams-helpers.ts';
 import { ChannelClient } from './viewer-helpers.ts';
 
-/** Player beacons (issue 17 point 4) and the viewer counts made from them (point 5). */
+/** Player beacons (docs/playback.md "Beacons") and the viewer counts made from them ("Viewer counts"). */
 const LIVE: string = DEMO_STREAMS.showAoVivo.id;
 const ACCOUNT: string = DEMO_ACCOUNTS.demoProducoes.id;
 const CHROME_WINDOWS =

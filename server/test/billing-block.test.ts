@@ -202,7 +202,7 @@ describe('plans and statements', () => {
   });
 });
 
-describe('the block belongs to the client (issue 24 point 1)', () => {
+describe('the block belongs to the client', () => {
   const BLOCKED = DEMO_ACCOUNTS.contaBloqueada.id;
   const CONTENT = /Adicionar conteúdo, imagens, times e chaves de API está temporariamente limitado/;
   const VIDEOS = /O envio e o gerenciamento de novos vídeos estão temporariamente limitados/;

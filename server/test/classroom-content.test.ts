@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call, JPEG, logsOf, multipart, PNG, userWith } from './streams-helpers.ts';
 
-// Issue 26 point 2: the classroom's speakers, agenda, cover and backgrounds are edited in the console
+// The classroom's speakers, agenda, cover and backgrounds are edited in the console
 // and shown on the public classroom; a finished class offers its recording (docs/classroom.md).
 
 let server: TestServer;

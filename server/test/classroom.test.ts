@@ -152,7 +152,7 @@ describe('the classroom chat', () => {
     return open('POST', `/v1/public/classroom/${live}/chat`, { token: tokens.get(key), text });
   };
 
-  it('takes a message only with a registration of that class, as the name registered (issue 24)', async () => {
+  it('takes a message only with a registration of that class, as the name registered', async () => {
     const live = await newClass();
     const other = await newClass();
     const token = await chatToken(live, 'ana@escola.test', 'Ana Souza');

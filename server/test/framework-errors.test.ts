@@ -8,7 +8,7 @@ import { expectError, startTestServer, type TestServer } from './helpers.ts';
 /**
  * Requests fastify refuses before (or instead of) a route get the answer every other failure gets:
  * the security headers, a message in the user's language, and nothing of the request quoted back
- * (issue 14, point 4).
+ * (docs/security.md "Client input never gives a 5xx").
  */
 let server: TestServer;
 let port = 0;

@@ -1,4 +1,4 @@
-// Issue 24 point 4: memberships and keys stay in their lane (docs/security.md).
+// Memberships and keys stay in their lane (docs/security.md "Memberships and keys stay in their lane").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CLIENTS, DEMO_USERS } from '../src/db/seed.ts';
 import { createTeam, lastInvitation, type TestTeam } from './admin-helpers.ts';

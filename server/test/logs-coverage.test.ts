@@ -22,10 +22,10 @@ import { webhookExercises } from './logs-coverage-webhooks.ts';
 import { whepExercises } from './logs-coverage-whep.ts';
 import { whipExercises } from './logs-coverage-whip.ts';
 
-// The route walk of issue 5: every mutating route of the built server (POST, PUT, PATCH, DELETE) must
-// have an entry in EXERCISES below — how to call it successfully and which log entry that writes —
-// and every entry is run. A route added later without an entry fails "every mutating route is
-// covered": add its exercise here (and its event code to lib/event-types.ts).
+// The route walk that keeps the activity log complete (docs/api-logs.md): every mutating route of the built
+// server (POST, PUT, PATCH, DELETE) must have an entry in EXERCISES below — how to call it successfully and
+// which log entry that writes — and every entry is run. A route added later without an entry fails "every
+// mutating route is covered": add its exercise here (and its event code to lib/event-types.ts).
 
 let server: TestServer;
 beforeAll(async () => {

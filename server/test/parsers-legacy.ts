@@ -1,5 +1,6 @@
 /**
- * The subtitle and CSV parsers as they were before issue 14: correct, but quadratic on crafted input
+ * The subtitle and CSV parsers as they were before they were made linear (docs/security.md "Parsers of client
+ * text are linear and never hold the event loop"): correct, but quadratic on crafted input
  * (a regex backtracking over white space, a `trim()` of the whole field per quote). Kept only as the
  * oracle the differential tests in parsers.test.ts compare the linear scanners with, on small inputs.
  */
@@ -81,6 +82,6 @@ export function legacyParseSubtitles(bytes: Buffer): Cue[] {
   return /^\uFEFF?WEBVTT/.test(text) ? legacyParseVtt(text) : legacyParseSrt(text);
 }
 
-/** The colour pattern of routes/streams/validate.ts before issue 14 (quadratic on a long alpha). */
+/** The colour pattern of routes/streams/validate.ts before it was made linear (quadratic on a long alpha). */
 export const LEGACY_RGBA =
   /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/i;

@@ -8,8 +8,8 @@ import { createTestStore, type TestStore } from './helpers.ts';
 import { AccountClient } from './realtime-helpers.ts';
 
 /**
- * Issue 16 point 4: two server processes on one PostgreSQL; an event raised through one arrives on a
- * socket of the other (LISTEN/NOTIFY). PostgreSQL only: the embedded database is one process.
+ * docs/realtime.md "Across instances": two server processes on one PostgreSQL; an event raised through one
+ * arrives on a socket of the other (LISTEN/NOTIFY). PostgreSQL only: the embedded database is one process.
  */
 const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
 const children: ChildProcess[] = [];

@@ -8,9 +8,10 @@ import { AccountClient, listen } from './realtime-helpers.ts';
 import { publishTestSignal } from './rtmp-encoder.ts';
 import { call, logsOf } from './streams-helpers.ts';
 
-// Live operations over the account websocket with real encoders (issue 16 points 2 and 7): ffmpeg
-// publishes test patterns into the RTMP ingest; the figures the server measures are compared with
-// what ffprobe reads from a copy of the very same encoder output.
+// Live operations over the account websocket with real encoders (docs/realtime.md "Signal health
+// (`sinal_saude`)", "Auto start and auto cuts"): ffmpeg publishes test patterns into the RTMP ingest; the
+// figures the server measures are compared with what ffprobe reads from a copy of the very same encoder
+// output.
 
 const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
 let server: TestServer;

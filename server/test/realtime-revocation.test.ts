@@ -1,4 +1,4 @@
-// Issue 24 point 2: revocation reaches open account sockets (docs/realtime.md "Revocation").
+// Revocation reaches open account sockets (docs/realtime.md "Revocation").
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { AccountClient, listen } from './realtime-helpers.ts';
 
-/** The account websocket (issue 16 points 1 and 8) on a real listening server with real clients. */
+/** The account websocket (docs/realtime.md) on a real listening server with real clients. */
 const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
 const OTHER: string = DEMO_ACCOUNTS.eventosAoVivo.id;
 let server: TestServer;

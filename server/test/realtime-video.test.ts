@@ -5,7 +5,7 @@ import { loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { AccountClient, listen } from './realtime-helpers.ts';
 import { createContent, DEMO, makeTestVideo, postRange } from './video-helpers.ts';
 
-/** Issue 16 point 1: the upload and transcode pipeline tells the account's consoles how far it is. */
+/** The upload and transcode pipeline tells the account's consoles how far it is. */
 let server: TestServer;
 let token: string;
 let socket: AccountClient;

@@ -7,7 +7,7 @@ import { parsePocketsphinx, whisperCues, wordsToCues } from '../src/media/speech
 import { bearer, expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { createContent, DEMO, postRange, run, waitForStatus } from './video-helpers.ts';
 
-// Automatic subtitles (issue 26 point 4, docs/api-videos.md "Automatic subtitles"): a clip spoken by
+// Automatic subtitles (docs/api-videos.md "Automatic subtitles"): a clip spoken by
 // espeak-ng is uploaded and transcoded for real, the job runs the local engine (Debian pocketsphinx,
 // US English), and the stored WebVTT track holds the spoken words.
 

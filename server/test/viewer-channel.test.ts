@@ -7,7 +7,8 @@ import { AccountClient, listen } from './realtime-helpers.ts';
 import { call, logsOf, userWith } from './streams-helpers.ts';
 import { ChannelClient } from './viewer-helpers.ts';
 
-/** The public viewer channel of a live (issue 17, viewer contract §3) on a real listening server. */
+/** The public viewer channel of a live (docs/playback.md "Viewer channel", viewer contract §3) on a real
+ * listening server. */
 const LIVE: string = DEMO_STREAMS.showAoVivo.id;
 const PAUSED: string = DEMO_STREAMS.podcast.id;
 const ACCOUNT: string = DEMO_ACCOUNTS.demoProducoes.id;

@@ -255,7 +255,8 @@ describe('webhook endpoints', () => {
         'https://2130706433/x',
         'https://0177.0.0.1/x',
         'https://0x7f000001/x',
-        // Every IPv6 form that embeds an IPv4 address (issue 24 point 5), loopback or public inside.
+        // Every IPv6 form that embeds an IPv4 address (docs/webhooks.md "Addresses (SSRF)"), loopback or
+        // public inside.
         'https://[::7f00:1]/x',
         'https://[::127.0.0.1]/x',
         'https://[::808:808]/x',

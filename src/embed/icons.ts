@@ -1,6 +1,6 @@
 /**
  * The control bar's icons, drawn (SVG paths in currentColor): emoji and symbol glyphs render as empty
- * boxes on a system without an emoji font (issue 26 point 8). 24×24 view box, no text.
+ * boxes on a system without an emoji font. 24×24 view box, no text.
  */
 const PATHS = {
   play: 'M8 5v14l11-7z',

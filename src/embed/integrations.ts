@@ -1,8 +1,8 @@
 import type { Overlay, PlaybackInfo } from '@contract/playback';
 
-/** The modules other parts of issue 17 add to the player (viewer contract §2): telemetry, the live
- * channel and the viewer-ID signal (tel), overlays (cls). Each loads lazily (telemetry as the page
- * starts, since a view begins before the player loads; the others after the video), and only once it
+/** The optional modules of the player (docs/playback.md "The embed player (emb)"; viewer contract §2):
+ * telemetry, the live channel and the viewer-ID signal (tel), overlays (cls). Each loads lazily (telemetry as
+ * the page starts, since a view begins before the player loads; the others after the video), and only once it
  * exists in the build: import.meta.glob answers nothing for a file that is not there yet. */
 interface Modules {
   telemetry: {

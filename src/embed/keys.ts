@@ -1,5 +1,5 @@
-/** What a key does in the player (SPEC §2.8; issue 17): arrows seek 5 s, m mutes, space plays/pauses,
- * f toggles fullscreen. */
+/** What a key does in the player (SPEC §2.8; docs/playback.md "The embed player (emb)"): arrows seek 5 s, m
+ * mutes, space plays/pauses, f toggles fullscreen. */
 export type KeyAction =
   | { kind: 'seek'; by: number }
   | { kind: 'mute' }

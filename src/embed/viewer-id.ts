@@ -1,6 +1,6 @@
 /**
- * The anti-piracy viewer ID over the video (issue 17 point 3): after the control panel's "send
- * viewer-ID signal" every player of the live shows its own viewer's ID until the signal's `until`.
+ * The anti-piracy viewer ID over the video (docs/playback.md "Viewer-ID signal"): after the control panel's
+ * "send viewer-ID signal" every player of the live shows its own viewer's ID until the signal's `until`.
  * It moves between spots so a crop cannot hide it in a recording of the screen.
  */
 

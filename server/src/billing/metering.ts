@@ -8,8 +8,8 @@ import {
 import type { Db } from '../db/schema.ts';
 
 /**
- * Usage metering (issue 19 point 3, docs/billing.md): every producer writes a raw record keyed by what
- * it measured, then the day's sums of that team are rebuilt from the raw records. Rebuilding is the
+ * Usage metering (docs/billing.md "Raw records and the daily sums"): every producer writes a raw record keyed
+ * by what it measured, then the day's sums of that team are rebuilt from the raw records. Rebuilding is the
  * only way usage_daily is written, so it can be recomputed at any time and gives the same figures.
  */
 

@@ -43,7 +43,7 @@ export const EVENT_TYPES = {
     'pt-BR': 'Sinal de identificação dos espectadores enviado',
     en: 'Viewer-ID signal sent',
   },
-  // The browser studio (issue 28)
+  // The browser studio (docs/studio.md "Studio page and guests")
   LINK_CONVIDADO_CRIADO: { 'pt-BR': 'Link de convidado do estúdio criado', en: 'Studio guest link created' },
   LINK_CONVIDADO_REMOVIDO: {
     'pt-BR': 'Links de convidado do estúdio revogados',
@@ -53,7 +53,7 @@ export const EVENT_TYPES = {
   CONVIDADO_REMOVIDO: { 'pt-BR': 'Convidado removido do estúdio', en: 'Guest removed from the studio' },
   PRESET_ATUALIZADO: { 'pt-BR': 'Configurações gerais atualizadas', en: 'General settings updated' },
   USUARIO_REMOVIDO: { 'pt-BR': 'Usuário removido da equipe', en: 'User removed from the team' },
-  // Overlays (issue 17)
+  // Overlays (docs/classroom.md "Overlays")
   OVERLAY_CRIADO: { 'pt-BR': 'Overlay criado', en: 'Overlay created' },
   OVERLAY_ATUALIZADO: { 'pt-BR': 'Overlay atualizado', en: 'Overlay updated' },
   OVERLAY_REMOVIDO: { 'pt-BR': 'Overlay removido', en: 'Overlay removed' },

@@ -1,4 +1,4 @@
-// The viewer-side messages of lib/i18n.ts (public playback, issue 17).
+// The viewer-side messages of lib/i18n.ts (public playback, docs/playback.md).
 
 export const PLAYBACK_MESSAGES = {
   playbackNotFound: {

@@ -1,6 +1,6 @@
 import type { Lang } from './lang.ts';
 
-/** Texts of the account websocket (issue 16). */
+/** Texts of the account websocket (docs/realtime.md). */
 export const REALTIME_MESSAGES = {
   websocketOnly: {
     'pt-BR': 'Este endereço aceita apenas conexões WebSocket',

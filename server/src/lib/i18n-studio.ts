@@ -1,6 +1,7 @@
 import type { Lang } from './lang.ts';
 
-/** Texts of the browser studio: guest links, the waiting room, the guests' media (issue 28). */
+/** Texts of the browser studio: guest links, the waiting room, the guests' media (docs/studio.md "Studio page
+ * and guests"). */
 export const STUDIO_MESSAGES = {
   notStudioStream: {
     'pt-BR': 'Esta transmissão não é do tipo estúdio',

@@ -1,6 +1,6 @@
 import type { Lang } from './lang.ts';
 
-// Session 9's console polish messages of lib/i18n.ts (spread into its table).
+// The console polish messages of lib/i18n.ts (docs/decisions.md "Console polish") (spread into its table).
 
 export const UI_MESSAGES = {
   lockedSettingsEnded: {

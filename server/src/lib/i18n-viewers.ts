@@ -1,6 +1,7 @@
 import type { Lang } from './lang.ts';
 
-/** Texts of the viewer side: channel, beacons, the viewer-ID signal (issue 17). */
+/** Texts of the viewer side: channel, beacons, the viewer-ID signal (docs/playback.md "Viewer channel",
+ * "Beacons"). */
 export const VIEWER_MESSAGES = {
   notOnAir: {
     'pt-BR': 'A transmissão não está no ar: não há espectadores para identificar',

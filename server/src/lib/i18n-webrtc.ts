@@ -1,4 +1,4 @@
-// The WHIP ingest's messages of lib/i18n.ts (issue 28, docs/studio.md).
+// The WHIP ingest's messages of lib/i18n.ts (docs/studio.md "WHIP ingest").
 
 export const WEBRTC_MESSAGES = {
   whipKeyInvalid: {

@@ -134,7 +134,7 @@ interface Publish {
   taps: Set<ProgramTap>;
   /** Set when the publish is over: resolves once its ffmpeg processes have finished their files. */
   ended: Promise<void> | null;
-  /** What the encoder really sends (issue 16: signal health). */
+  /** What the encoder really sends (docs/realtime.md "Signal health (`sinal_saude`)"). */
   meter: SignalMeter;
   /**
    * From when the publish counts as live minutes ingested (usage metering): its acceptance when the

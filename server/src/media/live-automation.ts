@@ -27,8 +27,8 @@ export async function queueRecording(
 }
 
 /**
- * Auto start (issue 16 point 7): a publish to a scheduled stream with auto start on, at or after its
- * scheduled time, starts it. Logged without a responsible (the system did it).
+ * Auto start (docs/realtime.md "Auto start and auto cuts"): a publish to a scheduled stream with auto start
+ * on, at or after its scheduled time, starts it. Logged without a responsible (the system did it).
  */
 export async function autoStart(app: FastifyInstance, key: string): Promise<LiveStreamRow | undefined> {
   const row = await app.db.transaction().execute(async (trx) => {
@@ -49,9 +49,9 @@ export async function autoStart(app: FastifyInstance, key: string): Promise<Live
 }
 
 /**
- * Auto cuts (issue 16 point 7): a live with auto cuts on whose signals carried no content for
- * `autoCutMs` (counted from the last content, or from when it went live) is ended. Every instance may
- * sweep: the guarded update lets one of them end each stream.
+ * Auto cuts (docs/realtime.md "Auto start and auto cuts"): a live with auto cuts on whose signals carried no
+ * content for `autoCutMs` (counted from the last content, or from when it went live) is ended. Every instance
+ * may sweep: the guarded update lets one of them end each stream.
  */
 export async function cutSilentStreams(app: FastifyInstance, autoCutMs: number): Promise<void> {
   const cut = await app.db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import type { ActivePublish } from './ingest.ts';
 import { cutSilentStreams } from './live-automation.ts';
 import { FPS_TOLERANCE } from './signal-health.ts';
 
-/** `alerta_fps_alto` at most this often per live (issue 16 point 2). */
+/** `alerta_fps_alto` at most this often per live (docs/realtime.md "Event catalogue"). */
 export const FPS_ALERT_EVERY_MS = 10_000;
 
 /**

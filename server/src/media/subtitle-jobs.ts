@@ -83,10 +83,10 @@ export async function saveSubtitleTrack(
 }
 
 /**
- * Automatic subtitles (issue 26 point 4): a pg-boss job per request. The audio is extracted with ffmpeg
- * (16 kHz mono WAV, at most SUBTITLES_MAX_SECONDS), transcribed by a local engine (speech.ts), and the
- * cues stored as the video's subtitle track of that language. One job at a time per instance (the
- * engines use the cores); progress is written to the job's row about once a second.
+ * Automatic subtitles (docs/api-videos.md "Automatic subtitles"): a pg-boss job per request. The audio is
+ * extracted with ffmpeg (16 kHz mono WAV, at most SUBTITLES_MAX_SECONDS), transcribed by a local engine
+ * (speech.ts), and the cues stored as the video's subtitle track of that language. One job at a time per
+ * instance (the engines use the cores); progress is written to the job's row about once a second.
  */
 export class SubtitleMaker {
   private engines: SpeechEngine[] = [];

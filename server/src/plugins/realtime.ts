@@ -95,10 +95,10 @@ export class RealtimeSockets {
   }
 
   /**
-   * Revocation reaches open sockets (issue 24 point 2): compares every open socket's grant with the
-   * database in two queries, and closes the ones whose session was revoked (password change, "sign out
-   * every other session", logout, expiry), whose membership ended or whose role changed. Every
-   * instance runs it on its own sockets, so a change made through any instance closes them all.
+   * Revocation reaches open sockets (docs/realtime.md "Revocation reaches open sockets"): compares every open
+   * socket's grant with the database in two queries, and closes the ones whose session was revoked (password
+   * change, "sign out every other session", logout, expiry), whose membership ended or whose role changed.
+   * Every instance runs it on its own sockets, so a change made through any instance closes them all.
    */
   async revalidate(db: Executor): Promise<number> {
     const checked = [...this.open].filter((s) => s.grant);

@@ -1,5 +1,5 @@
 /**
- * The account event stream (issue 16, docs/realtime.md): what producers raise, what every connected
+ * The account event stream (docs/realtime.md): what producers raise, what every connected
  * console of that account receives over `GET /ws/{contaId}`. Ids are monotonic per account; each
  * instance keeps a replay window per account, filled from the bus, so any instance can replay.
  */

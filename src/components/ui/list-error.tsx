@@ -38,10 +38,10 @@ export const listFailed = ({ failed, updatedAt }: Pick<ListErrorProps, 'failed' 
   failed && updatedAt === undefined;
 
 /**
- * A list that could not be loaded never looks empty (issue 15). With no data: an error state (or, offline,
- * one saying so) with "Tentar novamente". With data kept from before (the cache, persisted for offline
- * use): a bar above it telling when that data is from. Renders nothing when the list is fresh.
- * The 5xx 'Ops' notification itself comes from the app's API error handling.
+ * A list that could not be loaded never looks empty (docs/ui.md "Lists: states, paging, skeletons"). With no
+ * data: an error state (or, offline, one saying so) with "Tentar novamente". With data kept from before (the
+ * cache, persisted for offline use): a bar above it telling when that data is from. Renders nothing when the
+ * list is fresh. The 5xx 'Ops' notification itself comes from the app's API error handling.
  */
 export function ListError({ failed, updatedAt, onRetry, retrying, subject = 'list' }: ListErrorProps) {
   const list = subject === 'list';

@@ -23,7 +23,7 @@ describe('hasPermission (SPEC §6: one string or a list, any match)', () => {
     expect(hasPermission(['palcoDeveloper'], ROUTE_GATES['/analytics'])).toBe(true);
     expect(hasPermission(['palcoStudioAnalytics'], ROUTE_GATES['/analytics'])).toBe(false);
   });
-  it('gates /analytics/vod like /analytics (VOD analytics, issue 25 point 7)', () => {
+  it('gates /analytics/vod like /analytics (VOD analytics)', () => {
     expect(hasPermission(['showStreamingAnalytics'], ROUTE_GATES['/analytics/vod'])).toBe(true);
     expect(hasPermission(['palcoDeveloper'], ROUTE_GATES['/analytics/vod'])).toBe(true);
     expect(hasPermission(['showVOD'], ROUTE_GATES['/analytics/vod'])).toBe(false);

@@ -11,8 +11,8 @@ export function useRealtimeConnected(): boolean {
   return useSyncExternalStore(realtime.subscribeState, connected, () => false);
 }
 
-/** A polling interval that runs only while the socket is down (issue 16: events replace polling,
- * polling is the fallback). Pass it as a query's refetchInterval. */
+/** A polling interval that runs only while the socket is down (docs/realtime-console.md: events replace
+ * polling, polling is the fallback). Pass it as a query's refetchInterval. */
 export function usePollWhileDisconnected(ms: number): number | false {
   return useRealtimeConnected() ? false : ms;
 }

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Login attempts per client address (issue 14: a password spray goes over many logins from one place). */
+/** Login attempts per client address (docs/security.md "Login throttling per client address": a password
+ * spray goes over many logins from one place). */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('login_address_attempts')

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Invitations into a team (issue 18): only sha256 of the link's secret is kept. */
+/** Invitations into a team (docs/api-admin.md "Invitations"): only sha256 of the link's secret is kept. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('invitations')

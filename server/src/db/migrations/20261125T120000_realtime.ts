@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Issue 16: per-account event ids across instances, and each team's FPS limit for the high-FPS alert. */
+/** The account websocket (docs/realtime.md): per-account event ids across instances, and each team's FPS
+ * limit for the high-FPS alert. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('realtime_counters')

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Issue 16: when a signal of the stream last carried content (auto cuts count from it, on any instance). */
+/** docs/realtime.md "Auto start and auto cuts": when a signal of the stream last carried content (auto cuts
+ * count from it, on any instance). */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('live_streams').addColumn('last_signal_at', 'timestamptz').execute();
 }

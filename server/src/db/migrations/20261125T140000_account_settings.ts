@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Issue 18 point 7: the team's default language and time zone (/account/settings). */
+/** docs/api-admin.md "Account settings": the team's default language and time zone (/account/settings). */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable('accounts')

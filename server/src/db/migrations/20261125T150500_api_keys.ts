@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** API keys (issue 19): only a keyed hash of the secret is kept, next to its visible prefix. */
+/** API keys (docs/api-keys.md): only a keyed hash of the secret is kept, next to its visible prefix. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('api_keys')

@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 17 points 4 and 5: player beacons stored raw for later aggregation, the sessions watching
- * each live (for viewer counts), and the last count published per live.
+ * docs/playback.md "Beacons" and "Viewer counts": player beacons stored raw for later aggregation, the
+ * sessions watching each live (for viewer counts), and the last count published per live.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

@@ -5,7 +5,8 @@ type AnyDb = Kysely<any>;
 
 const now = sql`now()`;
 
-/** Issue 17: a team's overlays (images and texts placed over the player) and which are on per live. */
+/** A team's overlays, images and texts placed over the player, and which are on per live
+ * (docs/classroom.md "Overlays"). */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('overlays')

@@ -5,7 +5,7 @@ type AnyDb = Kysely<any>;
 
 const now = sql`now()`;
 
-/** Issue 17: the classroom's attendees (POST /v1/studio/lives/participantes) and its chat. */
+/** The classroom's attendees (POST /v1/studio/lives/participantes) and its chat. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('classroom_participants')

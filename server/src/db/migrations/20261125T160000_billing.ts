@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 19 points 3 and 4 (docs/billing.md): raw usage records, their per-day sums, and the plan of
+ * Usage metering and billing (docs/billing.md): raw usage records, their per-day sums, and the plan of
  * each client. Days are UTC calendar days kept as 'YYYY-MM-DD' text: a `date` column comes back as a
  * local-midnight Date from one driver and as a string from the other.
  */

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Issue 19 point 2: webhook endpoints per team and the log of their deliveries (docs/webhooks.md). */
+/** Webhook endpoints per team and the log of their deliveries (docs/webhooks.md). */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('webhooks')

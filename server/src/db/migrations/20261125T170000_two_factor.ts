@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Two-factor sign-in (issue 18): the TOTP secret is kept encrypted, recovery codes only as keyed hashes. */
+/** Two-factor sign-in (docs/api-admin.md "Two-factor sign-in"): the TOTP secret is kept encrypted, recovery
+ * codes only as keyed hashes. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .alterTable('users')

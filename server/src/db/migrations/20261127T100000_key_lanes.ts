@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 24 point 4 (docs/security.md "Memberships and keys stay in their lane"):
+ * Memberships and keys stay in their lane (docs/security.md "Memberships and keys stay in their lane"):
  * - the user-level "may manage team users" flag belongs to the client that granted it: it holds only in
  *   that client's teams. Existing flags are granted by the client of the user's default team.
  * - a webhook registered through an API key remembers the key: it stops with the key.

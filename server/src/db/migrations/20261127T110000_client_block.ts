@@ -5,8 +5,9 @@ import { sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 24 point 1: the block for non-payment belongs to the client. `clients.blocked` is the state a
- * team created later takes; a client is blocked now when any of its teams is.
+ * docs/security.md "A blocked client stays blocked": the block for non-payment belongs to the client.
+ * `clients.blocked` is the state a team created later takes; a client is blocked now when any of its teams
+ * is.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 24 point 3: a playback session counts as a viewer once its player fetched the live's manifest
+ * A playback session counts as a viewer once its player fetched the live's manifest
  * (`media_at`), not for being issued (docs/playback.md "Audience bounds").
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -5,8 +5,9 @@ import { sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 24 point 5: a chat message needs the attendee's registration for that live. Each registration
- * gets a token (only its hash is kept); a message names its author through it.
+ * docs/security.md "A classroom registration cannot be taken over": a chat message needs the attendee's
+ * registration for that live. Each registration gets a token (only its hash is kept); a message names its
+ * author through it.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 26 point 1: the classroom's description is a public text of its own; the stream's `descricao`
+ * The classroom's description is a public text of its own; the stream's `descricao`
  * is the team's internal note and never leaves the console (docs/classroom.md).
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 25: audience analytics (docs/analytics.md). The raw events get the new beacon fields and an
+ * Audience analytics (docs/analytics.md "Pipeline"). The raw events get the new beacon fields and an
  * index for one viewer's timeline; one row per view; and 10-second buckets of additive counters per
  * live or video and dimension, which every instance adds into.
  */

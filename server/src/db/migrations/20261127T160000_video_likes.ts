@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Issue 25 point 7: likes of a video from its players, one per playback session. */
+/** Likes of a video from its players (docs/analytics.md "Likes in the player"), one per playback session. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('video_likes')

@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen history (see the initial one)
 type AnyDb = Kysely<any>;
 
-/** Issue 26 point 4: automatic subtitles, one job row per request, at most one unfinished per video. */
+/** Automatic subtitles (docs/api-videos.md "Automatic subtitles"), one job row per request, at most one
+ * unfinished per video. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('subtitle_jobs')

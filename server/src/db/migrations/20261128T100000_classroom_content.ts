@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 26 point 2: the classroom's speakers (name, role, avatar, in the order shown) and its agenda
+ * The classroom's speakers (name, role, avatar, in the order shown) and its agenda
  * (time and title), each a small bounded list written whole with the live (docs/classroom.md). The
  * classroom's cover and backgrounds are images of the live's `banners`, like its other images.
  */

@@ -5,7 +5,7 @@ type AnyDb = Kysely<any>;
 
 const now = sql`now()`;
 
-/** Issue 28: the browser studio's guest links and guests (docs/studio.md "Studio page and guests"). */
+/** The browser studio's guest links and guests (docs/studio.md "Studio page and guests"). */
 export async function up(db: AnyDb): Promise<void> {
   // A guest link: the signed token names this row, which revokes it (the token itself carries the expiry).
   await db.schema

@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 29: integrations. A team's connections to third parties (tokens sealed), the OAuth states of
- * authorisations in progress, and the items imported from them (one row per provider item and team,
+ * Integrations (docs/integrations.md). A team's connections to third parties (tokens sealed), the OAuth
+ * states of authorisations in progress, and the items imported from them (one row per provider item and team,
  * which makes an import idempotent).
  */
 export async function up(db: AnyDb): Promise<void> {

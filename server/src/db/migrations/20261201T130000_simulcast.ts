@@ -4,9 +4,9 @@ import { type Kysely, sql } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 29: simulcast. One row per live and connected YouTube channel or Facebook Page it is pushed
- * to: the provider's broadcast / live video, where the program goes (sealed: the URL holds the stream
- * key), and the state the live's panel shows.
+ * Simulcast (docs/integrations.md "Simulcast"). One row per live and connected YouTube channel or Facebook
+ * Page it is pushed to: the provider's broadcast / live video, where the program goes (sealed: the URL holds
+ * the stream key), and the state the live's panel shows.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 29: why a simulcast failed, as a code the live's panel says in the user's language
- * (`SIMULCAST_FAILURES` in contract/integrations.ts); `error` keeps the provider's English details.
+ * Why a simulcast failed (docs/integrations.md "Simulcast"), as a code the live's panel says in the user's
+ * language (`SIMULCAST_FAILURES` in contract/integrations.ts); `error` keeps the provider's English details.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('simulcast_sessions').addColumn('error_reason', 'text').execute();

@@ -9,7 +9,8 @@ export interface AccountsTable {
   /** Blocked for non-payment: stored videos keep being delivered, new uploads are limited. */
   blocked: Generated<boolean>;
   created_at: Generated<Date>;
-  /** Frame rate above which a publishing signal raises `alerta_fps_alto` (issue 16). */
+  /** Frame rate above which a publishing signal raises `alerta_fps_alto` (docs/realtime.md "Event
+   * catalogue"). */
   fps_limit: Generated<number>;
   /** The team's default language ('pt-BR' | 'en') and IANA time zone (/account/settings). */
   language: Generated<string>;

@@ -86,9 +86,10 @@ export interface LiveStreamsTable {
   /** Generated: `nome` in lower case without accents (title search and sorting by name). */
   search_name: ColumnType<string, never, never>;
   descricao: string | null;
-  /** The classroom's public description (issue 26): `descricao` is internal and never public. */
+  /** The classroom's public description (docs/classroom.md): `descricao` is internal and never public. */
   classroom_description: Generated<string | null>;
-  /** The classroom's speakers and agenda, in the order shown (issue 26, docs/classroom.md). */
+  /** The classroom's speakers and agenda, in the order shown (docs/classroom.md "Speakers, agenda and
+   * images"). */
   classroom_speakers: ColumnType<ClassroomSpeaker[], string | undefined, string>;
   classroom_agenda: ColumnType<AgendaItem[], string | undefined, string>;
   status: ColumnType<StreamStatus, StreamStatus | undefined, StreamStatus>;

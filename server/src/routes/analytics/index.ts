@@ -45,7 +45,7 @@ async function windowOf(
 const bucketStart = (ms: number) => Math.floor(ms / BUCKET_MS) * BUCKET_MS;
 
 /**
- * Audience analytics of lives (issue 25, docs/analytics.md "API"): the picker's list, the summary
+ * Audience analytics of lives (docs/analytics.md "API"): the picker's list, the summary
  * figures and the six series with their breakdowns. Tenancy like every route: another team's live
  * is a 404.
  */

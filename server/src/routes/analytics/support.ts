@@ -81,7 +81,7 @@ async function subjectOf(app: FastifyInstance, request: FastifyRequest, id: stri
 }
 
 /**
- * Customer support for one viewer (issue 25 point 6, docs/analytics.md "Customer support"): a live's
+ * Customer support for one viewer (docs/analytics.md "Customer support"): a live's
  * views (found by viewer ID, a classroom attendee's e-mail or a filter), one view's tech, place,
  * history and player events, and the spec's `api/eventos`, `api/sessoes` and `api/live/l/{id}/details`.
  */

@@ -46,7 +46,7 @@ function shown(f: Figures) {
 }
 
 /**
- * VOD analytics (issue 25 point 7, docs/analytics.md "VOD analytics"): views, watch time, startup time,
+ * VOD analytics (docs/analytics.md "VOD analytics page"): views, watch time, startup time,
  * rebuffering and likes per video and per folder (each folder's figures over its whole subtree), from
  * the players' views. A video's total likes (SPEC §7) is in routes/videos/videos.ts.
  */

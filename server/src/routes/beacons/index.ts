@@ -23,7 +23,7 @@ function userAgentOf(request: FastifyRequest) {
 }
 
 /**
- * `POST /v1/public/beacons`: player telemetry (issue 17 point 4, docs/playback.md "Beacons"). Public:
+ * `POST /v1/public/beacons`: player telemetry (docs/playback.md "Beacons"). Public:
  * the signed playback session in the body is the credential. JSON or text/plain (what sendBeacon
  * sends), at most 16 KiB and 20 events, rate-limited per session; the analytics writer batches them
  * (docs/analytics.md "Pipeline").

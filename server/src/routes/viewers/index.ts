@@ -7,8 +7,9 @@ import { logStream } from '../streams/activity.ts';
 import { accountOf, READ_STREAMS } from '../streams/view.ts';
 
 /**
- * The console's side of the viewers of a live (issue 17 points 3 and 5): the anti-piracy viewer-ID
- * signal, and the current viewer count (its changes arrive as the `espectadores` realtime event).
+ * The console's side of the viewers of a live (docs/playback.md "Viewer-ID signal", "Viewer counts"): the
+ * anti-piracy viewer-ID signal, and the current viewer count (its changes arrive as the `espectadores`
+ * realtime event).
  */
 const viewerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

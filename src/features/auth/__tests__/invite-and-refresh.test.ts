@@ -26,7 +26,7 @@ describe('the invitation form (SPEC §5 password rules)', () => {
   });
 });
 
-describe('following role changes (issue 18 point 9)', () => {
+describe('following role changes', () => {
   const team = { conta_id: 't1', conta_nome: 'T', conta_thumbnail: null, cliente: 'C', bloqueada: false };
   const state = (permissions: string[], cargo = 'operador') => ({
     permissions,

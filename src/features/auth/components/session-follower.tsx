@@ -7,11 +7,11 @@ import { session } from '@/lib/session';
 import { accessOf, REFRESH_EVERY_MS, refreshesOn } from '../session-refresh';
 
 /**
- * Issue 18 point 9: the server reads permissions on every request, so a changed role or a removal
- * holds at once there; this keeps the console's view in step without a reload. /bff/me is read again
- * after every navigation, when the window regains focus and when a call answers 403 or 404; when what
- * the user may do changed, the router re-runs its guards (a page no longer allowed goes to /403, a
- * team no longer theirs to the team choice) and the menu follows the session.
+ * Following role changes (docs/routes.md "Following role changes"): the server reads permissions on every
+ * request, so a changed role or a removal holds at once there; this keeps the console's view in step without
+ * a reload. /bff/me is read again after every navigation, when the window regains focus and when a call
+ * answers 403 or 404; when what the user may do changed, the router re-runs its guards (a page no longer
+ * allowed goes to /403, a team no longer theirs to the team choice) and the menu follows the session.
  */
 export function SessionFollower() {
   const queryClient = useQueryClient();

@@ -13,7 +13,8 @@ import * as css from './dashboard.css';
 import { DashboardCard } from './dashboard-card';
 import { UsageCard } from './usage-card';
 
-/** The breadcrumb home (issue 19 point 5): what is on air, starts today, was uploaded, went wrong. */
+/** The breadcrumb home (docs/routes.md "Breadcrumb"): what is on air, starts today, was uploaded, went wrong.
+ * */
 export function DashboardPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Início`);

@@ -3,7 +3,7 @@ import { StateIcon } from '@/components/ui/list-error';
 import * as css from '@/components/ui/list-error.css';
 
 /** SPEC §2.5: nothing logged yet, or (with an active search) nothing matched. A
- * failed fetch shows the shared list error state instead (issue 15). */
+ * failed fetch shows the shared list error state instead (docs/ui.md "Lists: states, paging, skeletons"). */
 export function RecordsEmpty({ searching }: { searching: boolean }) {
   return (
     <div className={css.block} data-testid="records-empty">

@@ -17,9 +17,9 @@ export interface PageLoadErrorProps extends ErrorComponentProps {
 }
 
 /**
- * A shell page whose loader could not get what the page needs (issue 26 point 7): said inside the shell,
- * never with the whole-app error page (the menu stays, to go elsewhere). Offline it says the page needs a
- * connection (and why, when the page tells), and tries again by itself when the connection is back;
+ * A shell page whose loader could not get what the page needs (docs/routes.md "Offline"): said inside the
+ * shell, never with the whole-app error page (the menu stays, to go elsewhere). Offline it says the page
+ * needs a connection (and why, when the page tells), and tries again by itself when the connection is back;
  * online it offers a retry.
  */
 export function PageLoadError({ title, offlineText, reset }: PageLoadErrorProps) {

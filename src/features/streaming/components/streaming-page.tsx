@@ -57,7 +57,7 @@ export function StreamingPage() {
   useEffect(() => setSelected(new Map()), [queryKey]);
 
   // The create wizard starts from the account's general settings: once the list is on screen, they are
-  // saved if this device has no copy yet, so 'Nova transmissão' opens offline too (issue 26 point 7).
+  // saved if this device has no copy yet, so 'Nova transmissão' opens offline too (docs/routes.md "Offline").
   const queryClient = useQueryClient();
   const listed = streams.isSuccess;
   useEffect(() => {

@@ -5,9 +5,9 @@ import { viewersKey } from '../api/get-viewers';
 import { type Stream, streamingKey } from '../api/stream';
 import { type HealthBySignal, healthKey } from './health';
 
-/** What an account event changes in the streaming pages' data (issue 16 point 3): the stream and the
- * lists are read again on a status change, the wall's health takes the measured figures as they
- * come, and the control panel's signal status is read again when a publish starts or ends. */
+/** What an account event changes in the streaming pages' data (docs/realtime-console.md "What the events
+ * change"): the stream and the lists are read again on a status change, the wall's health takes the measured
+ * figures as they come, and the control panel's signal status is read again when a publish starts or ends. */
 export function applyStreamingEvent(queryClient: QueryClient, event: RealtimeEvent, now = Date.now()) {
   if (event.evento === 'live_status') {
     queryClient.setQueryData<Stream>(streamingKey('stream', event.live_id), (old) =>

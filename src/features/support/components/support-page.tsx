@@ -24,9 +24,9 @@ import { ViewList } from './view-list';
 const route = getRouteApi('/_authed/_shell/atendimento/$liveId');
 
 /**
- * /atendimento/$liveId (issue 25 point 6): support staff find a viewer of a live (by the ID over their
- * picture, a classroom attendee's e-mail, or the live's views narrowed to a problem) and read what
- * happened to them: device, place, their views and the player's events. Everything is in the URL.
+ * /atendimento/$liveId (docs/analytics.md "Customer support"): support staff find a viewer of a live (by the
+ * ID over their picture, a classroom attendee's e-mail, or the live's views narrowed to a problem) and read
+ * what happened to them: device, place, their views and the player's events. Everything is in the URL.
  */
 export function SupportPage() {
   const { t, i18n } = useLingui();

@@ -40,7 +40,7 @@ function FolderIcon() {
 }
 
 /**
- * /analytics/vod (issue 25 point 7, docs/analytics.md "VOD analytics page"): how a library folder's
+ * /analytics/vod (docs/analytics.md "VOD analytics page"): how a library folder's
  * videos were watched over the last 7, 30 or 90 days — the folder's totals (its whole subtree), each
  * subfolder's (each opens, `?folder=`), and each of its own videos'. Offline, the saved answer with its
  * 'as of' bar.

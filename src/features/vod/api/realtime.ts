@@ -8,9 +8,9 @@ interface VideoPage {
   items: Video[];
 }
 
-/** What a `video_status` event changes (issue 16 point 3): progress within the same status moves the
- * processing modal, the library rows and an open video at once; a new item or a status change reads
- * them again from the server. */
+/** What a `video_status` event changes (docs/realtime-console.md "What the events change"): progress within
+ * the same status moves the processing modal, the library rows and an open video at once; a new item or a
+ * status change reads them again from the server. */
 export function applyVodEvent(queryClient: QueryClient, accountId: string, event: RealtimeEvent) {
   if (event.evento === 'replay_incompleto') {
     void queryClient.invalidateQueries({ queryKey: ['vod', accountId] });

@@ -10,7 +10,7 @@ interface AnalyticsSearch {
   live?: string;
 }
 
-/** Issue 25 point 5: audience analytics of a live (docs/analytics.md, docs/routes.md). */
+/** Audience analytics of a live (docs/analytics.md, docs/routes.md). */
 export const Route = createFileRoute('/_authed/_shell/analytics')({
   validateSearch: (search: Record<string, unknown>): AnalyticsSearch =>
     typeof search.live === 'string' && search.live.length > 0 && search.live.length <= 64

@@ -9,7 +9,7 @@ interface WallSearch {
   live?: string;
 }
 
-/** Issue 16 point 5: the monitoring wall (permission `broadcast`). */
+/** The monitoring wall (permission `broadcast`). */
 export const Route = createFileRoute('/_authed/_shell/broadcast')({
   validateSearch: (search: Record<string, unknown>): WallSearch =>
     typeof search.live === 'string' && search.live.length > 0 && search.live.length <= 64

@@ -6,7 +6,7 @@ import { isStaff } from '@/lib/permissions';
 /**
  * SPEC §2.2 /clients (showClients; the server answers staff only): docs/api-admin.md "Clients". An
  * owner holds showClients too, but every client is staff's to see: they go to /403 rather than to a
- * page whose list fails with a 403 (issue 26 point 8).
+ * page whose list fails with a 403.
  */
 export const Route = createFileRoute('/_authed/_shell/clients')({
   beforeLoad: ({ context }) => {

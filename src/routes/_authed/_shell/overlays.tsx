@@ -6,7 +6,7 @@ interface OverlaysSearch {
   live?: string;
 }
 
-/** /overlays (SPEC §2.2 "Other routes", issue 17): docs/classroom.md "Overlays". */
+/** /overlays (SPEC §2.2 "Other routes"): docs/classroom.md "Overlays". */
 export const Route = createFileRoute('/_authed/_shell/overlays')({
   validateSearch: (search: Record<string, unknown>): OverlaysSearch =>
     typeof search.live === 'string' && /^[0-9a-f-]{36}$/i.test(search.live) ? { live: search.live } : {},

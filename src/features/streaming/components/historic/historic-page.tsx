@@ -58,7 +58,8 @@ function Recording({ stream }: { stream: Stream }) {
   );
 }
 
-/** /historic: finished broadcasts with their date, duration and recording (SPEC §2.2, issue 3). */
+/** /historic: finished broadcasts with their date, duration and recording (SPEC §2.2, docs/api-streams.md).
+ * */
 export function HistoricPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Histórico de transmissões`);

@@ -8,8 +8,8 @@ import type { Stream } from '../../api/stream';
 import { viewersNow } from '../../lib/counts';
 import * as p from './panel.css';
 
-/** Issue 17 points 3 and 5: who watches now, and the anti-piracy signal that makes every current
- * player overlay its viewer's own ID (SPEC §8 success and failure notices). */
+/** Who watches now (docs/playback.md "Viewer counts", "Viewer-ID signal"), and the anti-piracy signal that
+ * makes every current player overlay its viewer's own ID (SPEC §8 success and failure notices). */
 export function PanelViewers({ stream }: { stream: Pick<Stream, 'id' | 'status'> }) {
   const { t, i18n } = useLingui();
   const onAir = stream.status === 'live' || stream.status === 'paused';

@@ -16,8 +16,9 @@ const POLL_MS = 5_000;
 /** Health figures age out (src/features/streaming/realtime/health.ts): the wall looks again this often. */
 const TICK_MS = 5_000;
 
-/** Issue 16 point 5, `/broadcast`: every live of the team that is publishing or scheduled soon, one
- * tile each. `focus` (the stream menu's 'Monitoramento') scrolls to that live's tile and marks it. */
+/** `/broadcast`, the monitoring wall (docs/routes.md): every live of the team that is publishing or scheduled
+ * soon, one tile each. `focus` (the stream menu's 'Monitoramento') scrolls to that live's tile and marks it.
+ * */
 export function WallPage({ focus }: { focus?: string }) {
   const { t } = useLingui();
   useDocumentTitle(t`Broadcast`);

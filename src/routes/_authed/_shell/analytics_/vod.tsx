@@ -5,7 +5,7 @@ import { periodOf, validateVodAnalyticsSearch } from '@/features/vod-analytics/l
 import { requireGate } from '@/lib/guards';
 import { prefetchForVisit } from '@/lib/query-client';
 
-/** VOD analytics (issue 25 point 7, docs/analytics.md "VOD analytics page"): a library folder's
+/** VOD analytics (docs/analytics.md "VOD analytics page"): a library folder's
  * figures, its subfolders' and its videos' over the last 7, 30 or 90 days (`?folder&days`). Not
  * nested under /analytics (the live page), hence `analytics_`. */
 export const Route = createFileRoute('/_authed/_shell/analytics_/vod')({

@@ -4,8 +4,8 @@ import { prefetchSupport } from '@/features/support/lib/prefetch';
 import { validateSupportSearch } from '@/features/support/lib/search';
 import { requireGate } from '@/lib/guards';
 
-/** Customer support for one live (issue 25 point 6, docs/routes.md): the search is in the URL
- * (`?viewerId&email&filter&state&provider&page&view`), so a link points at a viewer. */
+/** Customer support for one live (docs/routes.md, docs/analytics.md "Customer support"): the search is in the
+ * URL (`?viewerId&email&filter&state&provider&page&view`), so a link points at a viewer. */
 export const Route = createFileRoute('/_authed/_shell/atendimento/$liveId')({
   validateSearch: validateSupportSearch,
   beforeLoad: ({ context }) => requireGate(context.auth, '/atendimento'),
