@@ -13,7 +13,8 @@ interface TabSyncDeps {
   storageTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
-/** Keeps the tabs of one browser in step (ARCHITECTURE: a BroadcastChannel keeps team selection in sync).
+/** Keeps the tabs of one browser in step: a BroadcastChannel keeps team selection in sync
+ * (docs/architecture.md "Layers and boundaries").
  * - 'team': another tab switched team and stored the new session → reload it, drop the old team's data.
  * - 'teams': another tab created or renamed a team → reload the stored session, read team lists again.
  * - 'logout': another tab signed out → sign out here too and go to /auth/login.
