@@ -15,8 +15,7 @@ import type {
 } from '../db/tables/integrations.ts';
 import { type ActivityActor, actorOf, toRecord } from '../lib/activity.ts';
 import { ApiError } from '../lib/errors.ts';
-import { holdsAny } from '../plugins/permissions.ts';
-import { loadAuthContext } from '../services/session.ts';
+import { holdsAny, loadAuthContext } from '../services/session.ts';
 import { type OAuthClient, revokeToken, type TokenSet } from './oauth.ts';
 
 /** Who the tokens of a grant belong to, as the provider says. */

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { isAccountBlocked } from '../db/repositories/accounts.ts';
 import { errors } from '../http/schemas.ts';
 import { ApiError } from '../lib/errors.ts';
-import { ALL_GRANTS, type Grant, type RoutePermission } from '../permissions.ts';
-import { type AuthContext, managesTeamUsersIn, roleIn, workingAccountId } from '../services/session.ts';
+import { ALL_GRANTS, type RoutePermission } from '../permissions.ts';
+import { holdsAny, workingAccountId } from '../services/session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,16 +61,6 @@ async function checkBlocked(
 ): Promise<void> {
   const rule = request.routeOptions.config.blocked;
   if (rule && (await blockedNow(request, account))) throw new ApiError(403, rule);
-}
-
-/** Whether the caller, acting in that account, holds one of the grants. */
-export function holdsAny(auth: AuthContext, accountId: string, grants: readonly Grant[]): boolean {
-  const role = roleIn(auth, accountId);
-  return grants.some((grant) => {
-    if (grant === 'manageTeamUsers') return managesTeamUsersIn(auth, accountId);
-    if (grant === 'staff') return auth.isStaff;
-    return role?.permissoes.includes(grant) ?? false;
-  });
 }
 
 function declarationOf(request: FastifyRequest): RoutePermission | undefined {

@@ -2,7 +2,7 @@ import { type AccountView, findAccountById } from '../db/repositories/accounts.t
 import { listMembershipsOfUser, type MembershipView } from '../db/repositories/memberships.ts';
 import type { Executor } from '../db/schema.ts';
 import type { UserRow } from '../db/tables/users.ts';
-import { STAFF_PERMISSION } from '../permissions.ts';
+import { type Grant, STAFF_PERMISSION } from '../permissions.ts';
 
 /** Who is calling: the user row and their teams, loaded once per authenticated request. */
 export interface AuthContext {
@@ -56,6 +56,20 @@ export function managesTeamUsersIn(auth: AuthContext, accountId: string | null |
   const { can_manage_teams_users: flag, manage_users_client_id: grantedBy } = auth.user;
   if (!flag || !grantedBy || !accountId || auth.apiKey) return false;
   return auth.memberships.some((m) => m.accountId === accountId && m.clientId === grantedBy);
+}
+
+/**
+ * Whether the caller, acting in that account, holds one of the grants: the permission hook's rule
+ * (plugins/permissions.ts), here so that services and integrations can ask it without importing a
+ * plugin (docs/server.md "Layers").
+ */
+export function holdsAny(auth: AuthContext, accountId: string, grants: readonly Grant[]): boolean {
+  const role = roleIn(auth, accountId);
+  return grants.some((grant) => {
+    if (grant === 'manageTeamUsers') return managesTeamUsersIn(auth, accountId);
+    if (grant === 'staff') return auth.isStaff;
+    return role?.permissoes.includes(grant) ?? false;
+  });
 }
 
 function isMember(auth: AuthContext, accountId: string): boolean {

@@ -12,10 +12,10 @@ import { findUserByLogin } from '../../db/repositories/users.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { holdsAny } from '../../plugins/permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
+import { holdsAny } from '../../services/session.ts';
 import { removeTeamMember } from '../../services/team-members.ts';
 import { assertGrantable, assertNotOutranked } from '../../services/team-rules.ts';
-import { accountOf } from '../streams/view.ts';
 
 /** SPEC route table: /members is read with showVOD, managed with manageTeamUsers. */
 const READ = { anyOf: ['showVOD', 'manageTeamUsers'] } as const;

@@ -4,8 +4,8 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
-import { holdsAny } from '../../plugins/permissions.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
+import { holdsAny } from '../../services/session.ts';
 
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

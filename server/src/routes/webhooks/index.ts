@@ -20,9 +20,9 @@ import { ApiError } from '../../lib/errors.ts';
 import type { EventCode } from '../../lib/event-types.ts';
 import { encryptSecret, newWebhookSecret } from '../../lib/webhook-crypto.ts';
 import { checkWebhookUrl } from '../../lib/webhook-target.ts';
-import { holdsAny } from '../../plugins/permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
+import { holdsAny } from '../../services/session.ts';
 import { WEBHOOK_EVENT_READ, WEBHOOK_EVENTS, type WebhookEvent } from '../../services/webhook-events.ts';
-import { accountOf } from '../streams/view.ts';
 import {
   Delivery,
   DeliveryParams,
