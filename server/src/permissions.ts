@@ -23,6 +23,12 @@ export const ALL_PERMISSIONS = [
 
 export type Permission = (typeof ALL_PERMISSIONS)[number];
 
+/**
+ * Who may read a team's streams (the library, the history, the control panel, its viewers and
+ * simulcasts): several route folders declare it, so it lives here (docs/server.md "Layers").
+ */
+export const READ_STREAMS = ['showStreaming', 'showHistory', 'broadcast'] as const satisfies Permission[];
+
 /** Marks internal staff: they see every account and client. */
 export const STAFF_PERMISSION: Permission = 'palcoDeveloper';
 

@@ -5,7 +5,7 @@ import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { readSmallImage } from '../videos/multipart.ts';
 import { AccountSettings, readSettings, SETTINGS } from './settings.ts';
 

@@ -6,8 +6,8 @@ import type { Executor } from '../../db/schema.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { completeSettings, normalizeColor } from '../streams/validate.ts';
-import { accountOf } from '../streams/view.ts';
 
 export const SETTINGS = { anyOf: ['showAccountSettings'] } as const;
 /** The frame rates an encoder can sensibly be held to (the high-FPS alert compares against it). */

@@ -16,8 +16,8 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { assertGrantable } from '../../services/team-rules.ts';
-import { accountOf } from '../streams/view.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { MANAGE_USERS } from './users.ts';
 

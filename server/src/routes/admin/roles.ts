@@ -14,8 +14,8 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { assertGrantable, assertKeepsManager, beyondOwn } from '../../services/team-rules.ts';
-import { accountOf } from '../streams/view.ts';
 
 const SHOW_ROLES = { anyOf: ['showRoles'] } as const;
 

@@ -16,8 +16,8 @@ import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { roleIn } from '../../services/session.ts';
-import { accountOf } from '../streams/view.ts';
 import { readSmallImage } from '../videos/multipart.ts';
 
 /** SPEC route table: /teams needs gerenciarTimes or manageTeamUsers. */

@@ -6,9 +6,9 @@ import { listTeamUsers, lockTeamMembers, setMemberRole } from '../../db/reposito
 import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { removeTeamMember } from '../../services/team-members.ts';
 import { assertGrantable, assertKeepsManager, assertNotOutranked } from '../../services/team-rules.ts';
-import { accountOf } from '../streams/view.ts';
 
 export const MANAGE_USERS = { anyOf: ['showUsers', 'manageTeamUsers'] } as const;
 

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findStream } from '../../db/repositories/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 
 /** A time in the analytics queries (`from`, `to`). */
 export const Epoch = Type.Integer({

@@ -13,7 +13,8 @@ import {
 import type { LiveStreamRow } from '../../db/tables/streams.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { accountOf, imageUrl } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
+import { imageUrl } from '../streams/view.ts';
 import { Epoch, liveOf } from './common.ts';
 
 /** The live charts' window (SPEC §5: 30 minutes) and the longest one call answers. */

@@ -7,7 +7,8 @@ import type { LiveStreamRow } from '../../db/tables/streams.ts';
 import { AccountIdQuery, bearer, errors, Page, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { attendeeViewerId } from '../../media/playback-session.ts';
-import { accountOf, imageUrl } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
+import { imageUrl } from '../streams/view.ts';
 import { liveOf } from './common.ts';
 
 const SUPPORT = { anyOf: ['showCustomerSupport'] } as const;

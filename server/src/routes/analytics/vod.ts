@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { libraryTree, videoLikeCounts, videoViewFigures } from '../../db/repositories/analytics.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { Epoch } from './common.ts';
 
 /** The default window of VOD analytics, and the longest one. */

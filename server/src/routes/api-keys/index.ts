@@ -8,10 +8,10 @@ import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
 import { ALL_PERMISSIONS, type Permission } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { generateApiKey } from '../../services/api-keys.ts';
 import type { AuthContext } from '../../services/session.ts';
 import { beyondOwn } from '../../services/team-rules.ts';
-import { accountOf } from '../streams/view.ts';
 
 /** The page's permission (SPEC route table) or the menu's (`api`). */
 const MANAGE_KEYS = { anyOf: ['showClients', 'api'] } as const;

@@ -11,7 +11,7 @@ import {
 } from '../../db/repositories/dashboard.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import type { LogRecordItem } from '../../lib/activity.ts';
-import { accountOf, holds } from '../streams/view.ts';
+import { accountOf, holds } from '../../plugins/caller.ts';
 
 /** How far back "recent" alerts reach (the websocket's own window is shorter: 10 minutes). */
 const ALERT_DAYS = 7;

@@ -16,7 +16,7 @@ import { ProviderError } from '../../integrations/http.ts';
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { logIntegration, soleConnection } from './connection.ts';
 import { openCallback, POPUP_RESPONSES, popupPage, popupState, startAuthorisation } from './oauth-flow.ts';
 import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';

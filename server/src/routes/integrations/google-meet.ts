@@ -5,7 +5,7 @@ import { undoConnection } from '../../integrations/connect.ts';
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { GoogleMeetStatus, ImportSwitchBody, INTEGRATIONS_PERMISSION, tags } from './schemas.ts';
 import { switchImport } from './switch.ts';
 import { connectionViews, googleMeetView } from './views.ts';

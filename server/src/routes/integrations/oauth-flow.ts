@@ -31,7 +31,7 @@ import {
 import type { ActivityActor } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery, tags } from './schemas.ts';
 
 /** One authorisation popup of the page: a card, its spec path, how to tell whose tokens came back. */

@@ -8,7 +8,8 @@ import { sessionsOfStream, simulcastConnections } from '../../db/repositories/si
 import { findStream } from '../../db/repositories/streams.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { accountOf, READ_STREAMS } from '../streams/view.ts';
+import { READ_STREAMS } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 
 const Target = Type.Object({
   id: Type.String({ description: "The session's id, or the waiting connection's" }),

@@ -15,7 +15,7 @@ import { TencentApiError, verifyTencentKeys } from '../../integrations/tencent.t
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf, type MessageKey, t } from '../../lib/i18n.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { logIntegration, soleConnection } from './connection.ts';
 
 /*

@@ -10,7 +10,7 @@ import { youtubeChannel, youtubeUploads } from '../../integrations/youtube.ts';
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { logIntegration, soleConnection } from './connection.ts';
 import {
   openCallback,

@@ -3,7 +3,7 @@ import { activeOverlayRows, overlayNamesIn, setActiveOverlays } from '../../db/r
 import { findStream } from '../../db/repositories/streams.ts';
 import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { accountOf } from '../streams/view.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { ActiveSet, ActiveView, LiveParams } from './schemas.ts';
 import { announce, logOverlay } from './view.ts';
 

@@ -5,11 +5,12 @@ import type { BannerKind, StoredImage } from '../../db/tables/streams.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { BANNER_BOX, type ImageBox } from '../../media/images.ts';
+import { accountOf, holds } from '../../plugins/caller.ts';
 import { openFilePart } from '../videos/multipart.ts';
 import { logStream } from './activity.ts';
 import { BannerKindSchema, Stream } from './schemas.ts';
 import { type ImageName, maxImageBytes, removeImage, saveImage } from './storage.ts';
-import { accountOf, holds, imageUrl, streamView } from './view.ts';
+import { imageUrl, streamView } from './view.ts';
 
 /** Room for the multipart boundaries and headers around the file. */
 export const MULTIPART_OVERHEAD = 256 * 1024;

@@ -5,6 +5,8 @@ import type { ClassroomSpeaker, LiveStreamRow, StoredImage } from '../../db/tabl
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { AVATAR_BOX } from '../../media/images.ts';
+import { READ_STREAMS } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { logStream } from './activity.ts';
 import { MULTIPART_OVERHEAD, receiveImage } from './banners.ts';
 import {
@@ -17,7 +19,7 @@ import {
 } from './classroom-content.ts';
 import { IdParams } from './schemas.ts';
 import { MAX_IMAGE_BYTES, removeImage, speakerImageName } from './storage.ts';
-import { accountOf, READ_STREAMS, readableStream } from './view.ts';
+import { readableStream } from './view.ts';
 
 /** Who edits a live's classroom: whoever edits the live (PATCH /v1/live-streams/{id}). */
 const EDIT = { permission: { anyOf: ['showStreaming'] as ['showStreaming'] } };

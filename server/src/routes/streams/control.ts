@@ -7,10 +7,11 @@ import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { ACTION_WORDS, STATUS_WORDS } from '../../lib/i18n-streams.ts';
 import { queueRecording } from '../../media/live-automation.ts';
+import { accountOf, holds } from '../../plugins/caller.ts';
 import type { LiveStatusReason } from '../../services/events.ts';
 import { logStream, type StreamEvent } from './activity.ts';
 import { Stream } from './schemas.ts';
-import { accountOf, holds, streamView } from './view.ts';
+import { streamView } from './view.ts';
 
 /** The state machine: scheduled → live ⇄ paused → finished (from live or paused). */
 export const TRANSITIONS = {

@@ -14,6 +14,8 @@ import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { STATUS_WORDS } from '../../lib/i18n-streams.ts';
+import { READ_STREAMS } from '../../permissions.ts';
+import { accountOf, holds } from '../../plugins/caller.ts';
 import { changedFields, loggableFields, logStream } from './activity.ts';
 import { IdParams, ListQuery, Pagination, Stream, StreamCreate, StreamPatch } from './schemas.ts';
 import { initialSignals, replaceSignals } from './signals.ts';
@@ -28,16 +30,7 @@ import {
   normalizeName,
   normalizeSettings,
 } from './validate.ts';
-import {
-  accountOf,
-  holds,
-  newStreamRow,
-  READ_STREAMS,
-  readableStream,
-  settingsColumns,
-  settingsOf,
-  streamView,
-} from './view.ts';
+import { newStreamRow, readableStream, settingsColumns, settingsOf, streamView } from './view.ts';
 
 /** The account's general settings, completed with the built-in defaults. */
 export async function accountSettings(db: Executor, accountId: string): Promise<StreamSettings> {

@@ -6,12 +6,13 @@ import type { Latency, StreamType } from '../../db/tables/streams.ts';
 import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
+import { accountOf, holds } from '../../plugins/caller.ts';
 import { loggableFields, logStream } from './activity.ts';
 import { accountSettings } from './crud.ts';
 import { type CsvParse, parseCsv, parseCsvSliced } from './csv-records.ts';
 import { CsvErrorBody, Stream } from './schemas.ts';
 import { initialSignals } from './signals.ts';
-import { accountOf, holds, newStreamRow, streamView } from './view.ts';
+import { newStreamRow, streamView } from './view.ts';
 
 export const MAX_CSV_ROWS = 100;
 const CSV_BODY_LIMIT = 1024 * 1024;

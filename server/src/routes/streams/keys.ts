@@ -2,9 +2,10 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { findStream, updateStream } from '../../db/repositories/streams.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { logStream } from './activity.ts';
 import { IdParams, Stream } from './schemas.ts';
-import { accountOf, newKey, streamView } from './view.ts';
+import { newKey, streamView } from './view.ts';
 
 /** New stream and signal keys: only for holders of `broadcast`, and never logged. */
 const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {

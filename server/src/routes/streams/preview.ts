@@ -1,7 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { READ_STREAMS, readableStream } from './view.ts';
+import { READ_STREAMS } from '../../permissions.ts';
+import { readableStream } from './view.ts';
 
 /** The signed media folder of a signal's live preview (`live/{streamId}/{signalId}`). */
 export const previewMediaId = (streamId: string, signalId: string) => `live/${streamId}/${signalId}`;

@@ -5,10 +5,11 @@ import type { LiveStreamRow, StreamSettings } from '../../db/tables/streams.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf, t } from '../../lib/i18n.ts';
+import { accountOf, holds } from '../../plugins/caller.ts';
 import { changedFields, logStream, settingsFields } from './activity.ts';
 import { ConflictIdsBody, Settings, SettingsInput, Stream } from './schemas.ts';
 import { applySettings, completeSettings, lockedAfterEnd, normalizeSettings } from './validate.ts';
-import { accountOf, holds, settingsColumns, settingsOf, streamView } from './view.ts';
+import { settingsColumns, settingsOf, streamView } from './view.ts';
 
 function settingsView(s: StreamSettings, updatedAt: Date | null): Static<typeof Settings> {
   const { playerColor, ...rest } = s;

@@ -14,11 +14,11 @@ import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { guestLinkKey, signGuestLink } from '../../lib/studio-token.ts';
 import { guestRoom, sendGuestsAway, studioSessions } from '../../media/studio-media.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { acceptSdp, sdpOffer } from '../studio/sdp.ts';
 import { MAX_OFFER_BYTES } from '../whip/index.ts';
 import { logStream } from './activity.ts';
 import { IdParams } from './schemas.ts';
-import { accountOf } from './view.ts';
 
 /** Guests on the stage at once: the presenter's browser composes every tile (docs/studio.md). */
 export const MAX_STAGE_GUESTS = 8;

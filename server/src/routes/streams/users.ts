@@ -4,8 +4,8 @@ import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schem
 import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { removeTeamMember } from '../../services/team-members.ts';
-import { accountOf } from './view.ts';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

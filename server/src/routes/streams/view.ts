@@ -10,9 +10,7 @@ import type {
   StreamSettings,
 } from '../../db/tables/streams.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { Permission } from '../../permissions.ts';
-import { holdsAny } from '../../plugins/permissions.ts';
-import { workingAccountId } from '../../services/session.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import type { StreamView } from './schemas.ts';
 import type { ImageName } from './storage.ts';
 
@@ -20,21 +18,6 @@ import type { ImageName } from './storage.ts';
 export function newKey(): string {
   return randomBytes(32).toString('base64url');
 }
-
-/** The account the call works in: `accountId`, else the selected team, else the default one. */
-export function accountOf(request: FastifyRequest): string {
-  const id = workingAccountId(request.auth!, request.account);
-  if (!id) throw new ApiError(404, 'accountNotFound');
-  return id;
-}
-
-/** Whether the caller's role in the account holds one of the permissions (the route hook's own rule). */
-export function holds(request: FastifyRequest, accountId: string, ...any: Permission[]): boolean {
-  return holdsAny(request.auth!, accountId, any);
-}
-
-/** Who may read a team's streams (the library, the history, the control panel). */
-export const READ_STREAMS = ['showStreaming', 'showHistory', 'broadcast'] as const satisfies Permission[];
 
 /**
  * The stream `id` of the call's account, or 404. Only for routes declaring READ_STREAMS (or

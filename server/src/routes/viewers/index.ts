@@ -3,8 +3,9 @@ import { findStream } from '../../db/repositories/streams.ts';
 import { recordViewerCount, watchingLive } from '../../db/repositories/viewers.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { READ_STREAMS } from '../../permissions.ts';
+import { accountOf } from '../../plugins/caller.ts';
 import { logStream } from '../streams/activity.ts';
-import { accountOf, READ_STREAMS } from '../streams/view.ts';
 
 /**
  * The console's side of the viewers of a live (docs/playback.md "Viewer-ID signal", "Viewer counts"): the
