@@ -60,8 +60,8 @@ async function placesOf(): Promise<Map<string, Place>> {
     import(pathToFileURL(join(import.meta.dirname, '..', 'server', 'src', path)).href);
   const [{ loadConfig }, { GeoLookup }, { ViewerGeo }] = await Promise.all([
     serverModule('config.ts'),
-    serverModule('lib/geo.ts'),
-    serverModule('lib/viewer-geo.ts'),
+    serverModule('services/geo.ts'),
+    serverModule('services/viewer-geo.ts'),
   ]);
   const config = loadConfig({});
   const countries = new GeoLookup(config.geoipDbPath);

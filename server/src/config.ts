@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import Type, { type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { defaultGeoDbPath } from './lib/geo.ts';
-import { defaultAsnDbDir, defaultCityDbPaths } from './lib/viewer-geo.ts';
+import { defaultAsnDbDir, defaultCityDbPaths, defaultGeoDbPath } from './lib/geo-databases.ts';
 
 /*
  * The server's environment as a declared schema (TypeBox, the contract language of the routes): each

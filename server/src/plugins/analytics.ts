@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { AnalyticsTicker } from '../analytics/ticker.ts';
 import { AnalyticsWriter } from '../analytics/writer.ts';
-import { type Attribution, ViewerGeo } from '../lib/viewer-geo.ts';
+import { type Attribution, ViewerGeo } from '../services/viewer-geo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { GeoLookup } from '../lib/geo.ts';
 import { TokenBuckets } from '../lib/token-buckets.ts';
 import { PlaybackSigner } from '../media/playback-tokens.ts';
+import { GeoLookup } from '../services/geo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

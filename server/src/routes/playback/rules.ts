@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Security } from '../../db/tables/streams.ts';
-import { countryOf, geoAllows } from '../../lib/geo.ts';
 import { langOf, type MessageKey, t } from '../../lib/i18n.ts';
+import { countryOf, geoAllows } from '../../services/geo.ts';
 import type { PlaybackReason } from './schemas.ts';
 
 /** The message of each reason a public playback is refused for. */

@@ -1,14 +1,8 @@
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
 import maxmind, { type Reader, type Response } from 'maxmind';
 
-/** The country database installed from the registry (@ip-location-db/geolite2-country-mmdb). */
-export function defaultGeoDbPath(): string {
-  return createRequire(import.meta.url).resolve(
-    '@ip-location-db/geolite2-country-mmdb/geolite2-country.mmdb',
-  );
-}
+// Reads a database file and re-checks it on a timer: I/O, so a service, not lib/ (docs/server.md "Layers").
 
 interface CountryRecord {
   country_code?: string;

