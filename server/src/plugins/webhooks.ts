@@ -10,8 +10,8 @@ import {
 } from '../db/repositories/webhooks.ts';
 import type { Executor } from '../db/schema.ts';
 import { decryptSecret, webhookKey } from '../lib/webhook-crypto.ts';
-import { sendDelivery } from '../lib/webhook-send.ts';
 import { type WebhookEvent, webhookEventOf } from '../services/webhook-events.ts';
+import { sendDelivery } from '../services/webhook-send.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { signatureHeader } from './webhook-crypto.ts';
-import { resolveTarget } from './webhook-target.ts';
+import { signatureHeader } from '../lib/webhook-crypto.ts';
+import { resolveTarget } from '../lib/webhook-target.ts';
+
+// Sends one delivery over the network under a timer: I/O, so a service and not lib/ (docs/server.md
+// "Layers").
 
 /** Bytes of the receiver's answer that are read; the rest is dropped with the connection. */
 const MAX_RESPONSE_BYTES = 4096;
