@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePlaylistRules } from '../../db/repositories/playback.ts';
 import { markMediaFetched } from '../../db/repositories/viewers.ts';
 import { Uuid } from '../../http/schemas.ts';
+import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { MessageKey } from '../../lib/i18n.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
@@ -10,8 +11,6 @@ import { liveRoom } from '../../media/whep-sessions.ts';
 import { domainAllows, geoCheck, PLAYBACK_REASON_KEYS, refusal } from './rules.ts';
 import type { PlaybackReason } from './schemas.ts';
 
-/** An SDP offer of a browser is a few kilobytes; this leaves room for many candidates and codecs. */
-export const MAX_OFFER_BYTES = 64 * 1024;
 /** A viewer past the live's WHEP bound is told to come back after this (its player plays HLS). */
 const RETRY_AFTER_SECONDS = 30;
 

@@ -11,12 +11,12 @@ import {
 } from '../../db/repositories/studio.ts';
 import type { StudioGuestRow } from '../../db/tables/studio.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
+import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { guestLinkKey, signGuestLink } from '../../lib/studio-token.ts';
 import { guestRoom, sendGuestsAway, studioSessions } from '../../media/studio-media.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { acceptSdp, sdpOffer } from '../studio/sdp.ts';
-import { MAX_OFFER_BYTES } from '../whip/index.ts';
 import { logStream } from './activity.ts';
 import { IdParams } from './schemas.ts';
 

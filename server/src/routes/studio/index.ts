@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { findGuest, findStudioLive, moveGuest } from '../../db/repositories/studio.ts';
 import { errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
 import { ApiError } from '../../lib/errors.ts';
 import {
   closeOffStageGuestMedia,
@@ -10,7 +11,6 @@ import {
   studioSessions,
 } from '../../media/studio-media.ts';
 import { Guest, guestView } from '../streams/studio.ts';
-import { MAX_OFFER_BYTES } from '../whip/index.ts';
 import { guestOf, liveOfGuestLink, studioLook } from './guests.ts';
 import { acceptSdp, sdpOffer } from './sdp.ts';
 

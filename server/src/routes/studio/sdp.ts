@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { MAX_OFFER_BYTES } from '../whip/index.ts';
 
 /** The SDP offer of a WHIP-like POST, checked in the caller's language (415 for another type, 400 empty). */
 export function sdpOffer(request: { headers: Record<string, unknown>; body: unknown }): string {

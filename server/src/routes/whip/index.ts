@@ -3,10 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errors } from '../../http/schemas.ts';
+import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
 import { ApiError } from '../../lib/errors.ts';
-
-/** The largest SDP offer taken (a browser's or OBS's is a few KiB). */
-export const MAX_OFFER_BYTES = 64 * 1024;
 
 const CORS = {
   'access-control-allow-origin': '*',
