@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { recordActivity } from '../../db/repositories/activity-log.ts';
-import { revokeKeysOfUser } from '../../db/repositories/api-keys.ts';
-import type { Executor } from '../../db/schema.ts';
-import type { UserRow } from '../../db/tables/users.ts';
-import { activityOf, actorOf, toRecord } from '../../lib/activity.ts';
+import { recordActivity } from '../db/repositories/activity-log.ts';
+import { revokeKeysOfUser } from '../db/repositories/api-keys.ts';
+import type { Executor } from '../db/schema.ts';
+import type { UserRow } from '../db/tables/users.ts';
+import { activityOf, actorOf, toRecord } from '../lib/activity.ts';
 
 /**
  * Keys do not outlive the credentials that made them: a password change, a password recovery and "sign

@@ -12,7 +12,7 @@ import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schem
 import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
+import { revokeOwnKeys } from '../../services/revoke-own-keys.ts';
 import { logOwnAction } from './own-activity.ts';
 
 const AUTHENTICATED = 'authenticated' as const;

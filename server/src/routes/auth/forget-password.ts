@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf } from '../../lib/i18n.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { isUuid } from '../../plugins/multitenancy.ts';
-import { revokeOwnKeys } from '../api-keys/revoke-own.ts';
+import { revokeOwnKeys } from '../../services/revoke-own-keys.ts';
 import { recoveryMail } from './recovery-mail.ts';
 
 export const RESET_TTL_MINUTES = 30;
