@@ -9,6 +9,8 @@ export default defineConfig({
   // One worker: the tests share the seeded demo users, whose team choice lives on the server.
   workers: 1,
   retries: 0,
+  // A stray `test.only` would run one test and call the run green: refused everywhere (use `-g` to focus).
+  forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // Fails the run when the server answered any request with a 5xx (its log says so).

@@ -118,17 +118,28 @@ check('openapi lint', 'node', ['--import', 'tsx', 'scripts/openapi-lint.mjs']);
 vitest('unit', 'unit');
 // The shared UI wrappers rendered and clicked in Debian's chromium (vitest browser mode).
 vitest('components', 'components');
-const serverPasses = [{ label: 'server-pglite', project: 'server' }];
+// The PGlite pass never inherits a DATABASE_URL from the shell (it would silently be a second
+// PostgreSQL pass); `undefined` removes the variable from the child's environment.
+let missingPass = null;
+const serverPasses = [{ label: 'server-pglite', project: 'server', env: { DATABASE_URL: undefined } }];
 if (process.env.TEST_DATABASE_URL) {
   serverPasses.push({
     label: 'server-postgresql',
     project: 'server',
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
   });
+} else if (process.env.CI) {
+  // CI must prove both databases: a CI without PostgreSQL fails rather than passing on half the suite.
+  console.log(
+    '\n▶ server-postgresql: TEST_DATABASE_URL is not set in CI (.ci/run starts PostgreSQL and sets it)',
+  );
+  missingPass = { label: 'server-postgresql (no database)', passed: 0, failed: 1 };
 } else {
   console.log('\n▶ server-postgresql: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it)');
+  missingPass = { label: 'server-postgresql', passed: 0, failed: 0, skippedPass: true };
 }
 await vitestTogether(serverPasses);
+if (missingPass) results.push(missingPass);
 
 if (run('build', 'npm', ['run', '--silent', 'build'])) {
   results.push({ label: 'build', passed: 1, failed: 0 });
@@ -153,6 +164,10 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
 
 console.log('\nSummary');
 for (const r of results) {
+  if (r.skippedPass) {
+    console.log(`  ${r.label.padEnd(28)} skipped (TEST_DATABASE_URL not set)`);
+    continue;
+  }
   console.log(
     `  ${r.label.padEnd(28)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
   );
