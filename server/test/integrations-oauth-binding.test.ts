@@ -191,7 +191,9 @@ describe('the local providers refuse a flow without PKCE, as the real ones do', 
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain('O provedor recusou a autorização');
       expect(fake().oauth.pkceRefusals).toBe(refusals + 1);
-      expect(await held()).toEqual(before);
+      // No connection, so nothing of this flow can import; the import count is left out because an
+      // earlier test's connection may still be importing its recordings in the background meanwhile.
+      expect((await held()).connections).toEqual(before.connections);
     });
   }
 });
