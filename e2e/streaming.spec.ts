@@ -680,6 +680,9 @@ test('an operator (no showUsers) sees the users list without the remove action',
 test('studio background: 1920x1080 up to 30MB (§5 messages), uploaded on save, shown in the panel', async ({
   page,
 }) => {
+  // 42 MB of files are handed to the browser and 12 MB uploaded: on a loaded runner that alone came near
+  // the default 30 s (a full run timed out at the save button), so this test gets three times as long.
+  test.slow();
   const api = await signIn(page);
   const stream = await createStream(api, unique('Fundo'));
   await page.goto(`/streaming/${stream.id}/edit`);
