@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { CallError, registerAttendee } from './api';
 import { saveAttendee, viewUrl } from './attendee';
 import { Ended, NotFound } from './class-state';
@@ -108,30 +108,18 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
                 <Trans>Enviamos um novo código para {codeStep.email}.</Trans>
               )}
             </p>
-            <label htmlFor="cls-code">
-              <Trans>Código</Trans>
-            </label>
-            <input
+            <Field
               id="cls-code"
+              label={<Trans>Código</Trans>}
+              error={errors.code}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={10}
               value={code}
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? 'cls-code-error' : undefined}
               onChange={(e) => setCode(e.target.value)}
             />
-            {errors.code ? (
-              <p id="cls-code-error" className="cls-error">
-                {errors.code}
-              </p>
-            ) : null}
-            {errors.form ? (
-              <p role="alert" className="cls-error">
-                {errors.form}
-              </p>
-            ) : null}
+            <FormError message={errors.form} />
             <button type="submit" aria-busy={busy} disabled={busy}>
               <Trans>Confirmar código</Trans>
             </button>
@@ -159,48 +147,28 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
           </form>
         ) : (
           <form onSubmit={onSubmit} noValidate aria-label={t`Inscrição`}>
-            <label htmlFor="cls-name">
-              <Trans>Nome</Trans>
-            </label>
-            <input
+            <Field
               id="cls-name"
+              label={<Trans>Nome</Trans>}
+              error={errors.name}
               name="name"
               autoComplete="name"
               maxLength={MAX_NAME}
               value={name}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'cls-name-error' : undefined}
               onChange={(e) => setName(e.target.value)}
             />
-            {errors.name ? (
-              <p id="cls-name-error" className="cls-error">
-                {errors.name}
-              </p>
-            ) : null}
-            <label htmlFor="cls-email">
-              <Trans>E-mail</Trans>
-            </label>
-            <input
+            <Field
               id="cls-email"
+              label={<Trans>E-mail</Trans>}
+              error={errors.email}
               name="email"
               type="email"
               autoComplete="email"
               maxLength={254}
               value={email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'cls-email-error' : undefined}
               onChange={(e) => setEmail(e.target.value)}
             />
-            {errors.email ? (
-              <p id="cls-email-error" className="cls-error">
-                {errors.email}
-              </p>
-            ) : null}
-            {errors.form ? (
-              <p role="alert" className="cls-error">
-                {errors.form}
-              </p>
-            ) : null}
+            <FormError message={errors.form} />
             <button type="submit" disabled={!info} aria-busy={busy}>
               <Trans>Entrar na sala</Trans>
             </button>
@@ -209,4 +177,38 @@ export function RegisterPage({ liveId }: { liveId: string | null }) {
       </section>
     </main>
   );
+}
+
+/** A labelled input and its error message, tied together for screen readers (`aria-describedby`). */
+function Field({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="cls-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The server's refusal of the whole form, announced as it appears. */
+function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="cls-error">
+      {message}
+    </p>
+  ) : null;
 }
