@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_INGEST_PORT, E2E_PORT } from './e2e/support/env';
+import { CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_INGEST_PORT, E2E_PORT } from './e2e/support/env';
 
 // End-to-end tests drive the built console (dist/, from `npm run build`) served by the real API server
 // on a fresh embedded database. Debian's chromium, never a downloaded browser.
@@ -23,15 +23,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { PlaybackInfo } from '../contract/playback';
 import { whipPublish } from '../server/test/helpers/whip-client.ts';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
-import { DEMO, E2E_BASE_URL } from './support/env';
+import { DEMO, E2E_BASE_URL, fakeMediaLaunch } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // WHEP playback (docs/studio.md "WHEP playback"), against the real server in Debian's Chromium: a live
@@ -13,22 +13,7 @@ import { signInWithTeam } from './support/pwa';
 // its player falls back to HLS, which plays.
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  },
+  launchOptions: fakeMediaLaunch(),
 });
 
 /** The embed's video once it plays over `transport`, its clock past `seconds`. */

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { PlaybackInfo } from '../contract/playback';
 import { type Api, createStream, getStream } from './streaming-helpers';
-import { DEMO } from './support/env';
+import { DEMO, fakeMediaLaunch } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // The browser studio (docs/studio.md "Studio page and guests") in Debian's Chromium with a fake camera and
@@ -11,21 +11,13 @@ import { signInWithTeam } from './support/pwa';
 // mixed) and publishes it over WHIP; a guest joins through the guest link, waits, is admitted, and the
 // viewers' picture shows two tiles; ending in the studio ends the live and its recording becomes a video.
 
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-  // Pages in the background keep their timers (the studio draws its canvas on a timer).
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
 test.use({
-  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS },
+  launchOptions: fakeMediaLaunch([
+    // Pages in the background keep their timers (the studio draws its canvas on a timer).
+    '--disable-background-timer-throttling',
+    '--disable-renderer-backgrounding',
+    '--disable-backgrounding-occluded-windows',
+  ]),
 });
 
 /** The studio colour: the gap between two tiles shows it in the viewers' picture. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { type Api, createStream } from './streaming-helpers';
-import { DEMO } from './support/env';
+import { DEMO, fakeMediaLaunch } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { deleteVideo, makePng } from './vod-helpers';
 
@@ -14,16 +14,7 @@ import { deleteVideo, makePng } from './vod-helpers';
 // The studio asks for the camera and microphone: fake ones, allowed.
 test.use({
   permissions: ['camera', 'microphone'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: fakeMediaLaunch(),
 });
 
 /** Waits until the console's service worker controls the page (it registers once the page is idle). */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type Api, createStream, getStream } from './streaming-helpers';
-import { DEMO } from './support/env';
+import { DEMO, fakeMediaLaunch } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // docs/studio.md "WHIP ingest": a browser publishes over WHIP (RFC 9725) with a signal key, as the studio
@@ -9,18 +9,7 @@ import { signInWithTeam } from './support/pwa';
 // publishes, with the camera's size); DELETE on the Location ends it.
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  },
+  launchOptions: fakeMediaLaunch(),
 });
 
 interface Published {

@@ -29,3 +29,31 @@ export const DEMO = {
   operator: 'operator@palco.test',
   blocked: 'blocked@palco.test',
 } as const;
+
+/** Debian's chromium on this machine: no sandbox as root, no GPU, and none of the background
+ * connections a closed network refuses (playwright.config.ts uses these for every test). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The same browser with a fake camera and microphone, allowed without a prompt, and WebRTC on
+ * loopback (the studio, WHIP publishes, WHEP playback). */
+export const FAKE_MEDIA_ARGS = [
+  ...CHROMIUM_ARGS,
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+];
+
+/** Launch options for a spec whose pages use the camera, the microphone or WebRTC. */
+export const fakeMediaLaunch = (extra: string[] = []) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...FAKE_MEDIA_ARGS, ...extra],
+});
