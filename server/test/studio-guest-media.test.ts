@@ -69,13 +69,7 @@ describe('a guest’s media', () => {
     expect(notYet.status).toBe(409);
     await notYet.stop();
 
-    const admit = await call(
-      server.app,
-      owner,
-      'PUT',
-      `/v1/live-streams/${live}/studio/guests/${guest.id}/admit?accountId=${DEMO}`,
-    );
-    expect(admit.statusCode).toBe(200);
+    await admit(live, guest.id);
     const publisher = await whipPublish(whip, guest.secret);
     expect(publisher.status, publisher.body).toBe(201);
     expect(publisher.location).toMatch(new RegExp(`/v1/studio/guests/${guest.id}/whip/[0-9a-f-]{36}$`));
@@ -113,16 +107,21 @@ describe('a guest’s media', () => {
   });
 });
 
-/** A guest admitted and publishing to the listening server, and the presenter receiving it. */
-async function guestOnStage() {
-  const { live, guest } = await waitingGuest();
-  const admit = await call(
+/** The presenter admits a waiting guest to the stage. */
+async function admit(live: string, guestId: string) {
+  const res = await call(
     server.app,
     owner,
     'PUT',
-    `/v1/live-streams/${live}/studio/guests/${guest.id}/admit?accountId=${DEMO}`,
+    `/v1/live-streams/${live}/studio/guests/${guestId}/admit?accountId=${DEMO}`,
   );
-  expect(admit.statusCode).toBe(200);
+  expect(res.statusCode).toBe(200);
+}
+
+/** A guest admitted and publishing to the listening server, and the presenter receiving it. */
+async function guestOnStage() {
+  const { live, guest } = await waitingGuest();
+  await admit(live, guest.id);
   const whip = `${base}/v1/studio/guests/${guest.id}/whip`;
   const publisher = await whipPublish(whip, guest.secret);
   expect(publisher.status, publisher.body).toBe(201);
