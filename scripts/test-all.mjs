@@ -4,7 +4,7 @@
 // The server tests run twice, side by side: on embedded PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set (.ci/run starts a throwaway PostgreSQL server and sets it).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
 mkdirSync('test-results', { recursive: true });
@@ -87,12 +87,13 @@ function vitest(label, project, env = {}) {
  */
 async function vitestTogether(passes) {
   const ended = await Promise.all(
-    passes.map(({ label, project, env = {} }) => {
+    passes.map(({ label, project, env = {}, extraArgs = [] }) => {
       const out = `test-results/vitest-${label}.json`;
       rmSync(out, { force: true });
-      console.log(`\n▶ ${label}: npx ${vitestArgs(project, out).join(' ')} (in parallel)`);
+      const args = [...vitestArgs(project, out), ...extraArgs];
+      console.log(`\n▶ ${label}: npx ${args.join(' ')} (in parallel)`);
       return new Promise((resolvePass) => {
-        const child = spawn('npx', vitestArgs(project, out), {
+        const child = spawn('npx', args, {
           env: { ...process.env, ...env },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -110,6 +111,19 @@ async function vitestTogether(passes) {
   for (const { label, out, ok } of ended) results.push(vitestResult(label, out, ok));
 }
 
+/**
+ * Server test files that cannot reach a database: they import none of the test-server helpers
+ * (`*helpers.ts`), nothing under server/src/db, the app or the server entry, and never name
+ * DATABASE_URL. Anything that might open one stays in both passes.
+ */
+function databaseFreeServerTests() {
+  const reachesDatabase = /helpers\.ts'|src\/db\/|src\/app|src\/server|DATABASE_URL/;
+  return readdirSync('server/test')
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `server/test/${name}`)
+    .filter((file) => !reachesDatabase.test(readFileSync(file, 'utf8')));
+}
+
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('i18n catalogs complete', 'node', ['scripts/i18n.mjs', '--check']);
@@ -123,10 +137,16 @@ vitest('components', 'components');
 let missingPass = null;
 const serverPasses = [{ label: 'server-pglite', project: 'server', env: { DATABASE_URL: undefined } }];
 if (process.env.TEST_DATABASE_URL) {
+  // The PostgreSQL pass proves the database layer: a server test file that never opens a database
+  // (no test server, no repository, no app; e.g. the WebRTC core, parsers) runs once, in the PGlite
+  // pass. Running it twice side by side only doubled the load on the media tests' timing.
+  const dbFree = databaseFreeServerTests();
+  console.log(`\n▶ server-postgresql leaves ${dbFree.length} database-free files to the PGlite pass`);
   serverPasses.push({
     label: 'server-postgresql',
     project: 'server',
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
+    extraArgs: dbFree.flatMap((file) => ['--exclude', file]),
   });
 } else if (process.env.CI) {
   // CI must prove both databases: a CI without PostgreSQL fails rather than passing on half the suite.
