@@ -181,7 +181,7 @@ describe('the classroom chat', () => {
         }),
         401,
       ),
-    ).toBe('Register for the class to take part in the chat.');
+    ).toBe('Register for the classroom to join the chat.');
   });
 
   it('stores plain, bounded text and lists it to anyone, newest last', async () => {

@@ -726,7 +726,7 @@ describe('health and failures', () => {
       url: '/bff/me',
       headers: { ...bearer(token), 'accept-language': 'en' },
     });
-    expect(expectError(en, 500)).toBe('An internal error happened...');
+    expect(expectError(en, 500)).toBe('An internal error occurred...');
     expectSecurityHeaders(res.headers);
   });
 });

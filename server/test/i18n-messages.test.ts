@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import PO from 'pofile';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, t } from '../src/lib/i18n.ts';
 
@@ -33,5 +35,30 @@ describe('server messages', () => {
         expect(t(lang, key as keyof typeof MESSAGES, params), `${key} (${lang})`).toBe(expected);
       }
     }
+  });
+});
+
+// A text the server sends and the console also shows (a field rule, a login error) is one text with one
+// English translation: a user who switches language never sees the same sentence two ways. The
+// console's English lives in src/locales/en/*.po (filled from the *.json maps by scripts/i18n.mjs).
+describe('texts the server and the console share', () => {
+  it('have the same English on both sides', () => {
+    const localesDir = new URL('../../src/locales/en/', import.meta.url);
+    const consoleEnglish = new Map<string, string>();
+    for (const name of readdirSync(localesDir).filter((f) => f.endsWith('.po'))) {
+      const po = PO.parse(readFileSync(new URL(name, localesDir), 'utf8'));
+      for (const item of po.items) if (item.msgstr[0]) consoleEnglish.set(item.msgid, item.msgstr[0]);
+    }
+    const shared: string[] = [];
+    const differing: string[] = [];
+    for (const [key, texts] of Object.entries(MESSAGES)) {
+      const english = consoleEnglish.get(texts['pt-BR']);
+      if (english === undefined) continue;
+      shared.push(key);
+      if (english !== texts.en) differing.push(`${key}: server "${texts.en}", console "${english}"`);
+    }
+    // The check has something to hold: the field rules and login errors are on both sides.
+    expect(shared.length).toBeGreaterThan(10);
+    expect(differing).toEqual([]);
   });
 });

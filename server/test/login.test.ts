@@ -64,7 +64,7 @@ describe('POST /api/user/login', () => {
       { login: DEMO_USERS.owner.login, password: 'nope-nope' },
       { 'accept-language': 'en-US,en;q=0.9' },
     );
-    expect(expectError(res, 401)).toBe('The user or password is incorrect');
+    expect(expectError(res, 401)).toBe('User or password is incorrect');
   });
 
   it('spends the same argon2 work on unknown logins (no timing oracle)', async () => {
@@ -132,7 +132,7 @@ describe('POST /api/user/login', () => {
 
   it('gives the validation message in English too', async () => {
     const res = await login({ login: 'x', password: 'y' }, { 'accept-language': 'en' });
-    expect(expectError(res, 400)).toBe('The email format is not valid');
+    expect(expectError(res, 400)).toBe('The e-mail format is not valid');
   });
 });
 

@@ -32,7 +32,7 @@ export const OVERLAY_MESSAGES = {
   },
   classroomChatRegistration: {
     'pt-BR': 'Inscreva-se na sala de aula para participar do chat.',
-    en: 'Register for the class to take part in the chat.',
+    en: 'Register for the classroom to join the chat.',
   },
   classroomCodeWrong: {
     'pt-BR': 'Código incorreto. Confira o e-mail e tente de novo.',

@@ -68,7 +68,7 @@ export const STREAM_MESSAGES = {
   },
   imageTooLarge: {
     'pt-BR': 'Tamanho da imagem excedeu limite de 10MB!',
-    en: 'The image is larger than the 10MB limit!',
+    en: 'The image size exceeded the 10MB limit!',
   },
   studioBackgroundTooLarge: {
     'pt-BR': 'Tamanho da imagem excedeu limite de 30MB!',

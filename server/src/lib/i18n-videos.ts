@@ -15,7 +15,7 @@ export const VIDEO_MESSAGES = {
   },
   videoImageTooLarge: {
     'pt-BR': 'Tamanho da imagem excedeu limite de 10MB!',
-    en: 'The image exceeds the 10MB limit!',
+    en: 'The image size exceeded the 10MB limit!',
   },
   videoImageFormat: { 'pt-BR': 'O formato da imagem é inválido!', en: 'The image format is invalid!' },
   fileRequired: {

@@ -39,7 +39,7 @@ type Params = Record<string, string | number>;
 /** The server's own texts. pt-BR strings are the spec's (SPEC §5, §8) where it names one. */
 export const MESSAGES = {
   required: { 'pt-BR': 'O campo é obrigatório', en: 'This field is required' },
-  email: { 'pt-BR': 'O formato do email não é válido', en: 'The email format is not valid' },
+  email: { 'pt-BR': 'O formato do email não é válido', en: 'The e-mail format is not valid' },
   format: { 'pt-BR': 'Formato inválido', en: 'Invalid format' },
   maxLength: { 'pt-BR': 'O tamanho máximo é {max}', en: 'The maximum length is {max}' },
   minLength: { 'pt-BR': 'O tamanho minimo é {min}', en: 'The minimum length is {min}' },
@@ -59,11 +59,11 @@ export const MESSAGES = {
   badRequest: { 'pt-BR': 'Requisição inválida', en: 'Invalid request' },
   notFound: { 'pt-BR': 'Recurso não encontrado', en: 'Not found' },
   methodNotAllowed: { 'pt-BR': 'Método não permitido', en: 'Method not allowed' },
-  internal: { 'pt-BR': 'Aconteceu um erro interno...', en: 'An internal error happened...' },
+  internal: { 'pt-BR': 'Aconteceu um erro interno...', en: 'An internal error occurred...' },
   unavailable: { 'pt-BR': 'Serviço indisponível', en: 'Service unavailable' },
   wrongCredentials: {
     'pt-BR': 'Usuário ou senha estão incorretos',
-    en: 'The user or password is incorrect',
+    en: 'User or password is incorrect',
   },
   tooManyLogins: {
     'pt-BR':
