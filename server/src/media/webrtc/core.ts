@@ -8,6 +8,7 @@ import type {
   PublishResult,
   Reply,
   Request,
+  RoomStats,
   RtpForward,
   SubscribeOptions,
   SubscribeResult,
@@ -21,6 +22,7 @@ export type {
   MediaCodec,
   PublishOptions,
   PublishResult,
+  RoomStats,
   RtpForward,
   SubscribeOptions,
   SubscribeResult,
@@ -157,6 +159,11 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
 
   async requestKeyframe(roomKey: string): Promise<void> {
     await this.call({ type: 'keyframe', roomKey });
+  }
+
+  /** The room's publisher's keyframe figures, or null without a publisher. */
+  async stats(roomKey: string): Promise<RoomStats | null> {
+    return (await this.call({ type: 'stats', roomKey })) as RoomStats | null;
   }
 
   hasPublisher(roomKey: string): boolean {
