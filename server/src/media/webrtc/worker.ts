@@ -261,7 +261,9 @@ function requestKeyframe(room: Room, { force = false, full = false } = {}): void
   const now = Date.now();
   if (!force && now - publisher.lastKeyframeRequest < KEYFRAME_MIN_GAP_MS) return;
   const receiver = publisher.receivers.video;
-  const ssrc = publisher.videoSsrc ?? publisher.tracks.video?.ssrc;
+  // The SSRC of a packet that arrived, not the one the offer announced: before its first packet the
+  // publisher's DTLS may not be up yet, and a request sent then is lost.
+  const ssrc = publisher.videoSsrc;
   if (!receiver) return;
   if (ssrc === undefined) {
     publisher.keyframePending = true;
