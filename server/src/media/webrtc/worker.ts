@@ -319,8 +319,10 @@ function videoFor(
   auStart: boolean,
 ): RtpPacket[] {
   if (consumer.waiting) {
-    // An access unit opens at its parameter sets or its keyframe slice.
+    // An access unit opens at its parameter sets or its keyframe slice; an H.264 decoder also needs
+    // the parameter sets, so without any seen yet the consumer waits for a keyframe that has them.
     if (!(info.keyframe || (auStart && info.sps.length > 0))) return [];
+    if (publisher.videoCodec === 'H264' && !(publisher.sps && publisher.pps)) return [];
     consumer.waiting = false;
     publisher.stats.keyframesPassed++;
   }
