@@ -251,8 +251,8 @@ function watch(session: Session): void {
 }
 
 /**
- * Asks the publisher for a keyframe: a PLI, or a FIR (RFC 5104) when `full` and the publisher
- * negotiated it (a decoder that starts over, a subscriber's own FIR), or when it negotiated no PLI.
+ * Asks the publisher for a keyframe: a PLI, and a FIR (RFC 5104) when `full` and the publisher
+ * negotiated it (a decoder that starts over, a subscriber's own FIR) or when it negotiated no PLI.
  * `force` skips the minimum gap between requests (a new consumer, the set interval).
  */
 function requestKeyframe(room: Room, { force = false, full = false } = {}): void {
@@ -275,13 +275,16 @@ function requestKeyframe(room: Room, { force = false, full = false } = {}): void
   const feedback = publisher.codecs.video?.rtcpFeedback ?? [];
   const pli = feedback.some((f) => f.type === 'nack' && f.parameter === 'pli');
   const fir = feedback.some((f) => f.type === 'ccm' && f.parameter === 'fir');
+  // A PLI whenever negotiated (some senders, aiortc among them, answer only PLIs), a FIR besides it
+  // when a decoder starts over and the sender takes FIRs.
+  if (pli) void receiver.sendRtcpPLI(ssrc).catch(() => {});
   if (fir && (full || !pli)) {
     publisher.firSeq = (publisher.firSeq + 1) & 0xff;
     const packet = new RtcpPayloadSpecificFeedback({
       feedback: firFeedback(receiver.rtcpSsrc, ssrc, publisher.firSeq),
     });
     void receiver.dtlsTransport.sendRtcp([packet]).catch(() => {});
-  } else void receiver.sendRtcpPLI(ssrc).catch(() => {});
+  }
 }
 
 /** The FMT of a Full Intra Request among payload-specific feedback (RFC 5104 4.3.1). */

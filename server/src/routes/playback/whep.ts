@@ -76,6 +76,12 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (_request, body, done) => done(null, body),
     );
   }
+  // A trickle or ICE-restart PATCH's body (answered 405 below, but read as any client sends it).
+  app.addContentTypeParser(
+    'application/trickle-ice-sdpfrag',
+    { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   const preflight = {
     config: { permission: 'public' as const },
@@ -223,6 +229,25 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return refuse(request, reply, 404, 'not_found');
       }
       return reply.code(200).send();
+    },
+  );
+
+  // Trickle ICE and ICE restarts (PATCH on the session) are not offered: 405, as the WHEP draft asks
+  // of a server without them (RFC 9725 §4.3.1 for WHIP), so a client falls back to its full offer.
+  app.patch(
+    '/whep/sessions/:sessionId',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['playback'],
+        summary: 'Trickle ICE / ICE restart of a WHEP session: not offered (405)',
+        params: Type.Object({ sessionId: SessionId }),
+        response: { 405: WhepError },
+      },
+    },
+    async (request, reply) => {
+      cors(reply, request.headers.origin);
+      throw new ApiError(405, 'methodNotAllowed', { headers: { allow: 'DELETE, OPTIONS' } });
     },
   );
 };
