@@ -111,7 +111,8 @@ describe('the WebRTC core', () => {
       return units;
     };
     const paramsOnly = (packet: RtpPacket) =>
-      [7, 8].includes(nal(packet)) || (nal(packet) === 24 && stapUnits(packet).every((t) => t === 7 || t === 8));
+      [7, 8].includes(nal(packet)) ||
+      (nal(packet) === 24 && stapUnits(packet).every((t) => t === 7 || t === 8));
     const sender = await offerPeer('publish');
     const published = await core.publish('test:params', sender.offer);
     await sender.pc.setRemoteDescription({ type: 'answer', sdp: published.answerSdp });

@@ -375,7 +375,10 @@ describe('WHIP ingest', () => {
     const status = await signalStatus(stream.id);
     expect(status.whipDropped).toMatchObject({ reason: 'pipeline' });
     await expect(publisher.connected).resolves.toBeUndefined();
-    const gone = await fetch(publisher.location!, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+    const gone = await fetch(publisher.location!, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(gone.status).toBe(404);
     await publisher.stop();
   }, 60_000);

@@ -63,6 +63,10 @@ for encoder in (h264.H264Encoder, vpx.Vp8Encoder):
     def counting_encode(self, frame, force_keyframe=False, _encode=original_encode):
         if force_keyframe or stats["keyframes"] == 0:
             stats["keyframes"] += 1
+        # aiortc 1.4's H.264 encoder ignores the request; a new encoder context starts with an IDR and
+        # its parameter sets, as aiortc itself does on a bitrate change.
+        if force_keyframe and isinstance(self, h264.H264Encoder):
+            self.codec = None
         return _encode(self, frame, force_keyframe)
 
     encoder.encode = counting_encode
@@ -168,7 +172,7 @@ async def offer(pc, url, headers):
 
 def video_payload_types(sdp):
     section = sdp.split("m=video ", 1)[1].split("\r\nm=", 1)[0]
-    return {int(pt) for pt in section.split("\r\n", 1)[0].split()[3:]}
+    return {int(pt) for pt in section.split("\r\n", 1)[0].split()[2:]}
 
 
 async def publish(args):

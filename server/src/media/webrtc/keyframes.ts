@@ -6,7 +6,10 @@
 export type VideoCodecName = 'H264' | 'VP8';
 
 export interface VideoPacketInfo {
-  /** The packet starts a keyframe (an H.264 IDR slice, a VP8 key frame's first partition). */
+  /**
+   * The packet starts a keyframe: an H.264 IDR slice or the first I slice of a picture, a VP8 key
+   * frame's first partition.
+   */
   keyframe: boolean;
   /** H.264 sequence parameter sets found whole in the packet. */
   sps: Buffer[];
@@ -14,11 +17,42 @@ export interface VideoPacketInfo {
   pps: Buffer[];
 }
 
+const NAL_SLICE = 1;
 const NAL_IDR = 5;
 const NAL_SPS = 7;
 const NAL_PPS = 8;
 const NAL_STAP_A = 24;
 const NAL_FU_A = 28;
+
+/**
+ * A non-IDR slice that starts an intra picture (first_mb_in_slice 0, slice_type I): some senders
+ * answer a PLI with one instead of an IDR (aiortc's x264 does), and a decoder given the parameter sets
+ * starts there as well. `rbsp` is the slice after its NAL header (two Exp-Golomb numbers are read).
+ */
+function intraPicture(rbsp: Buffer): boolean {
+  let bit = 0;
+  const read = () => {
+    const byte = rbsp[bit >> 3];
+    if (byte === undefined) return -1;
+    const value = (byte >> (7 - (bit & 7))) & 1;
+    bit++;
+    return value;
+  };
+  const ue = () => {
+    let zeros = 0;
+    for (let b = read(); b === 0; b = read()) if (++zeros > 16) return -1;
+    let value = 0;
+    for (let i = 0; i < zeros; i++) {
+      const b = read();
+      if (b < 0) return -1;
+      value = (value << 1) | b;
+    }
+    return (1 << zeros) - 1 + value;
+  };
+  if (ue() !== 0) return false;
+  const sliceType = ue();
+  return sliceType >= 0 && sliceType % 5 === 2;
+}
 
 /** RFC 6184: single NAL unit, STAP-A (aggregated NAL units) and FU-A (a NAL unit's fragments). */
 function h264Info(payload: Buffer): VideoPacketInfo {
@@ -27,7 +61,7 @@ function h264Info(payload: Buffer): VideoPacketInfo {
   const type = (payload[0] ?? 0) & 0x1f;
   const nal = (unit: Buffer) => {
     const t = (unit[0] ?? 0) & 0x1f;
-    if (t === NAL_IDR) info.keyframe = true;
+    if (t === NAL_IDR || (t === NAL_SLICE && intraPicture(unit.subarray(1)))) info.keyframe = true;
     else if (t === NAL_SPS) info.sps.push(Buffer.from(unit));
     else if (t === NAL_PPS) info.pps.push(Buffer.from(unit));
   };
@@ -43,7 +77,9 @@ function h264Info(payload: Buffer): VideoPacketInfo {
   } else if (type === NAL_FU_A) {
     // Only the first fragment (S bit) starts the NAL unit.
     const fu = payload[1] ?? 0;
-    if ((fu & 0x80) !== 0 && (fu & 0x1f) === NAL_IDR) info.keyframe = true;
+    const t = fu & 0x1f;
+    if ((fu & 0x80) !== 0 && (t === NAL_IDR || (t === NAL_SLICE && intraPicture(payload.subarray(2)))))
+      info.keyframe = true;
   }
   return info;
 }

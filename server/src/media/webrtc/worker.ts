@@ -10,7 +10,7 @@ import {
   type RTCRtpReceiver,
   type RTCRtpSender,
   RtcpPayloadSpecificFeedback,
-  RtpPacket,
+  type RtpPacket,
   useVP8 as vp8Codec,
 } from 'werift';
 import { stapA, type VideoCodecName, videoPacketInfo } from './keyframes.ts';
@@ -368,7 +368,10 @@ function onPublisherVideo(room: Room, publisher: Publisher, packet: RtpPacket): 
   // A gap in the sequence numbers: a frame is broken until the next keyframe.
   const last = publisher.lastVideoSeq;
   const ahead = last === undefined ? 1 : (header.sequenceNumber - last) & 0xffff;
-  if (ahead === 0 || ahead > 0x8000) return forwardVideo(room, publisher, packet, false); // late/repeat
+  if (ahead === 0 || ahead > 0x8000) {
+    forwardVideo(room, publisher, packet, false); // a late or repeated packet (a retransmission)
+    return;
+  }
   publisher.lastVideoSeq = header.sequenceNumber;
   if (ahead > 1) {
     publisher.stats.gaps++;
@@ -412,7 +415,10 @@ function forwardVideo(room: Room, publisher: Publisher, packet: RtpPacket, inOrd
 function onPublisherRtp(room: Room, kind: 'video' | 'audio', packet: RtpPacket): void {
   const publisher = room.publisher;
   if (!publisher) return;
-  if (kind === 'video') return onPublisherVideo(room, publisher, packet);
+  if (kind === 'video') {
+    onPublisherVideo(room, publisher, packet);
+    return;
+  }
   for (const subscriber of room.subscribers) {
     const sender = subscriber.senders.audio;
     if (sender) void sender.sendRtp(packet).catch(() => {});
