@@ -242,7 +242,7 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['playback'],
         summary: 'Trickle ICE / ICE restart of a WHEP session: not offered (405)',
         params: Type.Object({ sessionId: SessionId }),
-        response: { 405: WhepError },
+        response: { 400: WhepError, 405: WhepError },
       },
     },
     async (request, reply) => {
