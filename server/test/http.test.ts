@@ -253,7 +253,6 @@ describe('OpenAPI document', () => {
         // WHEP playback (docs/playback.md "WHEP")
         'POST /whep/live/{liveId}/{token}',
         'DELETE /whep/sessions/{sessionId}',
-        'PATCH /whep/sessions/{sessionId}',
         // Viewer channel, beacons, viewer counts and the viewer-ID signal (docs/playback.md)
         'GET /v1/public/lives/{liveId}/channel',
         'POST /v1/public/beacons',

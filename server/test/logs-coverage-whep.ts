@@ -74,10 +74,5 @@ export function whepExercises(
       });
       return NOTHING;
     },
-    'PATCH /whep/sessions/:sessionId': async (ctx) => {
-      const res = await ctx.act(null, 'PATCH', '/whep/sessions/AAAAAAAAAAAAAAAAAAAAAA', {});
-      expect(res.statusCode).toBe(405);
-      return { event: null, why: 'no trickle ICE nor ICE restart is offered: refused, nothing changes' };
-    },
   };
 }

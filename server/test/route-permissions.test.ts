@@ -71,7 +71,6 @@ const PUBLIC = [
   'OPTIONS /whep/live/:liveId/:token',
   'DELETE /whep/sessions/:sessionId',
   'OPTIONS /whep/sessions/:sessionId',
-  'PATCH /whep/sessions/:sessionId',
   // Integrations (docs/integrations.md): the popups carry a single-use state bound to the user who
   // started them; the callbacks are the providers' redirect URIs; Zoom's notifications are signed.
   'GET /bff/zoom/oauth',

@@ -76,12 +76,6 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (_request, body, done) => done(null, body),
     );
   }
-  // A trickle or ICE-restart PATCH's body (answered 405 below, but read as any client sends it).
-  app.addContentTypeParser(
-    'application/trickle-ice-sdpfrag',
-    { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
-    (_request, body, done) => done(null, body),
-  );
 
   const preflight = {
     config: { permission: 'public' as const },
@@ -232,23 +226,24 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Trickle ICE and ICE restarts (PATCH on the session) are not offered: 405, as the WHEP draft asks
-  // of a server without them (RFC 9725 §4.3.1 for WHIP), so a client falls back to its full offer.
-  app.patch(
-    '/whep/sessions/:sessionId',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags: ['playback'],
-        summary: 'Trickle ICE / ICE restart of a WHEP session: not offered (405)',
-        params: Type.Object({ sessionId: SessionId }),
-        response: { 400: WhepError, 405: WhepError },
-      },
+  // Trickle ICE and ICE restarts (PATCH on a session) are not offered: 405 with Allow, as the WHEP
+  // draft asks of a server without them (RFC 9725 §4.3.1 for WHIP), so a client keeps its full offer.
+  // Answered for any path under /whep/sessions, so it is no route of its own (as WHIP's PATCH).
+  await app.register(
+    async (sessions) => {
+      sessions.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
+        (_r, body, done) => done(null, body),
+      );
+      sessions.setNotFoundHandler(async (request, reply) => {
+        cors(reply, request.headers.origin);
+        if (request.method === 'PATCH')
+          throw new ApiError(405, 'methodNotAllowed', { headers: { allow: 'DELETE, OPTIONS' } });
+        throw new ApiError(404, 'notFound');
+      });
     },
-    async (request, reply) => {
-      cors(reply, request.headers.origin);
-      throw new ApiError(405, 'methodNotAllowed', { headers: { allow: 'DELETE, OPTIONS' } });
-    },
+    { prefix: '/whep/sessions' },
   );
 };
 
