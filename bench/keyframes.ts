@@ -115,15 +115,16 @@ export async function runKeyframesBench(): Promise<void> {
       headers: auth,
     });
 
-    for (let n = 0; n < cpus().length; n++)
-      busy.push(spawn('yes', [], { stdio: ['ignore', 'ignore', 'ignore'] }));
     publisher = peer([
       ...['publish', `${base}/whip`, live.signals[0]!.key],
       ...['--seconds', String(SECONDS + 60), '--loss', String(LOSS)],
     ]);
-    for (let i = 0; i < 100 && !publisher.last('answer'); i++) await sleep(100);
+    for (let i = 0; i < 600 && !publisher.last('answer'); i++) await sleep(100);
     const answer = publisher.last('answer');
     if (answer?.status !== 201) throw new Error(`WHIP answered ${String(answer?.status)}`);
+    // The pressure starts with the live: one busy process per core beside the server.
+    for (let n = 0; n < cpus().length; n++)
+      busy.push(spawn('yes', [], { stdio: ['ignore', 'ignore', 'ignore'] }));
     const { token } = app.playback.signer.issue('live', live.id);
     player = peer(['play', `${base}/whep/live/${live.id}/${token}`, '--seconds', String(SECONDS)]);
 
