@@ -10,7 +10,7 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,analytics` picks benches
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,keyframes,apikeys,analytics` picks benches
 // (bench/logs.ts, streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, analytics.ts also
 // run alone). It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { execFileSync } from 'node:child_process';
@@ -331,6 +331,12 @@ async function all() {
       '\n== WHIP in, WHEP out: glass to glass per path, server CPU of a studio with guests (docs/studio.md) ==',
     );
     await (await import('./whep.ts')).runWhepBench();
+  }
+  if (wanted('keyframes')) {
+    log(
+      '\n== A WHIP live under pressure: CPU saturated, 2 % video loss, keyframes on demand (docs/studio.md "Keyframes on demand") ==',
+    );
+    await (await import('./keyframes.ts')).runKeyframesBench();
   }
   if (wanted('apikeys')) {
     log('\n== API requests per second with an API key vs a session (docs/api-keys.md "Bench") ==');

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RtpPacket } from 'werift';
 import { WebRtcCore, WebRtcError } from '../src/media/webrtc/core.ts';
 import { feedTracks, offerPeer } from './helpers/whip-client.ts';
 
@@ -95,6 +96,61 @@ describe('the WebRTC core', () => {
     await core.close(published.sessionId);
     await feed.stop();
     await sender.pc.close();
+  });
+
+  it('starts a subscriber’s video at a keyframe with the parameter sets the publisher sent only once', async () => {
+    // The publisher sends SPS/PPS with its first keyframe only (as some encoders do): later keyframes
+    // come without them, and a late subscriber could not decode any.
+    let keyframes = 0;
+    const nal = (packet: RtpPacket) => (packet.payload[0] ?? 0) & 0x1f;
+    // The NAL unit types of a STAP-A's units (RFC 6184 5.7.1).
+    const stapUnits = (packet: RtpPacket) => {
+      const units: number[] = [];
+      for (let at = 1; at + 2 < packet.payload.length; at += 2 + packet.payload.readUInt16BE(at))
+        units.push((packet.payload[at + 2] ?? 0) & 0x1f);
+      return units;
+    };
+    const paramsOnly = (packet: RtpPacket) =>
+      [7, 8].includes(nal(packet)) ||
+      (nal(packet) === 24 && stapUnits(packet).every((t) => t === 7 || t === 8));
+    const sender = await offerPeer('publish');
+    const published = await core.publish('test:params', sender.offer);
+    await sender.pc.setRemoteDescription({ type: 'answer', sdp: published.answerSdp });
+    const feed = await feedTracks(
+      { video: sender.video, audio: sender.audio },
+      {
+        drop: (kind, packet) => {
+          if (kind !== 'video') return false;
+          const type = nal(packet);
+          if (type === 5 || (type === 28 && ((packet.payload[1] ?? 0) & 0x9f) === 0x85)) keyframes++;
+          return keyframes > 0 && paramsOnly(packet);
+        },
+      },
+    );
+    await until(() => keyframes > 1, 'the publisher’s second keyframe');
+
+    const receiver = await offerPeer('subscribe');
+    const video: RtpPacket[] = [];
+    receiver.pc.onTrack.subscribe((track) => {
+      if (track.kind === 'video') track.onReceiveRtp.subscribe((packet) => video.push(packet));
+    });
+    const subscribed = await core.subscribe('test:params', receiver.offer);
+    await receiver.pc.setRemoteDescription({ type: 'answer', sdp: subscribed.answerSdp });
+    await until(() => video.length > 40, 'video at the subscriber');
+    // Its first packet: the SPS and PPS (a STAP-A), then the IDR right after it in sequence.
+    const [first, second] = video;
+    expect(first && nal(first)).toBe(24);
+    expect(first && stapUnits(first)).toEqual([7, 8]);
+    expect(second && [5, 28].includes(nal(second))).toBe(true);
+    expect(second && (second.payload[1] ?? 0) & 0x1f).toBe(5);
+    expect(second?.header.sequenceNumber).toBe(((first?.header.sequenceNumber ?? 0) + 1) & 0xffff);
+    expect(second?.header.timestamp).toBe(first?.header.timestamp);
+    const stats = await core.stats('test:params');
+    expect(stats?.parameterSetsInserted).toBeGreaterThan(0);
+    await core.close(published.sessionId);
+    await feed.stop();
+    await sender.pc.close();
+    await receiver.pc.close();
   });
 
   it('refuses what it cannot take', async () => {

@@ -247,6 +247,15 @@ describe('WHEP playback of a live published over WHIP', () => {
       const path = new URL(viewer.location!).pathname;
       expect((await server.app.inject({ method: 'DELETE', url: path })).statusCode).toBe(200);
       expect((await server.app.inject({ method: 'DELETE', url: path })).statusCode).toBe(404);
+      // No trickle ICE nor ICE restart: a PATCH on a session is 405 (the client keeps its full offer).
+      const patch = await server.app.inject({
+        method: 'PATCH',
+        url: path,
+        headers: { 'content-type': 'application/trickle-ice-sdpfrag', 'if-match': '"x"' },
+        payload: 'a=ice-ufrag:x\r\na=ice-pwd:y\r\n',
+      });
+      expect(patch.statusCode, patch.body).toBe(405);
+      expect(patch.headers.allow).toContain('DELETE');
       expect(server.app.whep.sessions.countLive(liveId)).toBe(0);
       await until(() => core.subscriberCount(liveRoom(liveId)) === 0, 'the forwarder leg closed');
       await viewer.stop();

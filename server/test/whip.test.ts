@@ -80,7 +80,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 async function signalStatus(streamId: string) {
   const res = await api('GET', `/v1/live-streams/${streamId}/signals/status`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ signals: { publishing: boolean; width: number | null }[] }>().signals[0]!;
+  return res.json<{
+    signals: { publishing: boolean; width: number | null; whipDropped: { reason: string } | null }[];
+  }>().signals[0]!;
 }
 
 /** The team's preview playlist once it lists a segment. */
@@ -323,6 +325,63 @@ describe('WHIP ingest', () => {
       server.app.ingest.isPublishing(stream.id) ? undefined : true,
     );
   }, 120_000);
+
+  it('restarts a hop that stops while the publisher sends; past its restarts, closes the session and says so', async () => {
+    const stream = await createStream('WHIP soluço');
+    const key = stream.signals[0]!.key;
+    const publisher = await whipPublish(`${base}/whip`, key);
+    expect(publisher.status, publisher.body).toBe(201);
+    await previewPlaylist(stream);
+    /** The hop's ffmpeg: the one process whose arguments hold this signal's key. */
+    const hopPid = async () => {
+      const ps = spawn('ps', ['-eo', 'pid=,args=']);
+      let out = '';
+      ps.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+      });
+      await new Promise((resolve) => ps.once('close', resolve));
+      const line = out.split('\n').find((l) => l.includes(`/${key}`) && l.includes('ffmpeg'));
+      return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+    };
+    // The pipeline dies under the live: a new hop takes over and the signal publishes again.
+    const first = await until('the hop', hopPid);
+    process.kill(first, 'SIGKILL');
+    const next = await until('a new hop', async () => {
+      const pid = await hopPid();
+      return pid !== undefined && pid !== first ? pid : undefined;
+    });
+    await until('the signal publishing again', async () =>
+      (await signalStatus(stream.id)).publishing ? true : undefined,
+    );
+    expect(server.app.whip.isPublishing(stream.id)).toBe(true);
+    expect((await signalStatus(stream.id)).whipDropped).toBeNull();
+
+    // It keeps dying: the publish ends cleanly, the publisher's session is gone (it may offer again)
+    // and the signal's status tells why.
+    let pid: number | undefined = next;
+    for (let kills = 0; pid !== undefined && kills < 4; kills++) {
+      process.kill(pid, 'SIGKILL');
+      const killed: number = pid;
+      pid = await until('the next hop or the end', async () => {
+        if (!server.app.whip.isPublishing(stream.id)) return 0;
+        const now = await hopPid();
+        return now !== undefined && now !== killed ? now : undefined;
+      });
+      if (pid === 0) pid = undefined;
+    }
+    await until('the end of the publish', async () =>
+      server.app.whip.isPublishing(stream.id) ? undefined : true,
+    );
+    const status = await signalStatus(stream.id);
+    expect(status.whipDropped).toMatchObject({ reason: 'pipeline' });
+    await expect(publisher.connected).resolves.toBeUndefined();
+    const gone = await fetch(publisher.location!, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(gone.status).toBe(404);
+    await publisher.stop();
+  }, 60_000);
 
   it('refuses a wrong key, a finished stream, a bad or too large offer, in the client’s language', async () => {
     const post = (body: string, headers: Record<string, string>) =>

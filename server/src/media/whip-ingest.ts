@@ -23,6 +23,22 @@ const AUDIO_PT = 111;
 const MIN_KEYFRAME_INTERVAL_MS = 1000;
 /** Bytes of the hop's ffmpeg errors kept for the log. */
 const STDERR_TAIL = 2000;
+/**
+ * What ffmpeg writes when its input lacks a keyframe or its parameter sets (a lost packet, a sender
+ * that joined mid-picture): the hop asks the sender for a keyframe then (docs/studio.md "A hiccup is
+ * not the end").
+ */
+const DECODER_ERROR =
+  /non-existing PPS|decode_slice_header error|no frame!|missing reference|reference picture missing|error while decoding|concealing|Invalid NAL unit|corrupt/i;
+/** The hop asks for a keyframe for its decoder's errors at most this often. */
+const DECODER_KEYFRAME_GAP_MS = 1000;
+/**
+ * A hop that stops while its publisher still sends is started again, at most this many times in
+ * RESTART_WINDOW_MS; past that the publish is ended (and said so) rather than kept half alive.
+ */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+const RESTART_DELAY_MS = 500;
 
 /**
  * The WebRTC room of a signal's WHIP publish: `live:<streamId>` for the stream's first signal (the one
@@ -44,6 +60,21 @@ interface WhipPublish {
   /** Resolves when the hop's ffmpeg has exited. */
   hopDone: Promise<void>;
   ended: Promise<void> | null;
+  /** The negotiated media and the RTMP port, to start the hop again. */
+  media: MediaCodec[];
+  rtmpPort: number;
+  /** When the hop was started again (the last RESTART_WINDOW_MS). */
+  restarts: number[];
+  lastDecoderKeyframe: number;
+}
+
+/**
+ * A WHIP publish the server ended on its own (docs/api-streams.md "Signal status"): its hop kept
+ * failing while the publisher was connected and the stream still took its publish.
+ */
+export interface WhipDrop {
+  at: string;
+  reason: 'pipeline';
 }
 
 export interface WhipIngestOptions {
@@ -113,7 +144,10 @@ export function hopArgs(media: MediaCodec[], rtmpUrl: string): string[] {
   const audio = media.find((m) => m.kind === 'audio');
   const args = [
     ...['-hide_banner', '-loglevel', 'error'],
-    ...['-protocol_whitelist', 'pipe,udp,rtp', '-fflags', '+nobuffer+genpts'],
+    // A broken picture (a lost packet) is dropped or passed on, never the end of the hop: the core
+    // holds the video back until a keyframe with its parameter sets, and asks for one on a loss.
+    ...['-protocol_whitelist', 'pipe,udp,rtp', '-fflags', '+nobuffer+genpts+discardcorrupt'],
+    ...['-err_detect', 'ignore_err'],
     ...['-probesize', '262144', '-analyzeduration', '3000000', '-max_delay', '200000'],
     ...['-f', 'sdp', '-i', 'pipe:0'],
   ];
@@ -149,6 +183,8 @@ export class WhipIngest {
   private readonly publishes = new Map<string, WhipPublish>();
   /** Keys whose publish is being set up (a second offer for one of them is refused at once). */
   private readonly claiming = new Set<string>();
+  /** The last publish the server ended on its own, by `streamId/signalId` (cleared by a new one). */
+  private readonly drops = new Map<string, WhipDrop>();
   private stopping = false;
 
   constructor(private readonly options: WhipIngestOptions) {
@@ -164,6 +200,11 @@ export class WhipIngest {
       (p) =>
         p.ended === null && p.streamId === streamId && (signalId === undefined || p.signalId === signalId),
     );
+  }
+
+  /** Why the server last ended a WHIP publish of the signal on its own, or null. */
+  dropped(streamId: string, signalId: string): WhipDrop | null {
+    return this.drops.get(`${streamId}/${signalId}`) ?? null;
   }
 
   /**
@@ -219,7 +260,12 @@ export class WhipIngest {
         hop: null,
         hopDone: Promise.resolve(),
         ended: null,
+        media: result.media,
+        rtmpPort,
+        restarts: [],
+        lastDecoderKeyframe: 0,
       };
+      this.drops.delete(`${row.id}/${signal.id}`);
       this.publishes.set(publish.sessionId, publish);
       log.info(
         { streamId: row.id, signalId: signal.id, key: maskKey(key), media: result.media.map((m) => m.name) },
@@ -253,6 +299,46 @@ export class WhipIngest {
     await Promise.all([...this.publishes.values()].map((p) => this.end(p)));
   }
 
+  /**
+   * The hop stopped on its own. While the publisher is connected and the stream still takes its
+   * publish, the hop starts again (a new ffmpeg that waits for a keyframe); otherwise, or past
+   * MAX_RESTARTS, the publish ends: its WebRTC session is closed (the publisher sees it and may offer
+   * again) and `dropped()` says why (docs/studio.md "A hiccup is not the end").
+   */
+  private async hopStopped(publish: WhipPublish): Promise<void> {
+    if (publish.ended) return;
+    const { core, db, log } = this.options;
+    const now = Date.now();
+    publish.restarts = publish.restarts.filter((at) => now - at < RESTART_WINDOW_MS);
+    const stillOpen = await findPublishableStreamBySignalKey(db, publish.key).catch(() => null);
+    const connected = core.session(publish.sessionId) !== undefined;
+    if (publish.ended) return;
+    if (!stillOpen || !connected || publish.restarts.length >= MAX_RESTARTS || this.stopping) {
+      // A stream that ended or a key that changed ends the publish as asked: no drop to tell.
+      if (connected && stillOpen && !this.stopping) {
+        this.drops.set(`${publish.streamId}/${publish.signalId}`, {
+          at: new Date().toISOString(),
+          reason: 'pipeline',
+        });
+        log.warn(
+          { streamId: publish.streamId, signalId: publish.signalId, restarts: publish.restarts.length },
+          'whip: publish ended by the server',
+        );
+      }
+      await this.end(publish);
+      return;
+    }
+    publish.restarts.push(now);
+    log.info({ streamId: publish.streamId, signalId: publish.signalId }, 'whip: restarting the hop');
+    await core.forward(publish.roomKey, null).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+    if (publish.ended) return;
+    await this.startHop(publish, publish.media, publish.rtmpPort).catch((error: unknown) => {
+      log.error({ err: error, streamId: publish.streamId }, 'whip: could not restart the hop');
+      void this.end(publish);
+    });
+  }
+
   private async startHop(publish: WhipPublish, media: MediaCodec[], rtmpPort: number): Promise<void> {
     const { log, ffmpegPath, core } = this.options;
     const ports: { video?: number; audio?: number } = {};
@@ -263,7 +349,14 @@ export class WhipIngest {
     publish.hop = hop;
     let stderr = '';
     hop.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      const text = chunk.toString('utf8');
+      stderr = (stderr + text).slice(-STDERR_TAIL);
+      // The decoder lacks a picture or its parameter sets: a keyframe repairs it.
+      const now = Date.now();
+      if (DECODER_ERROR.test(text) && now - publish.lastDecoderKeyframe >= DECODER_KEYFRAME_GAP_MS) {
+        publish.lastDecoderKeyframe = now;
+        void core.requestKeyframe(publish.roomKey).catch(() => {});
+      }
     });
     hop.stdin.on('error', () => {});
     publish.hopDone = new Promise<void>((resolve) => {
@@ -284,7 +377,7 @@ export class WhipIngest {
           );
         resolve();
         // The RTMP ingest ended the publish (the stream ended, the key changed) or ffmpeg failed.
-        void this.end(publish);
+        if (hop === publish.hop) void this.hopStopped(publish);
       });
     });
     hop.stdin.end(hopSdp(media, ports));

@@ -31,17 +31,27 @@ export interface TestMediaOptions {
    * or the bench's stamped encoder's), not a regular frame rate.
    */
   jitter?: boolean;
+  /**
+   * Packets the peer drops instead of sending (a lossy path, a sender that sends its parameter sets
+   * only once): true drops it.
+   */
+  drop?: (kind: 'video' | 'audio', packet: RtpPacket) => boolean;
   /** The pattern: an ffmpeg lavfi source (`testsrc` unless told). */
   source?: string;
   ffmpegPath?: string;
 }
 
 /** One RTP stream from ffmpeg on a loopback UDP port, written into a track. */
-async function rtpInput(track: MediaStreamTrack): Promise<{ socket: Socket; port: number }> {
+async function rtpInput(
+  track: MediaStreamTrack,
+  drop?: TestMediaOptions['drop'],
+): Promise<{ socket: Socket; port: number }> {
   const socket = createSocket('udp4');
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const kind = track.kind === 'video' ? 'video' : 'audio';
   socket.on('message', (data) => {
-    if (!track.stopped) track.writeRtp(RtpPacket.deSerialize(data));
+    const packet = RtpPacket.deSerialize(data);
+    if (!track.stopped && !drop?.(kind, packet)) track.writeRtp(packet);
   });
   return { socket, port: socket.address().port };
 }
@@ -103,8 +113,8 @@ export async function feedTracks(
   options: TestMediaOptions = {},
 ): Promise<{ stop(): Promise<number | null> }> {
   const codec = options.video === undefined ? 'h264' : options.video;
-  const video = tracks.video && codec ? await rtpInput(tracks.video) : null;
-  const audio = tracks.audio ? await rtpInput(tracks.audio) : null;
+  const video = tracks.video && codec ? await rtpInput(tracks.video, options.drop) : null;
+  const audio = tracks.audio ? await rtpInput(tracks.audio, options.drop) : null;
   const ffmpeg = encoder(
     options.ffmpegPath ?? 'ffmpeg',
     video && codec ? { port: video.port, codec } : null,

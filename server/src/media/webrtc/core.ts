@@ -8,6 +8,7 @@ import type {
   PublishResult,
   Reply,
   Request,
+  RoomStats,
   RtpForward,
   SubscribeOptions,
   SubscribeResult,
@@ -21,6 +22,7 @@ export type {
   MediaCodec,
   PublishOptions,
   PublishResult,
+  RoomStats,
   RtpForward,
   SubscribeOptions,
   SubscribeResult,
@@ -41,7 +43,8 @@ export type {
  * - `subscribe(roomKey, offerSdp, options)` → `{sessionId, answerSdp}`: a receiver that gets the
  *   publisher's RTP as it comes (no decoding), offered only the publisher's codecs. Needs a publisher
  *   (`no-publisher`); `options.maxSubscribers` bounds the room (`subscriber-limit`). A subscriber's PLI
- *   becomes a keyframe request to the publisher (throttled), and a new subscriber gets one at connect.
+ *   or FIR becomes a keyframe request to the publisher (throttled); a new subscriber's video waits for
+ *   a keyframe, asked for until one has passed (docs/studio.md "Keyframes on demand").
  *   When the publisher leaves, its subscribers are closed (reason `publisher-left`).
  * - `forward(roomKey, target)`: the publisher's RTP also goes to plain UDP ports on loopback (the WHIP
  *   ingest's ffmpeg), payload types rewritten to the target's, sender reports to port + 1.
@@ -157,6 +160,11 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
 
   async requestKeyframe(roomKey: string): Promise<void> {
     await this.call({ type: 'keyframe', roomKey });
+  }
+
+  /** The room's publisher's keyframe figures, or null without a publisher. */
+  async stats(roomKey: string): Promise<RoomStats | null> {
+    return (await this.call({ type: 'stats', roomKey })) as RoomStats | null;
   }
 
   hasPublisher(roomKey: string): boolean {

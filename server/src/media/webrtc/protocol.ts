@@ -44,6 +44,20 @@ export interface PublishOptions {
   keyframeIntervalMs?: number;
 }
 
+/** What a room's publisher's video went through (docs/studio.md "Keyframes on demand"). */
+export interface RoomStats {
+  /** Keyframe requests (PLI/FIR) sent to the publisher. */
+  keyframeRequests: number;
+  /** Packets that started a keyframe. */
+  keyframesSeen: number;
+  /** Keyframes that ended a consumer's wait (a new subscriber, the hop's start). */
+  keyframesPassed: number;
+  /** SPS+PPS packets inserted ahead of a keyframe that came without them. */
+  parameterSetsInserted: number;
+  /** Gaps in the publisher's video sequence numbers (lost packets). */
+  gaps: number;
+}
+
 export interface SubscribeOptions {
   /** Refuse the subscriber when the room already has this many. */
   maxSubscribers?: number;
@@ -69,6 +83,7 @@ export type Request =
   | { type: 'close'; id: number; sessionId: string }
   | { type: 'forward'; id: number; roomKey: string; target: RtpForward | null }
   | { type: 'keyframe'; id: number; roomKey: string }
+  | { type: 'stats'; id: number; roomKey: string }
   | { type: 'ping'; id: number }
   | { type: 'stop'; id: number };
 

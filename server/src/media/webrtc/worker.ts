@@ -9,9 +9,11 @@ import {
   RTCRtpCodecParameters,
   type RTCRtpReceiver,
   type RTCRtpSender,
+  RtcpPayloadSpecificFeedback,
   type RtpPacket,
   useVP8 as vp8Codec,
 } from 'werift';
+import { stapA, type VideoCodecName, videoPacketInfo } from './keyframes.ts';
 import type {
   CloseReason,
   MediaCodec,
@@ -19,6 +21,7 @@ import type {
   PublishResult,
   Reply,
   Request,
+  RoomStats,
   RtpForward,
   SubscribeOptions,
   SubscribeResult,
@@ -38,8 +41,16 @@ if (!port) throw new Error('webrtc worker: no parent port');
 const MAX_SDP_CHARS = 64 * 1024;
 /** At most this many m-lines of each kind in an offer. */
 const MAX_MEDIA_PER_KIND = 1;
-/** A subscriber's keyframe requests reach the publisher at most this often. */
+/** Keyframe requests reach the publisher at most this often (each keyframe costs the sender bits). */
 const KEYFRAME_MIN_GAP_MS = 300;
+/**
+ * While a consumer still lacks a keyframe, the request is repeated this often: the first one may have
+ * been lost, or sent before the publisher's first packet told its SSRC (docs/studio.md "Keyframes on
+ * demand").
+ */
+const KEYFRAME_RETRY_MS = 1000;
+/** A gap in the publisher's video sequence numbers asks for a keyframe at most this often. */
+const LOSS_KEYFRAME_GAP_MS = 1000;
 /** How long the answer waits for candidate gathering (host candidates come at once). */
 const GATHER_TIMEOUT_MS = 5_000;
 
@@ -66,18 +77,55 @@ interface Publisher extends Session {
   receivers: Partial<Record<'video' | 'audio', RTCRtpReceiver>>;
   tracks: Partial<Record<'video' | 'audio', MediaStreamTrack>>;
   lastKeyframeRequest: number;
+  /** A request that could not be sent yet (no video SSRC known): sent with the first video packet. */
+  keyframePending: boolean;
+  /** The video codec as the keyframe detection knows it, null when neither H.264 nor VP8. */
+  videoCodec: VideoCodecName | null;
+  /** The publisher's video SSRC, from its packets. */
+  videoSsrc: number | undefined;
+  /** The last video sequence number seen (loss detection). */
+  lastVideoSeq: number | undefined;
+  lastLossRequest: number;
+  /** The timestamp of the last video packet (a new one starts an access unit). */
+  lastVideoTs: number | undefined;
+  /** The last H.264 parameter sets seen, re-sent ahead of a keyframe that comes without them. */
+  sps: Buffer | null;
+  pps: Buffer | null;
+  /** The FIR command sequence number (RFC 5104 4.3.1). */
+  firSeq: number;
+  stats: RoomStats;
+}
+
+/**
+ * One receiver of the publisher's video (a subscriber's sender, the forward to the hop): its video is
+ * held back until a keyframe has passed to it, and its sequence numbers are shifted by the parameter-set
+ * packets inserted for it.
+ */
+interface VideoConsumer {
+  waiting: boolean;
+  seqShift: number;
+  /** The RTP timestamp of the last access unit whose SPS / PPS reached it. */
+  spsTs: number | undefined;
+  ppsTs: number | undefined;
+}
+
+function newConsumer(): VideoConsumer {
+  return { waiting: true, seqShift: 0, spsTs: undefined, ppsTs: undefined };
 }
 
 interface Subscriber extends Session {
   role: 'subscriber';
   senders: Partial<Record<'video' | 'audio', RTCRtpSender>>;
+  /** ICE+DTLS up: packets sent before are dropped by werift, so no keyframe can have passed. */
+  connected: boolean;
+  video: VideoConsumer;
 }
 
 interface Room {
   key: string;
   publisher: Publisher | null;
   subscribers: Set<Subscriber>;
-  forward: { target: RtpForward; socket: Socket } | null;
+  forward: { target: RtpForward; socket: Socket; video: VideoConsumer } | null;
 }
 
 const rooms = new Map<string, Room>();
@@ -187,7 +235,10 @@ function watch(session: Session): void {
       connected = true;
       if (disconnectTimer) clearTimeout(disconnectTimer);
       disconnectTimer = null;
-      if (session.role === 'subscriber') requestKeyframe(roomOf(session.roomKey), true);
+      if (session.role === 'subscriber') {
+        (session as Subscriber).connected = true;
+        requestKeyframe(roomOf(session.roomKey), { force: true });
+      }
     } else if (state === 'disconnected') {
       disconnectTimer ??= setTimeout(
         () => void closeSession(session.id, 'timeout'),
@@ -199,29 +250,196 @@ function watch(session: Session): void {
   });
 }
 
-function requestKeyframe(room: Room, force = false): void {
+/**
+ * Asks the publisher for a keyframe: a PLI, and a FIR (RFC 5104) when `full` and the publisher
+ * negotiated it (a decoder that starts over, a subscriber's own FIR) or when it negotiated no PLI.
+ * `force` skips the minimum gap between requests (a new consumer, the set interval).
+ */
+function requestKeyframe(room: Room, { force = false, full = false } = {}): void {
   const publisher = room.publisher;
   if (!publisher) return;
   const now = Date.now();
   if (!force && now - publisher.lastKeyframeRequest < KEYFRAME_MIN_GAP_MS) return;
-  publisher.lastKeyframeRequest = now;
-  const track = publisher.tracks.video;
   const receiver = publisher.receivers.video;
-  if (track?.ssrc !== undefined && receiver) void receiver.sendRtcpPLI(track.ssrc).catch(() => {});
+  // The SSRC of a packet that arrived, not the one the offer announced: before its first packet the
+  // publisher's DTLS may not be up yet, and a request sent then is lost.
+  const ssrc = publisher.videoSsrc;
+  if (!receiver) return;
+  if (ssrc === undefined) {
+    publisher.keyframePending = true;
+    return;
+  }
+  publisher.keyframePending = false;
+  publisher.lastKeyframeRequest = now;
+  publisher.stats.keyframeRequests++;
+  const feedback = publisher.codecs.video?.rtcpFeedback ?? [];
+  const pli = feedback.some((f) => f.type === 'nack' && f.parameter === 'pli');
+  const fir = feedback.some((f) => f.type === 'ccm' && f.parameter === 'fir');
+  // A PLI whenever negotiated (some senders, aiortc among them, answer only PLIs), a FIR besides it
+  // when a decoder starts over and the sender takes FIRs.
+  if (pli) void receiver.sendRtcpPLI(ssrc).catch(() => {});
+  if (fir && (full || !pli)) {
+    publisher.firSeq = (publisher.firSeq + 1) & 0xff;
+    const packet = new RtcpPayloadSpecificFeedback({
+      feedback: firFeedback(receiver.rtcpSsrc, ssrc, publisher.firSeq),
+    });
+    void receiver.dtlsTransport.sendRtcp([packet]).catch(() => {});
+  }
+}
+
+/** The FMT of a Full Intra Request among payload-specific feedback (RFC 5104 4.3.1). */
+const FIR_FMT = 4;
+
+/** A FIR for one SSRC (werift parses FIRs but does not export their class). */
+function firFeedback(senderSsrc: number, ssrc: number, sequenceNumber: number) {
+  const body = Buffer.alloc(16);
+  body.writeUInt32BE(senderSsrc, 0);
+  body.writeUInt32BE(0, 4); // the media source SSRC of a FIR is 0: the request names its SSRC
+  body.writeUInt32BE(ssrc, 8);
+  body[12] = sequenceNumber;
+  const feedback = { count: FIR_FMT, length: body.length / 4 - 1, serialize: () => body };
+  return feedback as unknown as RtcpPayloadSpecificFeedback['feedback'];
+}
+
+/** True while some consumer of the room's video still waits for its first keyframe. */
+function anyoneWaiting(room: Room): boolean {
+  if (room.forward?.target.video && room.forward.video.waiting) return true;
+  for (const subscriber of room.subscribers)
+    if (subscriber.connected && subscriber.senders.video && subscriber.video.waiting) return true;
+  return false;
+}
+
+/**
+ * The video packets one consumer gets for one packet of the publisher: nothing while it waits for a
+ * keyframe, the cached SPS+PPS as a STAP-A ahead of a keyframe that comes without them, then the packet,
+ * sequence numbers shifted by what was inserted so the consumer sees no gap.
+ */
+function videoFor(
+  publisher: Publisher,
+  consumer: VideoConsumer,
+  packet: RtpPacket,
+  info: ReturnType<typeof videoPacketInfo>,
+  auStart: boolean,
+): RtpPacket[] {
+  if (consumer.waiting) {
+    // An access unit opens at its parameter sets or its keyframe slice; an H.264 decoder also needs
+    // the parameter sets, so without any seen yet the consumer waits for a keyframe that has them.
+    if (!(info.keyframe || (auStart && info.sps.length > 0))) return [];
+    if (publisher.videoCodec === 'H264' && !(publisher.sps && publisher.pps)) return [];
+    consumer.waiting = false;
+    publisher.stats.keyframesPassed++;
+  }
+  const ts = packet.header.timestamp;
+  if (info.sps.length > 0) consumer.spsTs = ts;
+  if (info.pps.length > 0) consumer.ppsTs = ts;
+  const out: RtpPacket[] = [];
+  if (
+    info.keyframe &&
+    publisher.videoCodec === 'H264' &&
+    publisher.sps &&
+    publisher.pps &&
+    (consumer.spsTs !== ts || consumer.ppsTs !== ts)
+  ) {
+    const params = packet.clone();
+    params.payload = stapA([publisher.sps, publisher.pps]);
+    params.header.marker = false;
+    params.header.padding = false;
+    params.header.paddingSize = 0;
+    params.header.sequenceNumber = (packet.header.sequenceNumber + consumer.seqShift) & 0xffff;
+    consumer.seqShift = (consumer.seqShift + 1) & 0xffff;
+    consumer.spsTs = ts;
+    consumer.ppsTs = ts;
+    publisher.stats.parameterSetsInserted++;
+    out.push(params);
+  }
+  if (consumer.seqShift === 0) out.push(packet);
+  else {
+    const copy = packet.clone();
+    copy.header.sequenceNumber = (packet.header.sequenceNumber + consumer.seqShift) & 0xffff;
+    out.push(copy);
+  }
+  return out;
+}
+
+function onPublisherVideo(room: Room, publisher: Publisher, packet: RtpPacket): void {
+  const { header } = packet;
+  publisher.videoSsrc = header.ssrc;
+  if (publisher.keyframePending) requestKeyframe(room, { force: true });
+  // A gap in the sequence numbers: a frame is broken until the next keyframe.
+  const last = publisher.lastVideoSeq;
+  const ahead = last === undefined ? 1 : (header.sequenceNumber - last) & 0xffff;
+  if (ahead === 0 || ahead > 0x8000) {
+    forwardVideo(room, publisher, packet, false); // a late or repeated packet (a retransmission)
+    return;
+  }
+  publisher.lastVideoSeq = header.sequenceNumber;
+  if (ahead > 1) {
+    publisher.stats.gaps++;
+    const now = Date.now();
+    if (now - publisher.lastLossRequest >= LOSS_KEYFRAME_GAP_MS) {
+      publisher.lastLossRequest = now;
+      requestKeyframe(room);
+    }
+  }
+  forwardVideo(room, publisher, packet, true);
+}
+
+function forwardVideo(room: Room, publisher: Publisher, packet: RtpPacket, inOrder: boolean): void {
+  const codec = publisher.videoCodec;
+  const info = codec ? videoPacketInfo(codec, packet.payload) : { keyframe: false, sps: [], pps: [] };
+  if (info.keyframe) publisher.stats.keyframesSeen++;
+  if (inOrder) {
+    if (info.sps[0]) publisher.sps = info.sps[0];
+    if (info.pps[0]) publisher.pps = info.pps[0];
+  }
+  // The first packet of an access unit: its timestamp differs from the previous packet's.
+  const auStart = publisher.lastVideoTs !== packet.header.timestamp;
+  publisher.lastVideoTs = packet.header.timestamp;
+  for (const subscriber of room.subscribers) {
+    const sender = subscriber.senders.video;
+    if (!sender || !subscriber.connected) continue;
+    for (const out of codec ? videoFor(publisher, subscriber.video, packet, info, auStart) : [packet])
+      void sender.sendRtp(out).catch(() => {});
+  }
+  const forward = room.forward;
+  const target = forward?.target.video;
+  if (forward && target) {
+    for (const out of codec ? videoFor(publisher, forward.video, packet, info, auStart) : [packet]) {
+      const copy = out === packet ? packet.clone() : out;
+      copy.header.payloadType = target.payloadType;
+      forward.socket.send(copy.serialize(), target.port, forward.target.host);
+    }
+  }
 }
 
 function onPublisherRtp(room: Room, kind: 'video' | 'audio', packet: RtpPacket): void {
+  const publisher = room.publisher;
+  if (!publisher) return;
+  if (kind === 'video') {
+    onPublisherVideo(room, publisher, packet);
+    return;
+  }
   for (const subscriber of room.subscribers) {
-    const sender = subscriber.senders[kind];
+    const sender = subscriber.senders.audio;
     if (sender) void sender.sendRtp(packet).catch(() => {});
   }
   const forward = room.forward;
-  const out = forward?.target[kind];
+  const out = forward?.target.audio;
   if (forward && out) {
     const copy = packet.clone();
     copy.header.payloadType = out.payloadType;
     forward.socket.send(copy.serialize(), out.port, forward.target.host);
   }
+}
+
+/** What the server takes from a publisher's video: NACK, PLI, FIR (RFC 5104), REMB. */
+function videoFeedback() {
+  return [
+    { type: 'nack' },
+    { type: 'nack', parameter: 'pli' },
+    { type: 'ccm', parameter: 'fir' },
+    { type: 'goog-remb' },
+  ];
 }
 
 async function publish(roomKey: string, sdp: string, options: PublishOptions): Promise<PublishResult> {
@@ -230,7 +448,10 @@ async function publish(roomKey: string, sdp: string, options: PublishOptions): P
   if (room.publisher) throw new WebRtcFailure('room-busy', 'the room has a publisher');
   const pc = new RTCPeerConnection(
     peerConfig({
-      video: [h264Codec({ payloadType: 102 }), vp8Codec({ payloadType: 96 })],
+      video: [
+        h264Codec({ payloadType: 102, rtcpFeedback: videoFeedback() }),
+        vp8Codec({ payloadType: 96, rtcpFeedback: videoFeedback() }),
+      ],
       audio: [opusCodec({ payloadType: 111 })],
     }),
   );
@@ -245,6 +466,16 @@ async function publish(roomKey: string, sdp: string, options: PublishOptions): P
     receivers: {},
     tracks: {},
     lastKeyframeRequest: 0,
+    keyframePending: false,
+    videoCodec: null,
+    videoSsrc: undefined,
+    lastVideoSeq: undefined,
+    lastVideoTs: undefined,
+    lastLossRequest: 0,
+    sps: null,
+    pps: null,
+    firSeq: 0,
+    stats: { keyframeRequests: 0, keyframesSeen: 0, keyframesPassed: 0, parameterSetsInserted: 0, gaps: 0 },
   };
   // Held from here: a second offer to the room meanwhile is refused.
   room.publisher = publisher;
@@ -271,9 +502,18 @@ async function publish(roomKey: string, sdp: string, options: PublishOptions): P
     }
     if (!publisher.codecs.video && !publisher.codecs.audio)
       throw new WebRtcFailure('bad-offer', 'no H.264, VP8 or Opus media in the offer');
+    const videoName = publisher.codecs.video?.mimeType.split('/')[1]?.toUpperCase();
+    publisher.videoCodec = videoName === 'H264' || videoName === 'VP8' ? videoName : null;
     watch(publisher);
     const interval = options.keyframeIntervalMs ?? 0;
-    if (interval > 0) publisher.timers.push(setInterval(() => requestKeyframe(room, true), interval));
+    if (interval > 0)
+      publisher.timers.push(setInterval(() => requestKeyframe(room, { force: true }), interval));
+    // Keep asking while a consumer lacks its first keyframe (docs/studio.md "Keyframes on demand").
+    publisher.timers.push(
+      setInterval(() => {
+        if (room.publisher === publisher && anyoneWaiting(room)) requestKeyframe(room);
+      }, KEYFRAME_RETRY_MS),
+    );
     const media = (['video', 'audio'] as const).flatMap((kind) => {
       const codec = publisher.codecs[kind];
       return codec ? [codecInfo(kind, codec)] : [];
@@ -307,6 +547,8 @@ async function subscribe(roomKey: string, sdp: string, options: SubscribeOptions
     closed: false,
     timers: [],
     senders: {},
+    connected: false,
+    video: newConsumer(),
   };
   sessions.set(subscriber.id, subscriber);
   room.subscribers.add(subscriber);
@@ -320,8 +562,14 @@ async function subscribe(roomKey: string, sdp: string, options: SubscribeOptions
       }
       transceiver.setDirection('sendonly');
       subscriber.senders[kind] = transceiver.sender;
-      if (kind === 'video')
+      if (kind === 'video') {
+        // The subscriber's decoder lacks a picture: its PLI, or its FIR, reaches the publisher.
         transceiver.sender.onPictureLossIndication.subscribe(() => requestKeyframe(roomOf(roomKey)));
+        transceiver.sender.onRtcp.subscribe((packet) => {
+          if (packet instanceof RtcpPayloadSpecificFeedback && packet.feedback.count === FIR_FMT)
+            requestKeyframe(roomOf(roomKey), { full: true });
+        });
+      }
     }
     if (!subscriber.senders.video && !subscriber.senders.audio)
       throw new WebRtcFailure('bad-offer', 'the offer takes none of the publisher’s media');
@@ -363,8 +611,9 @@ async function setForward(roomKey: string, target: RtpForward | null): Promise<v
   if (target) {
     const socket = createSocket('udp4');
     socket.on('error', () => {}); // the reader may be gone for a moment: packets are dropped
-    room.forward = { target, socket };
-    requestKeyframe(room, true);
+    room.forward = { target, socket, video: newConsumer() };
+    // The hop's decoder starts: it needs a keyframe and its parameter sets.
+    requestKeyframe(room, { force: true, full: true });
   }
   dropIfEmpty(room);
 }
@@ -382,9 +631,11 @@ async function handle(request: Request): Promise<unknown> {
     case 'forward':
       return setForward(request.roomKey, request.target);
     case 'keyframe':
-      requestKeyframe(roomOf(request.roomKey), true);
+      requestKeyframe(roomOf(request.roomKey), { force: true, full: true });
       dropIfEmpty(roomOf(request.roomKey));
       return null;
+    case 'stats':
+      return rooms.get(request.roomKey)?.publisher?.stats ?? null;
     case 'ping':
       return null;
     case 'stop': {

@@ -225,6 +225,26 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(200).send();
     },
   );
+
+  // Trickle ICE and ICE restarts (PATCH on a session) are not offered: 405 with Allow, as the WHEP
+  // draft asks of a server without them (RFC 9725 §4.3.1 for WHIP), so a client keeps its full offer.
+  // Answered for any path under /whep/sessions, so it is no route of its own (as WHIP's PATCH).
+  await app.register(
+    async (sessions) => {
+      sessions.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
+        (_r, body, done) => done(null, body),
+      );
+      sessions.setNotFoundHandler(async (request, reply) => {
+        cors(reply, request.headers.origin);
+        if (request.method === 'PATCH')
+          throw new ApiError(405, 'methodNotAllowed', { headers: { allow: 'DELETE, OPTIONS' } });
+        throw new ApiError(404, 'notFound');
+      });
+    },
+    { prefix: '/whep/sessions' },
+  );
 };
 
 export default whepRoutes;

@@ -22,6 +22,18 @@ const SignalStatus = Type.Object({
       description: 'Frames per second the encoder declares; null when not publishing or not yet known',
     }),
   ),
+  whipDropped: Nullable(
+    Type.Object(
+      {
+        at: Type.String({ format: 'date-time' }),
+        reason: Type.Literal('pipeline'),
+      },
+      {
+        description:
+          'The last WHIP publish to the signal that the server ended on its own (its media pipeline kept failing while the publisher was connected): the publisher should offer again. Null otherwise; a new WHIP publish to the signal clears it',
+      },
+    ),
+  ),
 });
 
 /**
@@ -91,6 +103,7 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
             width: video?.width ?? null,
             height: video?.height ?? null,
             fps: video?.fps ?? null,
+            whipDropped: app.whip.dropped(id, signal.id),
           };
         }),
       };
