@@ -122,6 +122,7 @@ export type VideoChanges = Partial<
     | 'status'
     | 'error'
     | 'transcode_progress'
+    | 'transcode_started_at'
     | 'duration_seconds'
     | 'width'
     | 'height'

@@ -12,6 +12,7 @@ import {
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import type { LogRecordItem } from '../../lib/activity.ts';
 import { accountOf, holds } from '../../plugins/caller.ts';
+import { isQueued } from '../videos/common.ts';
 
 /** How far back "recent" alerts reach (the websocket's own window is shorter: 10 minutes). */
 const ALERT_DAYS = 7;
@@ -24,6 +25,7 @@ const Upload = Type.Object({
   title: Type.String(),
   status: Type.String(),
   progress: Type.Integer(),
+  queued: Type.Boolean({ description: 'waiting for its transcode to start (docs/uploads.md "Queued transcodes")' }),
   createdAt: Time,
 });
 const Alert = Type.Object({
@@ -150,6 +152,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
               title: v.title,
               status: v.status,
               progress: v.transcode_progress,
+              queued: isQueued(v),
               createdAt: v.created_at.toISOString(),
             }))
           : null,

@@ -50,6 +50,10 @@ export const VideoSchema = Type.Object({
     Type.String({ description: "why the video failed, in the reader's language (stored in pt-BR)" }),
   ),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  queued: Type.Boolean({
+    description:
+      'processing, and its transcode has not started yet (it waits behind other transcodes): docs/uploads.md "Queued transcodes"',
+  }),
   duration: Nullable(Type.Number({ description: 'seconds' })),
   size: Nullable(Type.Integer({ description: 'bytes of the source' })),
   width: Nullable(Type.Integer()),
@@ -128,6 +132,11 @@ export function progressOf(video: VideoRecord): number {
   return 0;
 }
 
+/** A processing video whose transcode has not started: it waits in the queue (docs/uploads.md "Queued
+ * transcodes"); its progress is 0 until then, which must not read as a stalled transcode. */
+export const isQueued = (video: Pick<VideoRecord, 'status' | 'transcode_started_at'>): boolean =>
+  video.status === 'processing' && video.transcode_started_at === null;
+
 export function videoView(
   app: FastifyInstance,
   video: VideoRecord,
@@ -145,6 +154,7 @@ export function videoView(
     status: video.status,
     error: localizedMediaError(video.error, lang),
     progress: progressOf(video),
+    queued: isQueued(video),
     duration: video.duration_seconds,
     size: video.upload_total,
     width: video.width,

@@ -35,6 +35,7 @@ import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
 import {
   loadVideo,
+  isQueued,
   progressOf,
   VideoParams,
   VideoSchema,
@@ -68,6 +69,9 @@ const ProgressItem = Type.Object({
     Type.Literal('failed'),
   ]),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  queued: Type.Optional(
+    Type.Boolean({ description: 'a video waiting for its transcode to start (docs/uploads.md "Queued transcodes")' }),
+  ),
   error: Nullable(Type.String()),
 });
 
@@ -263,6 +267,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           type: v.status === 'uploading' ? ('upload' as const) : ('transcode' as const),
           status: v.status as 'uploading' | 'processing' | 'ready' | 'failed',
           progress: progressOf(v),
+          queued: isQueued(v),
           error: localizedMediaError(v.error, langOf(request)),
         })),
         ...subtitles,
