@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { toast } from './streaming-helpers';
 import { DEMO, E2E_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { deleteVideo, makePng, makeVideo, openLibrary, pickVideos } from './vod-helpers';
@@ -271,7 +272,9 @@ for (const width of [1280, 390]) {
     const videoId = await createContent(page.request, token, teamId, title);
     await page.setViewportSize({ width, height: 844 });
     await openLibrary(page);
-    await rowOf(page, videoId).getByRole('button', { name: `Editar ${title}` }).click();
+    await rowOf(page, videoId)
+      .getByRole('button', { name: `Editar ${title}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Editar vídeo' });
     const embed = dialog.getByRole('group', { name: 'Incorporar' });
     // The player is this server's embed page at PUBLIC_URL (the e2e server's default: localhost).
@@ -281,15 +284,15 @@ for (const width of [1280, 390]) {
     await expect(embed.getByTestId('embed-code')).toContainText(snippet);
 
     await embed.getByRole('button', { name: 'Copiar link do player' }).click();
-    await expect(page.getByText('Link do player copiado')).toBeVisible();
+    await expect(toast(page, 'Link do player copiado')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(player);
     await embed.getByRole('button', { name: 'Copiar link do iframe' }).click();
-    await expect(page.getByText('Link do iframe copiado')).toBeVisible();
+    await expect(toast(page, 'Link do iframe copiado')).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.startsWith(snippet)).toBe(true);
     expect(copied).toContain('allowfullscreen');
     // The embed page the link names exists (the player itself; the video plays once it is ready).
-    expect((await page.request.get(player)).status()).toBe(200);
+    expect((await page.request.get(new URL(player).pathname)).status()).toBe(200);
     // The snippet wraps: nothing widens the page, on a phone either.
     await embed.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -72,6 +72,7 @@ for (const width of [1280, 390]) {
 }
 
 test('a video waiting behind another transcode says "Na fila" until its own starts', async ({ page }) => {
+  test.setTimeout(360_000);
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
   const auth = { token, teamId };
   const headers = { Authorization: `Bearer ${token}` };
@@ -80,7 +81,7 @@ test('a video waiting behind another transcode says "Na fila" until its own star
       await page.request.get(`/v1/videos/${id}`, { headers, params: { accountId: teamId } })
     ).json()) as { status: string; queued: boolean };
   // A long recording first: the server transcodes one video at a time.
-  const long = makeVideo(`longo-${Date.now()}.mp4`, { seconds: 90, size: '1280x720' });
+  const long = makeVideo(`longo-${Date.now()}.mp4`, { seconds: 40 });
   const longId = await createContent(page.request, token, teamId, `Gravação longa ${Date.now()}`);
   await uploadSource(page.request, auth, longId, { name: long.name, buffer: readFileSync(long.path) });
   await expect.poll(async () => (await video(longId)).queued, { timeout: 60_000 }).toBe(false);
@@ -101,6 +102,6 @@ test('a video waiting behind another transcode says "Na fila" until its own star
   await panel.getByRole('button', { name: 'Fechar' }).click();
 
   // Once the long one is done, the short one's own transcode runs and the row follows, unreloaded.
-  await expect(row.getByTestId('video-status')).not.toHaveText('Na fila', { timeout: 150_000 });
-  await expect(row.getByTestId('video-status')).toHaveText('Pronto', { timeout: 60_000 });
+  await expect(row.getByTestId('video-status')).not.toHaveText('Na fila', { timeout: 240_000 });
+  await expect(row.getByTestId('video-status')).toHaveText('Pronto', { timeout: 90_000 });
 });

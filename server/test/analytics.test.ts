@@ -640,9 +640,7 @@ describe('breakdowns', () => {
       const first = await client.waitFor(
         (e) => e.evento === 'analytics' && e.live_id === LIVE && e.viewers !== undefined,
       );
-      expect(Object.keys((first.viewers as { so: Record<string, number> }).so)).not.toContain(
-        'desconhecido',
-      );
+      expect(Object.keys((first.viewers as { so: Record<string, number> }).so)).not.toContain('desconhecido');
       await post(id, [
         { type: 'startup', startupMs: 800, rendition: '720p', cdn: 'origin', state: 'playing' },
       ]);

@@ -9,8 +9,7 @@ const base = (apiUrl: string) => apiUrl.replace(/\/+$/, '');
 export const livePlayerUrl = (apiUrl: string, liveId: string) => `${base(apiUrl)}/embed/${enc(liveId)}`;
 
 /** The embeddable player of a library video. */
-export const vodPlayerUrl = (apiUrl: string, videoId: string) =>
-  `${base(apiUrl)}/embed/vod/${enc(videoId)}`;
+export const vodPlayerUrl = (apiUrl: string, videoId: string) => `${base(apiUrl)}/embed/vod/${enc(videoId)}`;
 
 /** SPEC §2.7 'Copy iframe link': the snippet a site pastes to show a player (16:9, responsive). */
 export function iframeSnippet(playerUrl: string, title: string): string {

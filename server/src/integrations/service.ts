@@ -420,11 +420,11 @@ export class Integrations {
         await db.transaction().execute(async (trx) => {
           await commitOffset(trx, { videoId: id, token, total: size, offset: size, complete: true });
           await updateVideo(trx, id, {
-      status: 'processing',
-      transcode_progress: 0,
-      transcode_started_at: null,
-      error: null,
-    });
+            status: 'processing',
+            transcode_progress: 0,
+            transcode_started_at: null,
+            error: null,
+          });
           await updateImport(trx, item.id, { status: 'imported', error: null });
           await recordActivity(trx, {
             accountId: item.account_id,

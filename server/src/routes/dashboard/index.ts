@@ -9,10 +9,10 @@ import {
   recentUploads,
   startingBetween,
 } from '../../db/repositories/dashboard.ts';
+import { isQueued } from '../../db/repositories/videos.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import type { LogRecordItem } from '../../lib/activity.ts';
 import { accountOf, holds } from '../../plugins/caller.ts';
-import { isQueued } from '../videos/common.ts';
 
 /** How far back "recent" alerts reach (the websocket's own window is shorter: 10 minutes). */
 const ALERT_DAYS = 7;
@@ -25,7 +25,9 @@ const Upload = Type.Object({
   title: Type.String(),
   status: Type.String(),
   progress: Type.Integer(),
-  queued: Type.Boolean({ description: 'waiting for its transcode to start (docs/uploads.md "Queued transcodes")' }),
+  queued: Type.Boolean({
+    description: 'waiting for its transcode to start (docs/uploads.md "Queued transcodes")',
+  }),
   createdAt: Time,
 });
 const Alert = Type.Object({

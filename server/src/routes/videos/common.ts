@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountView } from '../../db/repositories/accounts.ts';
-import { findVideo, type VideoRecord } from '../../db/repositories/videos.ts';
+import { findVideo, isQueued, type VideoRecord } from '../../db/repositories/videos.ts';
 import type { VideoSubtitleRow } from '../../db/tables/video-subtitles.ts';
 import { VIDEO_STATUSES } from '../../db/tables/videos.ts';
 import { ErrorBody, Nullable, Uuid } from '../../http/schemas.ts';
@@ -131,11 +131,6 @@ export function progressOf(video: VideoRecord): number {
   }
   return 0;
 }
-
-/** A processing video whose transcode has not started: it waits in the queue (docs/uploads.md "Queued
- * transcodes"); its progress is 0 until then, which must not read as a stalled transcode. */
-export const isQueued = (video: Pick<VideoRecord, 'status' | 'transcode_started_at'>): boolean =>
-  video.status === 'processing' && video.transcode_started_at === null;
 
 export function videoView(
   app: FastifyInstance,

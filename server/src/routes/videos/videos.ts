@@ -12,6 +12,7 @@ import {
   createVideo,
   deleteVideo,
   findVideo,
+  isQueued,
   listActiveVideos,
   listVideos,
   updateVideo,
@@ -35,7 +36,6 @@ import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { requireDeclaredIn } from '../../plugins/permissions.ts';
 import {
   loadVideo,
-  isQueued,
   progressOf,
   VideoParams,
   VideoSchema,
@@ -70,7 +70,9 @@ const ProgressItem = Type.Object({
   ]),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
   queued: Type.Optional(
-    Type.Boolean({ description: 'a video waiting for its transcode to start (docs/uploads.md "Queued transcodes")' }),
+    Type.Boolean({
+      description: 'a video waiting for its transcode to start (docs/uploads.md "Queued transcodes")',
+    }),
   ),
   error: Nullable(Type.String()),
 });

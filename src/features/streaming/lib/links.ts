@@ -5,7 +5,7 @@
  * docs/studio.md). The RTMP server encoders publish to comes from the API (GET /bff/config `ingestUrl`,
  * api/ingest.ts). */
 
-import { iframeSnippet as snippet, livePlayerUrl } from '@/lib/embed-links';
+import { livePlayerUrl, iframeSnippet as snippet } from '@/lib/embed-links';
 
 const enc = encodeURIComponent;
 

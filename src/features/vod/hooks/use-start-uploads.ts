@@ -78,7 +78,11 @@ export function useStartUploads({ accountId, userId, directoryId }: Target) {
     if (empty.length > 0) {
       const names = empty.join(', ');
       if (empty.length === 1)
-        notify('error', t`Arquivo vazio`, t`${names} tem 0 bytes: não há vídeo para enviar. Escolha outro arquivo.`);
+        notify(
+          'error',
+          t`Arquivo vazio`,
+          t`${names} tem 0 bytes: não há vídeo para enviar. Escolha outro arquivo.`,
+        );
       else
         notify(
           'error',
