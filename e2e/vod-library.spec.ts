@@ -293,9 +293,12 @@ for (const width of [1280, 390]) {
     expect(copied).toContain('allowfullscreen');
     // The embed page the link names exists (the player itself; the video plays once it is ready).
     expect((await page.request.get(new URL(player).pathname)).status()).toBe(200);
-    // The snippet wraps: nothing widens the page, on a phone either.
+    // The snippet wraps: it widens neither the dialog nor, on a phone, the page. (At 1280 px the
+    // library's table behind the dialog is wider than the page already, whatever this section does.)
     await embed.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await embed.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    if (width < 930)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
