@@ -24,7 +24,9 @@ export interface EventPayloads {
     publicando: boolean;
   };
   alerta_fps_alto: { live_id: string; titulo: string; fps: number; limite: number };
-  video_status: { video_id: string; status: string; progress: number };
+  /** `queued`: a processing video still waits for the transcoder (docs/uploads.md "Queued
+   * transcodes"); false once its transcode has started. */
+  video_status: { video_id: string; status: string; progress: number; queued?: boolean };
   /** The overlays now on for a live: the public channel forwards them to the viewers. */
   'live.overlays': { liveId: string; overlays: Overlay[] };
   /** A classroom chat message was stored: wakes the chat readers of that live on every instance. */

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO } from './support/env';
+import { toast } from './streaming-helpers';
+import { DEMO, E2E_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { deleteVideo, makePng, makeVideo, openLibrary, pickVideos } from './vod-helpers';
 
@@ -257,3 +258,47 @@ test('below 930 px the videos are cards and nothing overflows the screen', async
   await expect(page.getByRole('dialog', { name: 'Processamento' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+// docs/playback.md "Embed links": a library video offers its embed player's link and iframe snippet, as
+// a live's panel does (the same component), from the video's edit view, on a desktop and on a phone.
+for (const width of [1280, 390]) {
+  test(`a video's embed link and iframe code are copied from the library (${width} px)`, async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+    const title = `Incorporar "${width}" ${Date.now()}`;
+    const videoId = await createContent(page.request, token, teamId, title);
+    await page.setViewportSize({ width, height: 844 });
+    await openLibrary(page);
+    await rowOf(page, videoId)
+      .getByRole('button', { name: `Editar ${title}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Editar vídeo' });
+    const embed = dialog.getByRole('group', { name: 'Incorporar' });
+    // The player is this server's embed page at PUBLIC_URL (the e2e server's default: localhost).
+    const player = `http://localhost:${E2E_PORT}/embed/vod/${videoId}`;
+    await expect(embed.getByRole('link', { name: 'Abrir o player' })).toHaveAttribute('href', player);
+    const snippet = `<iframe src="${player}" title="${title.replace(/"/g, '&quot;')}"`;
+    await expect(embed.getByTestId('embed-code')).toContainText(snippet);
+
+    await embed.getByRole('button', { name: 'Copiar link do player' }).click();
+    await expect(toast(page, 'Link do player copiado')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(player);
+    await embed.getByRole('button', { name: 'Copiar link do iframe' }).click();
+    await expect(toast(page, 'Link do iframe copiado')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.startsWith(snippet)).toBe(true);
+    expect(copied).toContain('allowfullscreen');
+    // The embed page the link names exists (the player itself; the video plays once it is ready).
+    expect((await page.request.get(new URL(player).pathname)).status()).toBe(200);
+    // The snippet wraps: it widens neither the dialog nor, on a phone, the page. (At 1280 px the
+    // library's table behind the dialog is wider than the page already, whatever this section does.)
+    await embed.scrollIntoViewIfNeeded();
+    expect(await embed.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    if (width < 930)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}

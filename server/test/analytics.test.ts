@@ -625,3 +625,36 @@ describe('retention', () => {
     expect(view?.status).toBe('playing');
   });
 });
+
+// docs/analytics.md "Breakdowns add up": 'desconhecido' is a value the enrichment could not tell, not a
+// viewer whose view is not written yet, nor a value with nothing to show.
+describe('breakdowns', () => {
+  it('a viewer sampled before their view is written is not an unknown system, and an unplayed CDN has no quality row', async () => {
+    const client = await AccountClient.connect(base, ACCOUNT, analyst);
+    try {
+      const id = session();
+      await post(id, [{ type: 'start', state: 'loading' }]);
+      await watch(id);
+      // A tick before the writer's flush: the viewer counts, their view row does not exist yet.
+      await server.app.analytics.ticker.tick();
+      const first = await client.waitFor(
+        (e) => e.evento === 'analytics' && e.live_id === LIVE && e.viewers !== undefined,
+      );
+      expect(Object.keys((first.viewers as { so: Record<string, number> }).so)).not.toContain('desconhecido');
+      await post(id, [
+        { type: 'startup', startupMs: 800, rendition: '720p', cdn: 'origin', state: 'playing' },
+      ]);
+      await settle();
+    } finally {
+      client.close();
+    }
+    const viewers = (await get(`/v1/analytics/lives/${LIVE}/series/viewers`)).json();
+    expect(Object.keys(viewers.viewersBySOResponse)).not.toContain('desconhecido');
+    // Players that never got a segment (failed or left before the first frame) have no CDN: no
+    // quality row of dashes for them.
+    const quality = (await get(`/v1/analytics/lives/${LIVE}/series/videoQuality`)).json();
+    for (const [value, shares] of Object.entries(quality.videoQualityByCdnResponse))
+      expect(Object.keys(shares as object), value).not.toHaveLength(0);
+    expect(Object.keys(quality.videoQualityByCdnResponse)).toEqual(['origin']);
+  });
+});

@@ -238,6 +238,33 @@ describe('simple upload', () => {
   });
 });
 
+describe('an empty file', () => {
+  // docs/uploads.md "Empty files": retrying cannot help, so the refusal says what is wrong, whole or
+  // chunked (a 0-byte file has no byte range: `bytes 0--1/0`, `bytes */0`), in the caller's language.
+  it('is refused with 400 saying the file is empty, whole or chunked', async () => {
+    const videoId = await createContent(server.app, owner);
+    const send = (headers: Record<string, string>) => {
+      const empty = multipart({ content: Buffer.alloc(0) });
+      return server.app.inject({
+        method: 'POST',
+        url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+        headers: { ...bearer(owner), ...empty.headers, ...headers },
+        payload: empty.payload,
+      });
+    };
+    for (const range of [undefined, 'bytes 0--1/0', 'bytes */0']) {
+      const headers: Record<string, string> = range ? { 'content-range': range } : {};
+      expect(expectError(await send(headers), 400)).toBe(
+        'O arquivo está vazio (0 bytes): não há vídeo para enviar. Escolha outro arquivo.',
+      );
+      expect(expectError(await send({ ...headers, 'accept-language': 'en' }), 400)).toBe(
+        'The file is empty (0 bytes): there is no video to upload. Choose another file.',
+      );
+    }
+    expect((await status(videoId)).json()).toEqual({ offset: 0, total: null, complete: false });
+  });
+});
+
 describe('who may upload', () => {
   it("answers 404 for another team's video, and for a missing one", async () => {
     const videoId = await createContent(server.app, owner);

@@ -111,7 +111,8 @@ export function mountControls(
   };
 
   const refreshTracks = () => {
-    const options = qualityOptions(player.getVariantTracks());
+    const options = qualityOptions(player.getVariantTracks(), video.videoHeight);
+    const chosen = quality.value;
     quality.replaceChildren(
       ...options.map((o) => {
         const text = o.value === 'auto' ? l.auto : o.height === null ? l.audioOnly : `${o.height}p`;
@@ -120,6 +121,8 @@ export function mountControls(
         return option;
       }),
     );
+    // The viewer's choice survives a refresh (a new picture size, a ladder read again).
+    if (options.some((o) => o.value === chosen)) quality.value = chosen;
     quality.hidden = options.length <= 2;
     const texts = player.getTextTracks();
     const off = el('option', '', l.subtitlesOff);
@@ -162,6 +165,9 @@ export function mountControls(
   for (const type of ['play', 'pause', 'volumechange', 'timeupdate', 'durationchange'])
     video.addEventListener(type, paint);
   video.addEventListener('click', toggle);
+  // The picture's size changed (another rendition on screen, or the first frame): the menu names what
+  // plays (docs/playback.md "Quality menu").
+  video.addEventListener('resize', refreshTracks);
 
   const onKey = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement | null;

@@ -2,6 +2,7 @@ import type { PlaybackInfo } from '@contract/playback';
 import { mountControls } from './controls';
 import { signedPrefix, withToken } from './route';
 import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
+import { ladderGrew } from './tracks';
 
 export interface PlayerHandle {
   player: ShakaPlayer;
@@ -11,6 +12,42 @@ export interface PlayerHandle {
    * `whepUrl` when its token changed. */
   renew(manifestUrl: string | null, sessionId?: string, whepUrl?: string | null): void;
   destroy(): Promise<void>;
+}
+
+/** When a live's player looks at its master playlist again after loading it (ms). */
+const LADDER_CHECKS_MS = [3_000, 6_000, 12_000, 24_000, 48_000];
+
+/**
+ * A live's master playlist read while part of its ladder was listed leaves the player with that part
+ * (shaka does not read a live HLS master again): the menu showed one rendition and hid itself. For the
+ * first minute the page reads the master again now and then and, when it lists more renditions than
+ * the player has, loads it again (docs/playback.md "Quality menu"). Answers a stop function.
+ */
+function watchLadder(player: ShakaPlayer, manifest: () => string, refresh: () => void): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = async (step: number) => {
+    const master = await fetch(manifest(), { cache: 'no-store' })
+      .then((r) => (r.ok ? r.text() : null))
+      .catch(() => null);
+    if (stopped) return;
+    if (master && ladderGrew(master, player.getVariantTracks())) {
+      await player.load(manifest()).catch(() => undefined);
+      if (stopped) return;
+      refresh();
+    }
+    schedule(step + 1);
+  };
+  const schedule = (step: number) => {
+    const wait = LADDER_CHECKS_MS[step];
+    if (wait === undefined || stopped) return;
+    timer = setTimeout(() => void check(step), wait - (LADDER_CHECKS_MS[step - 1] ?? 0));
+  };
+  schedule(0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Why a player could not start, when shaka has no error of its own: `code` is what telemetry reports. */
@@ -181,6 +218,9 @@ async function createHlsPlayer(
   controls.refreshTracks();
   player.addEventListener('trackschanged', () => controls.refreshTracks());
   player.addEventListener('variantchanged', () => controls.refreshTracks());
+  // The manifest under the latest token (a renewal swaps it, as the request filter does).
+  const current = () => (prefix ? withToken(manifest, prefix) : manifest);
+  const stopLadderWatch = info.kind === 'live' ? watchLadder(player, current, controls.refreshTracks) : null;
 
   if (info.subtitles.length > 0) {
     video.addEventListener(
@@ -217,6 +257,7 @@ async function createHlsPlayer(
       if (sessionId) controls.renew(sessionId);
     },
     async destroy() {
+      stopLadderWatch?.();
       controls.destroy();
       await player.destroy().catch(() => undefined);
       video.remove();

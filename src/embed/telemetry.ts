@@ -68,6 +68,8 @@ export interface VideoLike extends EventTarget {
   readonly seeking: boolean;
   readonly ended: boolean;
   readonly buffered: { length: number; end(i: number): number };
+  /** The decoded picture's height (0 before the first frame). */
+  readonly videoHeight?: number;
 }
 
 export interface TelemetryDeps {
@@ -175,6 +177,8 @@ export class Telemetry {
     video.addEventListener('pause', this.onPause);
     video.addEventListener('play', this.onPlay);
     video.addEventListener('ended', this.onEnded);
+    // The picture's size changed: another rendition reached the screen.
+    video.addEventListener('resize', this.onAdaptation);
     player.addEventListener('error', this.onError);
     player.addEventListener('buffering', this.onBuffering);
     player.addEventListener('adaptation', this.onAdaptation);
@@ -198,6 +202,7 @@ export class Telemetry {
     video.removeEventListener('pause', this.onPause);
     video.removeEventListener('play', this.onPlay);
     video.removeEventListener('ended', this.onEnded);
+    video.removeEventListener('resize', this.onAdaptation);
     player.removeEventListener('error', this.onError);
     player.removeEventListener('buffering', this.onBuffering);
     player.removeEventListener('adaptation', this.onAdaptation);
@@ -214,10 +219,14 @@ export class Telemetry {
     this.stateSince = now;
   }
 
+  /** The rendition playing, named by the picture's own height when the video has one: a manifest's
+   * declared height may be missing or not what the decoder gets, and analytics must report what the
+   * viewer sees (docs/playback.md "Quality menu"). */
   private active(): Pick<BeaconEvent, 'rendition' | 'bitrateKbps'> {
     const track = this.player?.getVariantTracks?.().find((t) => t.active);
     if (!track) return {};
-    const rendition = track.height ? `${track.height}p` : track.audioOnly ? 'audio' : undefined;
+    const height = this.video?.videoHeight || track.height;
+    const rendition = height ? `${height}p` : track.audioOnly ? 'audio' : undefined;
     const bitrateKbps = kbps(track.bandwidth);
     return { ...(rendition ? { rendition } : {}), ...(bitrateKbps ? { bitrateKbps } : {}) };
   }

@@ -168,8 +168,12 @@ export function seriesAnswer(metric: Metric, rows: readonly BucketRow[]): Record
     out.total = byQuality;
     for (const { dim, suffix } of BREAKDOWNS) {
       const values = topValues(grouped.get(dim) ?? new Map());
+      // A value nothing was played on (players that failed or left before a segment have no CDN)
+      // has no shares: no row of dashes for it (docs/analytics.md "Breakdowns add up").
       out[`${metric}${suffix}`] = Object.fromEntries(
-        [...values.entries()].map(([value, byTime]) => [value, qualityShares(sumOver(byTime))]),
+        [...values.entries()]
+          .map(([value, byTime]) => [value, qualityShares(sumOver(byTime))] as const)
+          .filter(([, shares]) => Object.keys(shares).length > 0),
       );
     }
     return out;

@@ -85,7 +85,10 @@ export class AnalyticsTicker {
     };
     for (const r of counted) {
       add(r.live_id, r.account_id, 'total', 'total', r.n);
-      if (r.n === 0) continue;
+      // A viewer whose view row is not written yet is not known in any breakdown yet: counted there
+      // from the next tick, never as 'desconhecido', which means the enrichment could not tell
+      // (docs/analytics.md "Breakdowns add up").
+      if (r.n === 0 || r.unwritten) continue;
       add(r.live_id, r.account_id, 'os', r.os ?? UNKNOWN, r.n);
       add(r.live_id, r.account_id, 'state', r.state ?? UNKNOWN, r.n);
       add(r.live_id, r.account_id, 'provider', r.provider ?? UNKNOWN, r.n);

@@ -419,7 +419,12 @@ export class Integrations {
         const size = result.written;
         await db.transaction().execute(async (trx) => {
           await commitOffset(trx, { videoId: id, token, total: size, offset: size, complete: true });
-          await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
+          await updateVideo(trx, id, {
+            status: 'processing',
+            transcode_progress: 0,
+            transcode_started_at: null,
+            error: null,
+          });
           await updateImport(trx, item.id, { status: 'imported', error: null });
           await recordActivity(trx, {
             accountId: item.account_id,

@@ -46,7 +46,10 @@ export const VIDEO_MESSAGES = {
     'pt-BR': 'O bloco recebido não corresponde ao Content-Range.',
     en: 'The received chunk does not match its Content-Range.',
   },
-  uploadEmpty: { 'pt-BR': 'O arquivo enviado está vazio.', en: 'The uploaded file is empty.' },
+  uploadEmpty: {
+    'pt-BR': 'O arquivo está vazio (0 bytes): não há vídeo para enviar. Escolha outro arquivo.',
+    en: 'The file is empty (0 bytes): there is no video to upload. Choose another file.',
+  },
   uploadBusy: {
     'pt-BR': 'Outro envio deste vídeo está em andamento; tente novamente.',
     en: 'Another upload of this video is in progress; try again.',

@@ -115,7 +115,12 @@ export async function makeRecordingVideo(app: FastifyInstance, streamId: string)
       createdBy: null,
     });
     await markUploadComplete(trx, id, size);
-    await updateVideo(trx, id, { status: 'processing', transcode_progress: 0, error: null });
+    await updateVideo(trx, id, {
+      status: 'processing',
+      transcode_progress: 0,
+      transcode_started_at: null,
+      error: null,
+    });
     await app.media.enqueueTranscode(trx, id);
     await setRecordingVideo(trx, streamId, id);
     return id;

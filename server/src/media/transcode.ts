@@ -55,7 +55,12 @@ export class Transcoder {
   /** `video_status` on the account websocket; a failure to raise it never fails the transcode. */
   private announce(accountId: string, videoId: string, status: string, progress: number): void {
     this.app.runInBackground('realtime: video_status', () =>
-      this.app.events.publish(accountId, 'video_status', { video_id: videoId, status, progress }),
+      this.app.events.publish(accountId, 'video_status', {
+        video_id: videoId,
+        status,
+        progress,
+        queued: false,
+      }),
     );
   }
 
@@ -70,6 +75,10 @@ export class Transcoder {
     if (video?.status !== 'processing') return;
     const controller = new AbortController();
     this.running = { videoId, controller };
+    // From here the video is transcoding, no longer waiting behind another one: the library stops
+    // saying "Na fila" (docs/uploads.md "Queued transcodes").
+    await updateVideo(db, videoId, { transcode_started_at: new Date(), transcode_progress: 0 });
+    this.announce(video.account_id, videoId, 'processing', 0);
     const scratch = await media.storage.scratchDir();
     try {
       const source = await media.uploads.store.localSource(videoId, scratch);
@@ -81,7 +90,6 @@ export class Transcoder {
         height: info.height,
         transcode_progress: 0,
       });
-      this.announce(video.account_id, videoId, 'processing', 0);
       let shown = 0;
       let writtenAt = 0;
       const renditions = await transcodeToHls(

@@ -32,6 +32,9 @@ export interface ContentRange {
 export function parseContentRange(header: string | string[] | undefined): ContentRange | null {
   if (header === undefined) return null;
   const value = Array.isArray(header) ? header.join(',') : header;
+  // A 0-byte file has no byte range to send (`bytes 0--1/0`, `bytes */0`): said as what it is, an empty
+  // file, not as a malformed header (docs/uploads.md "Empty files").
+  if (/^\s*bytes\s+\S*\/0+\s*$/i.test(value)) throw new ApiError(400, 'uploadEmpty');
   const match = /^\s*bytes\s+(\d{1,15})-(\d{1,15})\/(\d{1,15})\s*$/i.exec(value);
   if (!match) throw new ApiError(400, 'contentRangeInvalid');
   const [start, end, total] = match.slice(1).map(Number) as [number, number, number];

@@ -38,3 +38,14 @@ export const videoStatus = style({
     '&[data-status="processing"], &[data-status="uploading"]': { color: vars.color.primary },
   },
 });
+
+// A failed video's reason, under its status: wraps (a phone's card is narrow).
+export const failure = style({
+  display: 'block',
+  maxWidth: '32ch',
+  marginTop: vars.space.xs,
+  color: vars.color.danger,
+  fontSize: vars.font.sizeSm,
+  overflowWrap: 'anywhere',
+  whiteSpace: 'normal',
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampSeek, keyAction } from '../keys';
 import { latencyConfig } from '../player';
 import { formatStart, screenOf } from '../screen';
-import { qualityOptions } from '../tracks';
+import { declaredRenditions, ladderGrew, qualityOptions } from '../tracks';
 import { playbackInfo } from './fixture';
 
 describe('what the player shows', () => {
@@ -94,6 +94,42 @@ describe('the keyboard and the quality menu', () => {
       { value: '3', height: 360 },
       { value: '4', height: null },
     ]);
+  });
+});
+
+// docs/playback.md "Quality menu": the menu and the reported rendition follow what plays.
+describe('the quality menu follows what plays', () => {
+  it('names the active rendition by the picture when the manifest said another height', () => {
+    // The live's ladder as first read: its 720-line rendition declared at 360 lines, nothing else.
+    const first = [{ id: 7, active: true, bandwidth: 2_500_000, height: 360, videoCodec: 'avc1' }];
+    expect(qualityOptions(first, 720)).toEqual([
+      { value: 'auto', height: null },
+      { value: '7', height: 720 },
+    ]);
+    // Mid-switch (the picture still at the other rung's height): each keeps its declared height.
+    const ladder = [
+      { id: 1, active: true, bandwidth: 2_500_000, height: 720, videoCodec: 'avc1' },
+      { id: 2, active: false, bandwidth: 730_000, height: 360, videoCodec: 'avc1' },
+    ];
+    expect(qualityOptions(ladder, 360).map((o) => o.height)).toEqual([null, 720, 360]);
+    expect(qualityOptions(ladder, 0).map((o) => o.height)).toEqual([null, 720, 360]);
+  });
+
+  it('tells when the master lists more renditions than the player read', () => {
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:3',
+      '#EXT-X-STREAM-INF:BANDWIDTH=2500000,RESOLUTION=1280x720',
+      'src/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=730000,RESOLUTION=640x360',
+      'low/index.m3u8',
+    ].join('\n');
+    expect(declaredRenditions(master)).toBe(2);
+    const one = [{ id: 1, active: true, bandwidth: 730_000, height: 360, videoCodec: 'avc1' }];
+    expect(ladderGrew(master, one)).toBe(true);
+    const both = [...one, { id: 2, active: false, bandwidth: 2_500_000, height: 720, videoCodec: 'avc1' }];
+    expect(ladderGrew(master, both)).toBe(false);
+    expect(ladderGrew('#EXTM3U\n', both)).toBe(false);
   });
 });
 

@@ -374,6 +374,22 @@ describe('state changes', () => {
     expect(t.types()).toEqual(['start', 'startup', 'pause', 'play', 'end']);
   });
 
+  // docs/playback.md "Quality menu": the rendition reported is the picture's, not a manifest's label.
+  it('reports the rendition by the picture on screen, and again when the picture changes size', () => {
+    const t = setup();
+    // The manifest read declared the playing rendition at 360 lines; the decoder shows 720.
+    t.tracks.splice(0, t.tracks.length, { active: true, height: 360, bandwidth: 2_500_000 });
+    Object.assign(t.video, { videoHeight: 720 });
+    t.attach();
+    t.play();
+    t.tick(DEBOUNCE_MS);
+    expect(t.last('startup')).toMatchObject({ rendition: '720p' });
+    Object.assign(t.video, { videoHeight: 1080 });
+    t.fire(t.video, 'resize');
+    t.tick(DEBOUNCE_MS);
+    expect(t.last('rendition')).toMatchObject({ rendition: '1080p' });
+  });
+
   it('reports start, rendition changes, heartbeats with CMCD, then end by beacon', () => {
     const t = setup();
     t.attach();

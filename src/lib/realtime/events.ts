@@ -58,6 +58,8 @@ export const VideoStatusEventStruct = type({
   video_id: string(),
   status: string(),
   progress: figure,
+  /** Processing, still waiting for the transcoder (docs/uploads.md "Queued transcodes"). */
+  queued: optional(boolean()),
 });
 
 /** The current viewers of a live, sent when it changes (docs/playback.md "Viewer counts"). */

@@ -138,6 +138,8 @@ export async function currentViewersByDimension(db: Executor, timeoutMs: number)
     .select([
       's.live_id',
       's.account_id',
+      // True while the view's row is not written yet (the beacon writer flushes on its own clock).
+      sql<boolean>`v.session_id is null`.as('unwritten'),
       'v.os',
       'v.state',
       'v.provider',
@@ -147,6 +149,7 @@ export async function currentViewersByDimension(db: Executor, timeoutMs: number)
       ),
     ])
     .groupBy(['s.live_id', 's.account_id', 'v.os', 'v.state', 'v.provider', 'v.cdn'])
+    .groupBy(sql`v.session_id is null`)
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }

@@ -32,7 +32,7 @@ export function startingBetween(db: Executor, accountId: string, from: Date, to:
 export function recentUploads(db: Executor, accountId: string) {
   return db
     .selectFrom('videos')
-    .select(['id', 'title', 'status', 'transcode_progress', 'created_at'])
+    .select(['id', 'title', 'status', 'transcode_progress', 'transcode_started_at', 'created_at'])
     .where('account_id', '=', accountId)
     .orderBy('created_at', 'desc')
     .orderBy('id')

@@ -36,6 +36,11 @@ function record(row: RawRecord): VideoRecord {
   };
 }
 
+/** A processing video whose transcode has not started: it waits in the queue (docs/uploads.md "Queued
+ * transcodes"); its progress is 0 until then, which must not read as a stalled transcode. */
+export const isQueued = (video: Pick<VideoRow, 'status' | 'transcode_started_at'>): boolean =>
+  video.status === 'processing' && video.transcode_started_at === null;
+
 export async function findVideo(db: Executor, id: string): Promise<VideoRecord | undefined> {
   const row = await withUpload(db).where('v.id', '=', id).executeTakeFirst();
   return row ? record(row) : undefined;
@@ -122,6 +127,7 @@ export type VideoChanges = Partial<
     | 'status'
     | 'error'
     | 'transcode_progress'
+    | 'transcode_started_at'
     | 'duration_seconds'
     | 'width'
     | 'height'

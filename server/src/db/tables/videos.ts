@@ -22,6 +22,8 @@ export interface VideosTable {
   error: string | null;
   /** 0–100, written by the transcode job. */
   transcode_progress: Generated<number>;
+  /** When the transcode of the current source began; null while it waits in the queue. */
+  transcode_started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   duration_seconds: number | null;
   width: number | null;
   height: number | null;

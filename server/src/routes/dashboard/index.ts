@@ -9,6 +9,7 @@ import {
   recentUploads,
   startingBetween,
 } from '../../db/repositories/dashboard.ts';
+import { isQueued } from '../../db/repositories/videos.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import type { LogRecordItem } from '../../lib/activity.ts';
 import { accountOf, holds } from '../../plugins/caller.ts';
@@ -24,6 +25,9 @@ const Upload = Type.Object({
   title: Type.String(),
   status: Type.String(),
   progress: Type.Integer(),
+  queued: Type.Boolean({
+    description: 'waiting for its transcode to start (docs/uploads.md "Queued transcodes")',
+  }),
   createdAt: Time,
 });
 const Alert = Type.Object({
@@ -150,6 +154,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
               title: v.title,
               status: v.status,
               progress: v.transcode_progress,
+              queued: isQueued(v),
               createdAt: v.created_at.toISOString(),
             }))
           : null,

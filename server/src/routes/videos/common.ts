@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountView } from '../../db/repositories/accounts.ts';
-import { findVideo, type VideoRecord } from '../../db/repositories/videos.ts';
+import { findVideo, isQueued, type VideoRecord } from '../../db/repositories/videos.ts';
 import type { VideoSubtitleRow } from '../../db/tables/video-subtitles.ts';
 import { VIDEO_STATUSES } from '../../db/tables/videos.ts';
 import { ErrorBody, Nullable, Uuid } from '../../http/schemas.ts';
@@ -50,6 +50,10 @@ export const VideoSchema = Type.Object({
     Type.String({ description: "why the video failed, in the reader's language (stored in pt-BR)" }),
   ),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  queued: Type.Boolean({
+    description:
+      'processing, and its transcode has not started yet (it waits behind other transcodes): docs/uploads.md "Queued transcodes"',
+  }),
   duration: Nullable(Type.Number({ description: 'seconds' })),
   size: Nullable(Type.Integer({ description: 'bytes of the source' })),
   width: Nullable(Type.Integer()),
@@ -145,6 +149,7 @@ export function videoView(
     status: video.status,
     error: localizedMediaError(video.error, lang),
     progress: progressOf(video),
+    queued: isQueued(video),
     duration: video.duration_seconds,
     size: video.upload_total,
     width: video.width,

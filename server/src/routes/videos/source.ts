@@ -50,7 +50,12 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await commitOffset(trx, { videoId: video.id, token, total, offset: total, complete: true }))) {
         return false;
       }
-      await updateVideo(trx, video.id, { status: 'processing', transcode_progress: 0, error: null });
+      await updateVideo(trx, video.id, {
+        status: 'processing',
+        transcode_progress: 0,
+        transcode_started_at: null,
+        error: null,
+      });
       await recordActivity(trx, {
         ...activityOf(request),
         accountId: video.account_id,
@@ -72,6 +77,8 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         video_id: video.id,
         status: 'processing',
         progress: 0,
+        // Waiting for the transcoder, which says when it starts (docs/uploads.md "Queued transcodes").
+        queued: true,
       }),
     );
     return { offset: total, total, complete: true };

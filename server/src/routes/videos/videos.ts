@@ -12,6 +12,7 @@ import {
   createVideo,
   deleteVideo,
   findVideo,
+  isQueued,
   listActiveVideos,
   listVideos,
   updateVideo,
@@ -68,6 +69,11 @@ const ProgressItem = Type.Object({
     Type.Literal('failed'),
   ]),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  queued: Type.Optional(
+    Type.Boolean({
+      description: 'a video waiting for its transcode to start (docs/uploads.md "Queued transcodes")',
+    }),
+  ),
   error: Nullable(Type.String()),
 });
 
@@ -263,6 +269,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           type: v.status === 'uploading' ? ('upload' as const) : ('transcode' as const),
           status: v.status as 'uploading' | 'processing' | 'ready' | 'failed',
           progress: progressOf(v),
+          queued: isQueued(v),
           error: localizedMediaError(v.error, langOf(request)),
         })),
         ...subtitles,

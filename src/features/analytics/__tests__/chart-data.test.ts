@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, currentViewers, latestValues, safeHttpUrl, seriesOrder } from '../lib/chart-data';
+import {
+  alignSeries,
+  currentViewers,
+  latestValues,
+  safeHttpUrl,
+  seriesOrder,
+  valueSteps,
+} from '../lib/chart-data';
 import { formatMs, formatValue } from '../lib/format';
 import { dropBefore, mergePoints, newestTime } from '../lib/points';
 
@@ -97,5 +104,24 @@ describe('format', () => {
     expect(formatValue(null, 'count', 'en')).toBe('—');
     expect(formatMs(95_000)).toBe('1:35');
     expect(formatMs(null)).toBe('—');
+  });
+});
+
+describe('the value axis', () => {
+  it('steps a count (viewers) by whole numbers only: its ticks never read "2, 2, 1, 1, 0"', () => {
+    const steps = valueSteps('count');
+    expect(steps?.length).toBeGreaterThan(0);
+    for (const step of steps ?? []) expect(Number.isInteger(step) && step >= 1, String(step)).toBe(true);
+    // Ticks 0..max on any of these steps have one label each.
+    for (const step of (steps ?? []).slice(0, 4)) {
+      const ticks = [0, 1, 2, 3, 4].map((i) => i * step);
+      const labels = ticks.map((v) => formatValue(v, 'count', 'pt-BR'));
+      expect(new Set(labels).size).toBe(ticks.length);
+    }
+    // Enough steps for a large audience, in order.
+    expect(steps?.at(-1)).toBeGreaterThanOrEqual(1_000_000);
+    expect([...(steps ?? [])].sort((a, b) => a - b)).toEqual(steps);
+    // Percentages and times keep uPlot's own (fractional) steps.
+    expect(valueSteps('percent')).toBeUndefined();
   });
 });

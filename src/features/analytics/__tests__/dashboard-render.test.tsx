@@ -43,6 +43,12 @@ describe('the live dashboard (server-rendered markup, no server needed)', () => 
     expect(html).toContain('44 stalls');
   });
 
+  it('says how the peak is measured, next to a chart of another grain', () => {
+    expect(render()).toMatch(
+      /data-figure="peak".*?Highest instant count; the chart shows one count every 10 s/,
+    );
+  });
+
   it('lists places, CDN use, systems and signals, and credits the databases with web links only', () => {
     const html = render();
     expect(html).toContain('São Paulo');

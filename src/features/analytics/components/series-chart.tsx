@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dateTimeFormat } from '@/lib/intl';
 import { vars } from '@/styles/theme.css';
-import { alignSeries } from '../lib/chart-data';
+import { alignSeries, valueSteps } from '../lib/chart-data';
 import { formatValue, type Unit } from '../lib/format';
 import type { NamedSeries } from '../lib/points';
 import * as css from './analytics.css';
@@ -65,6 +65,7 @@ export default function SeriesChart({ series, names, labels, unit }: SeriesChart
           {
             stroke: muted,
             size: 64,
+            ...(valueSteps(unit) ? { incrs: valueSteps(unit) } : {}),
             values: (_u, splits) => splits.map((v) => formatValue(v, unit, locale)),
           },
         ],

@@ -32,6 +32,10 @@ export function SummaryFigures({
   const ms = (n: number | null | undefined) => formatValue(n, 'ms', locale);
   const hours = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const peakAt = summary.peakAt ? shortDateTime(new Date(summary.peakAt), locale) : null;
+  // The peak is the highest of the server's frequent samples; the chart shows one count per 10-second
+  // bucket (its last sample), so a short spike can pass the chart's top: said, not hidden
+  // (docs/analytics.md "Breakdowns add up").
+  const peakHow = t`Maior contagem instantânea; o gráfico mostra uma contagem a cada 10 s`;
   const startup = summary.startupTime;
   return (
     <dl className={css.figures} aria-label={t`Números da transmissão`}>
@@ -40,7 +44,7 @@ export function SummaryFigures({
         id="peak"
         label={t`Pico de espectadores`}
         value={count(viewers.peak)}
-        hint={peakAt ? t`em ${peakAt}` : undefined}
+        hint={peakAt ? `${t`em ${peakAt}`}. ${peakHow}` : peakHow}
       />
       <Figure id="views" label={t`Visualizações`} value={count(summary.totalReproduction)} />
       <Figure id="spectators" label={t`Espectadores únicos`} value={count(summary.spectators)} />

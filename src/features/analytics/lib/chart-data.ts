@@ -1,4 +1,5 @@
 import type { Summary } from '../api/get-summary';
+import type { Unit } from './format';
 import { BUCKET_MS, QUALITY_CLASSES } from './metrics';
 import { lastPoint, type NamedSeries, type Point } from './points';
 
@@ -82,4 +83,14 @@ export function safeHttpUrl(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whole-number steps, 1-2-5 per decade, up to ten million. */
+const COUNT_STEPS = Array.from({ length: 7 }, (_, decade) => [1, 2, 5].map((m) => m * 10 ** decade)).flat();
+
+/** The steps the value axis may take between ticks (uPlot's `incrs`): a count (viewers) is a whole
+ * number, so its ticks are too; a fractional step would label 0.5 and 1.5 as "1" and "2" and the axis
+ * read "2, 2, 1, 1, 0" (docs/analytics.md "Breakdowns add up"). Other units keep uPlot's own steps. */
+export function valueSteps(unit: Unit): number[] | undefined {
+  return unit === 'count' ? COUNT_STEPS : undefined;
 }

@@ -1,6 +1,17 @@
 import { VIDEO_STATUSES } from '@contract/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { array, enums, type Infer, integer, nullable, number, optional, string, type } from 'superstruct';
+import {
+  array,
+  boolean,
+  enums,
+  type Infer,
+  integer,
+  nullable,
+  number,
+  optional,
+  string,
+  type,
+} from 'superstruct';
 import { api } from '@/lib/api-client';
 import { session } from '@/lib/session';
 
@@ -25,6 +36,7 @@ const DashboardStruct = type({
         title: string(),
         status: enums(VIDEO_STATUSES),
         progress: integer(),
+        queued: optional(boolean()),
         createdAt: string(),
       }),
     ),

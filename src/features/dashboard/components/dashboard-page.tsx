@@ -83,7 +83,9 @@ export function DashboardPage() {
                     <Link to="/vod/dashboard" search={{ videoId: v.id }} className={layout.link}>
                       {v.title}
                     </Link>
-                    <VideoStatus video={{ status: v.status, progress: v.progress, error: null }} />
+                    <VideoStatus
+                      video={{ status: v.status, progress: v.progress, queued: v.queued, error: null }}
+                    />
                   </li>
                 ))}
               </ul>

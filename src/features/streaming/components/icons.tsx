@@ -7,12 +7,7 @@ export const MoreIcon = () => (
     <circle cx="12" cy="19" r="1.5" fill="currentColor" />
   </Icon>
 );
-export const CopyIcon = () => (
-  <Icon>
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-  </Icon>
-);
+export { CopyIcon } from '@/components/ui/icon';
 export const RefreshIcon = () => (
   <Icon>
     <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />

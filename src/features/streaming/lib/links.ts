@@ -5,17 +5,16 @@
  * docs/studio.md). The RTMP server encoders publish to comes from the API (GET /bff/config `ingestUrl`,
  * api/ingest.ts). */
 
+import { livePlayerUrl, iframeSnippet as snippet } from '@/lib/embed-links';
+
 const enc = encodeURIComponent;
 
 /** The embeddable player of a stream, on the API server's public address. */
-export const playerUrl = (apiUrl: string, liveId: string) =>
-  `${apiUrl.replace(/\/+$/, '')}/embed/${enc(liveId)}`;
+export const playerUrl = livePlayerUrl;
 
 /** SPEC §2.7 'Copy iframe link': the snippet a site pastes to show the stream (16:9, responsive). */
-export function iframeSnippet(apiUrl: string, liveId: string, title: string): string {
-  const safeTitle = title.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${playerUrl(apiUrl, liveId)}" title="${safeTitle}" style="width:100%;aspect-ratio:16/9;border:0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
-}
+export const iframeSnippet = (apiUrl: string, liveId: string, title: string): string =>
+  snippet(livePlayerUrl(apiUrl, liveId), title);
 
 /** The spectator room: the viewers' page of the live, the classroom of SPEC §2.8 (an attendee not yet
  * registered there is taken to its registration first). */

@@ -43,4 +43,16 @@ describe('applyVodEvent', () => {
     expect(q.getQueryState(listKey)?.isInvalidated).toBe(true);
     expect(q.getQueryState(['vod', ACCOUNT, 'video', 'v1'])?.isInvalidated).toBe(true);
   });
+
+  it('a queued video whose transcode starts is read again, so that it stops saying "Na fila"', () => {
+    const q = new QueryClient();
+    const listKey = ['vod', ACCOUNT, 'videos', { page: 1 }];
+    q.setQueryData(listKey, { items: [{ ...video('processing', 0), queued: true }] });
+    // The upload's own announcement (queued) changes nothing.
+    applyVodEvent(q, ACCOUNT, { ...event('processing', 0), queued: true });
+    expect(q.getQueryState(listKey)?.isInvalidated).toBe(false);
+    // The transcoder's start: the same status and percent, no longer queued.
+    applyVodEvent(q, ACCOUNT, { ...event('processing', 0), queued: false });
+    expect(q.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
 });

@@ -19,7 +19,10 @@ export function applyVodEvent(queryClient: QueryClient, accountId: string, event
   if (event.evento !== 'video_status') return;
   const id = event.video_id;
   const progressKey = ['vod', accountId, 'transcode-progress'];
-  if (knownStatus(queryClient, accountId, id) === event.status && typeof event.progress === 'number') {
+  // Queued and started are both 'processing' at 0%: the start of a queued video's transcode reads it
+  // again like a status change, so that it stops saying "Na fila" (docs/uploads.md "Queued transcodes").
+  const status = event.queued ? QUEUED : event.status;
+  if (knownStatus(queryClient, accountId, id) === status && typeof event.progress === 'number') {
     const progress = event.progress;
     const moved = <T extends { status: string; progress: number }>(v: T): T =>
       v.status === event.status ? { ...v, progress } : v;
@@ -37,17 +40,22 @@ export function applyVodEvent(queryClient: QueryClient, accountId: string, event
   void queryClient.invalidateQueries({ queryKey: ['vod', accountId, 'videos'] });
 }
 
-/** The video's status as any cached answer holds it (the modal's list, a library page, the video). */
+const QUEUED = 'processing:queued';
+const statusOf = (v: { status?: string; queued?: boolean }) => (v.queued ? QUEUED : v.status);
+
+/** The video's status as any cached answer holds it (the modal's list, a library page, the video); a
+ * queued video's is QUEUED. */
 function knownStatus(queryClient: QueryClient, accountId: string, id: string): string | undefined {
   const item = queryClient
     .getQueryData<ProgressItem[]>(['vod', accountId, 'transcode-progress'])
     ?.find((i) => i.videoId === id && i.type !== 'subtitles');
-  if (item?.status) return item.status;
+  if (item?.status) return statusOf(item);
   for (const [, page] of queryClient.getQueriesData<VideoPage>({ queryKey: ['vod', accountId, 'videos'] })) {
     const video = page?.items.find((v) => v.id === id);
-    if (video) return video.status;
+    if (video) return statusOf(video);
   }
-  return queryClient.getQueryData<Video>(['vod', accountId, 'video', id])?.status;
+  const video = queryClient.getQueryData<Video>(['vod', accountId, 'video', id]);
+  return video ? statusOf(video) : undefined;
 }
 
 export function useVodRealtime(accountId: string | null | undefined) {

@@ -33,6 +33,8 @@ export const VideoStruct = type({
   status: enums(VIDEO_STATUSES),
   error: nullable(string()),
   progress: number(),
+  /** Processing, and its transcode has not started (docs/uploads.md "Queued transcodes"). */
+  queued: optional(boolean()),
   duration: nullable(number()),
   size: nullable(number()),
   width: nullable(number()),
@@ -80,6 +82,7 @@ export const ProgressItemStruct = type({
   language: optional(string()),
   status: optional(string()),
   progress: number(),
+  queued: optional(boolean()),
   error: optional(nullable(string())),
 });
 export type ProgressItem = Infer<typeof ProgressItemStruct>;

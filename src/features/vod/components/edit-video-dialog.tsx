@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { EmbedLinks } from '@/components/embed/embed-links';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import * as formStyles from '@/components/ui/form.css';
 import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
+import { vodPlayerUrl } from '@/lib/embed-links';
+import { usePublicUrl } from '@/lib/public-url';
 import { useTotalLikes } from '../api/get-total-likes';
 import { useVideo } from '../api/get-video';
 import type { Video } from '../api/structs';
@@ -179,6 +182,7 @@ function EditVideoForm({
         />
       </div>
       <SubtitlesSection accountId={accountId} video={video} onChanged={refresh} />
+      <EmbedSection video={video} />
       {likes.data ? (
         <p className={css.meta}>
           <Trans>Curtidas: {likes.data.totalLikes}</Trans>
@@ -193,5 +197,20 @@ function EditVideoForm({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The video's embed player, to put on a site (docs/playback.md "Embed links"): the same link and
+ * iframe snippet a live's panel offers; the snippet is known from the video's id, so it is offered before
+ * the video is ready too (it plays once it is). */
+function EmbedSection({ video }: { video: Video }) {
+  const publicUrl = usePublicUrl();
+  return (
+    <fieldset className={css.group} data-testid="video-embed">
+      <legend className={css.legend}>
+        <Trans>Incorporar</Trans>
+      </legend>
+      <EmbedLinks player={vodPlayerUrl(publicUrl, video.id)} title={video.title} />
+    </fieldset>
   );
 }

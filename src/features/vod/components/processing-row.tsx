@@ -45,6 +45,9 @@ export function ProcessingRowView({
   } else if (row.status === 'done') {
     text = t`Concluído`;
     tone = 'success';
+  } else if (row.queued) {
+    text = t`Na fila`;
+    tone = 'muted';
   } else {
     text = row.type === 'upload' ? t`Enviando` : t`Processando`;
   }
@@ -67,12 +70,12 @@ export function ProcessingRowView({
       <ProgressBar
         value={row.progress}
         label={t`${kind}: ${row.name}`}
-        valueText={`${percent}% — ${text}`}
+        valueText={row.kind === 'transcode' && row.queued ? text : `${percent}% — ${text}`}
         tone={tone}
       />
       <div className={css.bottom}>
         <span className={css.statusText} data-tone={tone} data-testid="processing-status">
-          {percent}% · {text}
+          {row.kind === 'transcode' && row.queued ? text : `${percent}% · ${text}`}
         </span>
         {row.kind === 'upload' ? (
           <span className={css.rowActions}>

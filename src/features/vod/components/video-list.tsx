@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { VideoStatus } from '@/components/status/video-status';
+import { VideoFailure, VideoStatus } from '@/components/status/video-status';
 import * as layout from '@/components/ui/layout.css';
 import { formatDuration, shortDateTime } from '@/lib/intl';
 import type { Video } from '../api/structs';
@@ -113,6 +113,7 @@ export function VideoTable({ videos, ...handlers }: VideoListProps) {
             <td className={`${css.td} ${css.nowrap}`}>{formatDuration(video.duration) ?? '—'}</td>
             <td className={css.td}>
               <VideoStatus video={video} />
+              <VideoFailure video={video} />
             </td>
             <td className={`${css.td} ${css.nowrap}`}>
               <time dateTime={video.createdAt}>{date(video.createdAt)}</time>
@@ -144,6 +145,7 @@ export function VideoCards({ videos, ...handlers }: VideoListProps) {
               <span>{formatDuration(video.duration) ?? '—'}</span>
               <time dateTime={video.createdAt}>{date(video.createdAt)}</time>
             </div>
+            <VideoFailure video={video} />
           </div>
           <div className={css.cardActions}>
             <Actions video={video} {...handlers} />

@@ -19,7 +19,8 @@ interface Target {
  * SPEC §4 Upload: for each file a content item is created first (create content → videoId), then the
  * file joins the upload queue. Failures are counted; after the last file one error is shown (§8:
  * 'Erro ao criar este conteúdo…' or, for several, 'Erro ao criar estes conteúdos…') and the uploading
- * flag is cleared. A blocked account (403) goes to /blocked.
+ * flag is cleared. A blocked account (403) goes to /blocked. An empty file (0 bytes) is refused before
+ * anything is created, with a message of its own: retrying cannot help (docs/uploads.md "Empty files").
  */
 export function useStartUploads({ accountId, userId, directoryId }: Target) {
   const { t } = useLingui();
@@ -35,11 +36,11 @@ export function useStartUploads({ accountId, userId, directoryId }: Target) {
     let failures = 0;
     let blocked = false;
     let created = 0;
+    const empty = files.filter((file) => file.size === 0).map((file) => file.name);
     try {
-      for (const file of files) {
+      // An empty file has nothing to upload: the server would refuse it after the content exists.
+      for (const file of files.filter((f) => f.size > 0)) {
         try {
-          // An empty file has nothing to upload: the server would refuse it after the content exists.
-          if (file.size === 0) throw new ApiError(400, 'empty file');
           const { videoId } = await createContent({
             title: titleFromFileName(file.name),
             directoryId,
@@ -73,6 +74,21 @@ export function useStartUploads({ accountId, userId, directoryId }: Target) {
     } finally {
       setUploading(false);
       void queryClient.invalidateQueries({ queryKey: ['vod'] });
+    }
+    if (empty.length > 0) {
+      const names = empty.join(', ');
+      if (empty.length === 1)
+        notify(
+          'error',
+          t`Arquivo vazio`,
+          t`${names} tem 0 bytes: não há vídeo para enviar. Escolha outro arquivo.`,
+        );
+      else
+        notify(
+          'error',
+          t`Arquivos vazios`,
+          t`${names} têm 0 bytes: não há vídeo para enviar. Escolha outros arquivos.`,
+        );
     }
     if (blocked) {
       void navigate({ to: '/blocked' });

@@ -26,6 +26,8 @@ export type ProcessingRow =
       /** subtitles rows: the language of the track. */
       language?: string;
       status: 'active' | 'done' | 'failed';
+      /** A transcode that waits behind others and has not started (docs/uploads.md "Queued transcodes"). */
+      queued?: boolean;
       error?: string | null;
     };
 
@@ -64,6 +66,7 @@ export function processingRows(
       type: p.type,
       ...(p.language ? { language: p.language } : {}),
       status: serverStatus(p),
+      ...(p.queued && serverStatus(p) === 'active' ? { queued: true } : {}),
       error: p.error,
     });
   }

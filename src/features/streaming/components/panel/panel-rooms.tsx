@@ -1,28 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CopyButton, EmbedLinks } from '@/components/embed/embed-links';
 import * as layout from '@/components/ui/layout.css';
+import { usePublicUrl } from '@/lib/public-url';
 import { useCopy } from '@/lib/use-copy';
 import { useGuestLink } from '../../api/guest-link';
 import { useIngestUrl, useWhipUrl } from '../../api/ingest';
-import { usePublicUrl } from '../../api/public-url';
 import type { Stream } from '../../api/stream';
-import { guestUrl, iframeSnippet, playerUrl, spectatorUrl, studioUrl } from '../../lib/links';
+import { guestUrl, playerUrl, spectatorUrl, studioUrl } from '../../lib/links';
 import { CopyIcon } from '../icons';
 import * as css from '../streaming.css';
 import * as p from './panel.css';
-
-function CopyButton({ text, success, label }: { text: string; success: string; label: string }) {
-  const copy = useCopy();
-  return (
-    <button
-      type="button"
-      className={css.iconButton}
-      aria-label={label}
-      onClick={() => void copy(text, success)}
-    >
-      <CopyIcon />
-    </button>
-  );
-}
 
 /** Where viewers watch (spectator room, embed) and where the host streams (studio room, guest link,
  * or the RTMP server for an encoder). */
@@ -48,22 +35,7 @@ export function PanelRooms({ stream }: { stream: Stream }) {
             label={t`Copiar link da sala do espectador`}
           />
         </div>
-        <div className={p.linkRow}>
-          <a href={player} target="_blank" rel="noopener noreferrer" className={layout.link}>
-            <Trans>Abrir o player</Trans>
-          </a>
-          <CopyButton text={player} success={t`Link do player copiado`} label={t`Copiar link do player`} />
-        </div>
-        <div className={p.linkRow}>
-          <span>
-            <Trans>Incorporar em um site (iframe)</Trans>
-          </span>
-          <CopyButton
-            text={iframeSnippet(publicUrl, stream.id, stream.nome)}
-            success={t`Link do iframe copiado`}
-            label={t`Copiar link do iframe`}
-          />
-        </div>
+        <EmbedLinks player={player} title={stream.nome} />
       </section>
 
       <section className={layout.card} aria-labelledby="panel-room-title">

@@ -1,0 +1,107 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO } from './support/env';
+import { signInWithTeam } from './support/pwa';
+import { deleteVideo, makeVideo, openLibrary, pickVideos, uploadSource } from './vod-helpers';
+
+// docs/uploads.md "Empty files", "Failure reasons", "Queued transcodes": upload errors and waits that say
+// what they are, where the user looks (the library's row or card, at 1280 and 390 px).
+
+test.describe.configure({ timeout: 180_000 });
+
+const TEAM = 'Demo Produções';
+const cleanup: Array<{ token: string; teamId: string; videoId: string }> = [];
+test.afterEach(async ({ request }) => {
+  for (const { token, teamId, videoId } of cleanup.splice(0))
+    await deleteVideo(request, token, videoId, teamId);
+});
+
+async function createContent(request: APIRequestContext, token: string, teamId: string, title: string) {
+  const res = await request.post('/v1/contents', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { accountId: teamId },
+    data: { title, directoryId: null, accountId: teamId },
+  });
+  expect(res.status()).toBe(201);
+  const { videoId } = (await res.json()) as { videoId: string };
+  cleanup.push({ token, teamId, videoId });
+  return videoId;
+}
+
+const rowOf = (page: Page, videoId: string) =>
+  page.locator(`[data-testid="video-row"][data-video-id="${videoId}"]`);
+
+test('an empty file is refused before anything is created, saying it is empty', async ({ page }) => {
+  await signInWithTeam(page, DEMO.owner, TEAM);
+  const name = `vazio-${Date.now()}.mp4`;
+  const path = join(tmpdir(), name);
+  writeFileSync(path, '');
+  const creations: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/contents') creations.push(r.url());
+  });
+  await openLibrary(page);
+  await pickVideos(page, [path]);
+  const notice = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Arquivo vazio' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(`${name} tem 0 bytes`);
+  await expect(page.getByText('Erro ao criar este conteúdo, tente novamente.')).toHaveCount(0);
+  expect(creations).toEqual([]);
+});
+
+for (const width of [1280, 390]) {
+  test(`a file that is not a video says why it failed in its own row (${width} px)`, async ({ page }) => {
+    const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+    const auth = { token, teamId };
+    const videoId = await createContent(page.request, token, teamId, `Não é vídeo ${width} ${Date.now()}`);
+    await uploadSource(page.request, auth, videoId, {
+      name: 'notas.mp4',
+      buffer: Buffer.from('isto é um texto, não um vídeo\n'.repeat(200)),
+    });
+    await page.setViewportSize({ width, height: 844 });
+    await openLibrary(page);
+    const row = rowOf(page, videoId);
+    await expect(row.getByTestId('video-status')).toHaveText('Falhou', { timeout: 60_000 });
+    // The reason is on the row itself, not only in the 'Processamento' panel.
+    await expect(row.getByTestId('video-error')).toHaveText('O arquivo enviado não é um vídeo válido.');
+    await expect(row.getByTestId('video-error')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
+test('a video waiting behind another transcode says "Na fila" until its own starts', async ({ page }) => {
+  test.setTimeout(360_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const auth = { token, teamId };
+  const headers = { Authorization: `Bearer ${token}` };
+  const video = async (id: string) =>
+    (await (
+      await page.request.get(`/v1/videos/${id}`, { headers, params: { accountId: teamId } })
+    ).json()) as { status: string; queued: boolean };
+  // A long recording first: the server transcodes one video at a time.
+  const long = makeVideo(`longo-${Date.now()}.mp4`, { seconds: 40 });
+  const longId = await createContent(page.request, token, teamId, `Gravação longa ${Date.now()}`);
+  await uploadSource(page.request, auth, longId, { name: long.name, buffer: readFileSync(long.path) });
+  await expect.poll(async () => (await video(longId)).queued, { timeout: 60_000 }).toBe(false);
+
+  const short = makeVideo(`curto-${Date.now()}.mp4`, { seconds: 4, size: '320x240' });
+  const shortTitle = `Vídeo curto ${Date.now()}`;
+  const shortId = await createContent(page.request, token, teamId, shortTitle);
+  await openLibrary(page);
+  await uploadSource(page.request, auth, shortId, { name: short.name, buffer: readFileSync(short.path) });
+  expect((await video(longId)).status).toBe('processing');
+
+  const row = rowOf(page, shortId);
+  await expect(row.getByTestId('video-status')).toHaveText('Na fila');
+  await page.getByRole('button', { name: /^Processamento/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Processamento' });
+  const item = panel.getByTestId('processing-item').filter({ hasText: shortTitle });
+  await expect(item.getByTestId('processing-status')).toHaveText('Na fila');
+  await panel.getByRole('button', { name: 'Fechar' }).click();
+
+  // Once the long one is done, the short one's own transcode runs and the row follows, unreloaded.
+  await expect(row.getByTestId('video-status')).not.toHaveText('Na fila', { timeout: 240_000 });
+  await expect(row.getByTestId('video-status')).toHaveText('Pronto', { timeout: 90_000 });
+});
