@@ -6,7 +6,7 @@ import {
   findParticipant,
 } from '../../db/repositories/classroom.ts';
 import type { BannerKind } from '../../db/tables/streams.ts';
-import { errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { avatarUrl } from '../streams/classroom-content.ts';
 import { imageUrl } from '../streams/view.ts';
@@ -114,7 +114,7 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(docs/classroom.md "Registering an e-mail again").',
         body: Type.Object(
           {
-            name: Type.String({ maxLength: 200 }),
+            name: Name({ maxLength: 200 }),
             email: Type.String({ maxLength: 254 }),
             liveId: Uuid,
             clientId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
