@@ -173,6 +173,24 @@ test.describe('against the local providers', () => {
     expect(errors, 'the server answered a 5xx').toEqual([]);
   });
 
+  test("Tencent: when Tencent Cloud cannot be reached, the dialog says so in the server's words", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.owner);
+    await chooseTeam(page, 'Demo Produções');
+    await page.goto('/integrations');
+    await card(page, 'Tencent Cloud').getByRole('button', { name: 'Integração', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tencent Cloud' });
+    await dialog.getByLabel('secretId').fill(SECRET_ID);
+    await dialog.getByLabel('secretKey').fill(SECRET_KEY);
+    tencent.failNext = { status: 503, count: 20 };
+    await dialog.getByRole('button', { name: 'Integrar' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Não foi possível falar com a Tencent Cloud agora');
+    tencent.failNext = null;
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('Tencent: a wrong key is the form error, the right key imports; no answer holds the secretKey', async ({
     page,
   }) => {

@@ -154,6 +154,10 @@ describe('GET /v1/permissions', () => {
     const users = entries.find((e) => e.permission === 'showUsers')!;
     expect(users.opens).toEqual(['/users']);
     expect(users.description).toMatch(/^Users menu/);
+    // It opens the live analytics page as well as VOD's: the text names both.
+    const analytics = entries.find((e) => e.permission === 'showStreamingAnalytics')!;
+    expect(analytics.description).toMatch(/\bLive\b/);
+    expect(analytics.description).toMatch(/\bVOD\b/);
     expect(users.roles.map((r) => r.client.name)).toEqual(
       expect.arrayContaining(['Palco', 'Demo Produções', 'Conta Bloqueada']),
     );

@@ -129,6 +129,7 @@ describe('a classroom’s speakers and agenda', () => {
         'finished',
         'liveId',
         'recording',
+        'recordingPending',
         'schedule_date',
         'schedule_image',
         'speakers',
@@ -276,6 +277,7 @@ describe('the classroom’s images and end', () => {
       status: 'finished',
       finished: true,
       recording: null,
+      recordingPending: false,
     });
 
     // The live-to-VOD pipeline links its video; the classroom offers it only once the video is ready.
@@ -291,8 +293,14 @@ describe('the classroom’s images and end', () => {
       .set({ recording_video_id: videoId, recording_status: 'processing' })
       .where('id', '=', live)
       .execute();
-    expect((await publicInfo(live)).json().recording).toBeNull();
+    // While it processes, the page says it is coming, and nobody may cache that answer.
+    const processing = await publicInfo(live);
+    expect(processing.json()).toMatchObject({ recording: null, recordingPending: true });
+    expect(processing.headers['cache-control']).toBe('no-cache');
     await server.app.db.updateTable('videos').set({ status: 'ready' }).where('id', '=', videoId).execute();
-    expect((await publicInfo(live)).json().recording).toEqual({ videoId, embedUrl: `/embed/vod/${videoId}` });
+    const ready = await publicInfo(live);
+    expect(ready.json().recording).toEqual({ videoId, embedUrl: `/embed/vod/${videoId}` });
+    expect(ready.json().recordingPending).toBe(false);
+    expect(ready.headers['cache-control']).toBe('public, max-age=30');
   });
 });

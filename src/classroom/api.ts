@@ -25,6 +25,8 @@ export interface ClassroomInfo {
   agenda: { time: string; title: string }[];
   /** A finished class's recording, once ready: its public VOD player. */
   recording: { videoId: string; embedUrl: string } | null;
+  /** The recording is being processed: `recording` follows once it is ready. */
+  recordingPending: boolean;
 }
 
 export interface ChatMessage {
@@ -66,8 +68,9 @@ const json = (body: object): RequestInit => ({
   headers: { 'content-type': 'application/json' },
 });
 
-export const getClassroom = (liveId: string) =>
-  call<ClassroomInfo>(`/bff/classroom/${encodeURIComponent(liveId)}`);
+/** `fresh`: past the browser's cache (the answer is cached for 30 s), for a page that asks again. */
+export const getClassroom = (liveId: string, fresh = false) =>
+  call<ClassroomInfo>(`/bff/classroom/${encodeURIComponent(liveId)}`, fresh ? { cache: 'no-cache' } : {});
 
 /** A registration's answer: the chat token, or — the e-mail being registered for the class already — a
  * code mailed to it, to send back with the registration (docs/classroom.md "Registering an e-mail again"). */

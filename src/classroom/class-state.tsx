@@ -12,7 +12,8 @@ export function NotFound({ message }: { message: string }) {
   );
 }
 
-/** A finished class: it says so, and offers the recording when there is one (its public player). */
+/** A finished class: it says so, and offers the recording when there is one (its public player), or
+ * says it is coming while it processes (the page asks again until it is ready, use-classroom.ts). */
 export function Ended({ info }: { info: ClassroomInfo }) {
   return (
     <div className="cls-ended" role="status">
@@ -20,7 +21,11 @@ export function Ended({ info }: { info: ClassroomInfo }) {
         <strong>
           <Trans>Esta aula terminou.</Trans>
         </strong>{' '}
-        {info.recording ? null : <Trans>Não há gravação disponível.</Trans>}
+        {info.recording ? null : info.recordingPending ? (
+          <Trans>A gravação estará disponível em instantes.</Trans>
+        ) : (
+          <Trans>Não há gravação disponível.</Trans>
+        )}
       </p>
       {info.recording ? (
         <a className="cls-button-link" href={info.recording.embedUrl} target="_blank" rel="noopener">

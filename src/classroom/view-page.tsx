@@ -84,7 +84,9 @@ export function ViewPage({ liveId }: { liveId: string }) {
         <section id="inicio" className="cls-stage" aria-label={t`Transmissão`}>
           <div className="cls-player">
             {/* A finished live's player plays its recording when there is one (docs/playback.md). */}
+            {/* Keyed by the recording: the player loads again when it becomes ready, to play it. */}
             <iframe
+              key={info?.recording?.videoId ?? 'live'}
               src={embedUrl(liveId)}
               title={t`Player`}
               allow="autoplay; fullscreen; encrypted-media; picture-in-picture"

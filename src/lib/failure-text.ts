@@ -6,3 +6,13 @@ export function failureText(error: unknown, fallback: string): string {
     ? error.message
     : fallback;
 }
+
+/** The reason the server itself gave (`{message}` of its JSON answer), whatever the status: a 502 the
+ * server answers for a third party it could not reach says which one and what to do; a proxy's HTML
+ * page or a network failure has none (undefined). */
+export function serverReason(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data;
+  return data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+    ? data.message
+    : undefined;
+}

@@ -25,10 +25,25 @@ export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptio
 export const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
   reuse('number', locale, options, () => new Intl.NumberFormat(locale, options));
 
-/** Date and time, short (`dateStyle` and `timeStyle` 'short'), in the browser's time zone unless one
- * is given: "22/11/2026, 15:04" in pt-BR, "11/22/26, 3:04 PM" in en. */
-export const shortDateTime = (date: Date, locale: string, timeZone?: string): string =>
-  dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
+/** The short name of the user's time zone at `date` ("GMT-3", "UTC", "PST"). */
+export const zoneName = (date: Date, locale: string): string =>
+  dateTimeFormat(locale, { timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName')?.value ?? '';
+
+/**
+ * The console's one way to write an instant (docs/ui.md "One clock"): date and time, short
+ * (`dateStyle` and `timeStyle` 'short'), always in the user's time zone — the browser's, the one the
+ * forms read dates in — so a live shows the same hour in the dashboard, the list, the panel and the
+ * wall. No caller picks another zone. `zone: true` names it ("22/11/2026, 12:04 GMT-3"), for a page
+ * where another zone is in play (the dashboard's "today" is the team's day). "22/11/2026, 15:04" in
+ * pt-BR, "11/22/26, 3:04 PM" in en.
+ */
+export function shortDateTime(date: Date, locale: string, options: { zone?: boolean } = {}): string {
+  const text = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  // `dateStyle` cannot be combined with `timeZoneName`: the name comes from its own formatter.
+  return options.zone ? `${text} ${zoneName(date, locale)}` : text;
+}
 
 /** A duration as "m:ss", or "h:mm:ss" from an hour; null for an unknown one. */
 export function formatDuration(seconds: number | null | undefined): string | null {

@@ -38,3 +38,26 @@ export const Page = Type.Integer({
 });
 
 export const bearer = [{ bearerAuth: [] }];
+
+/**
+ * The characters that change the direction text is drawn in (embeddings, overrides, isolates, marks):
+ * in a name, U+202E makes "Aula 1" read "1 aluA" — and can make a file name or a link lie about
+ * itself. No name needs them (docs/security.md "Bidirectional controls in names").
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` without bidirectional control characters. */
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/** The schema keyword input-guard looks for: this string is a name, its bidi controls go before validation. */
+export const PLAIN_NAME = 'x-plain-name';
+
+/**
+ * A user-given name or title (a live, a video, a folder, a team…): every schema that takes one uses
+ * this, so the server strips bidirectional controls from it before validation (plugins/input-guard),
+ * whichever route it arrives through.
+ */
+export const Name = (options: Parameters<typeof Type.String>[0] = {}) =>
+  Type.String({ ...options, [PLAIN_NAME]: true });

@@ -68,7 +68,11 @@ export const PERMISSION_CATALOG: Record<Permission, { opens: string[]; descripti
     },
     showStreamingAnalytics: {
       opens: ['/analytics'],
-      description: { 'pt-BR': 'Link do analytics de VOD', en: 'VOD analytics link' },
+      // Both analytics pages, the lives' and VOD's (src/features/shell/menu.ts).
+      description: {
+        'pt-BR': 'Links do analytics das transmissões ao vivo e de VOD',
+        en: 'Live and VOD analytics links',
+      },
     },
     api: {
       opens: [],

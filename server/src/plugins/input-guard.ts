@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PLAIN_NAME, stripBidiControls } from '../http/schemas.ts';
 import { ApiError } from '../lib/errors.ts';
 
 /**
@@ -56,6 +57,56 @@ export function unstorablePath(value: unknown, root: string): string | undefined
   return undefined;
 }
 
+type Schema = {
+  [PLAIN_NAME]?: boolean;
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+};
+
+/**
+ * Strips bidirectional controls, in place, from every string of `value` its schema marks as a name
+ * (http/schemas.ts `Name`). Walks the schema with the value, so a free text (a description, a
+ * password) is left as sent.
+ */
+export function cleanNames(schema: Schema | undefined, value: unknown, set: (clean: string) => void): void {
+  if (!schema) return;
+  if (typeof value === 'string') {
+    if (schema[PLAIN_NAME] || schema.anyOf?.some((s) => s[PLAIN_NAME])) set(stripBidiControls(value));
+  } else if (Array.isArray(value)) {
+    const items = schema.items ?? schema.anyOf?.find((s) => s.items)?.items;
+    value.forEach((item, i) => {
+      cleanNames(items, item, (clean) => {
+        value[i] = clean;
+      });
+    });
+  } else if (value && typeof value === 'object') {
+    const properties = schema.properties ?? schema.anyOf?.find((s) => s.properties)?.properties;
+    if (!properties) return;
+    const object = value as Record<string, unknown>;
+    for (const [key, item] of Object.entries(object)) {
+      if (!Object.hasOwn(properties, key)) continue;
+      cleanNames(properties[key], item, (clean) => {
+        object[key] = clean;
+      });
+    }
+  }
+}
+
+const namesIn = new WeakMap<object, boolean>();
+
+/** Whether a schema marks any string as a name (looked at once per schema, not per request). */
+function hasNames(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  let has = namesIn.get(schema);
+  if (has === undefined) {
+    has = JSON.stringify(schema).includes(`"${PLAIN_NAME}":true`);
+    namesIn.set(schema, has);
+  }
+  return has;
+}
+
 function refuse(field: string): never {
   throw new ApiError(400, 'invalidCharacters', { field, params: { field } });
 }
@@ -70,7 +121,8 @@ function checkHeaders(request: FastifyRequest): void {
 /**
  * One place refuses what no route could store or answer: NUL bytes and lone surrogates anywhere in
  * the path parameters, query, headers and body (400 naming the field, before validation or any
- * handler runs), and JSON nested deeper than MAX_JSON_DEPTH.
+ * handler runs), and JSON nested deeper than MAX_JSON_DEPTH. It also strips bidirectional controls from
+ * every body string its schema marks as a name.
  */
 export default fp(
   async (app) => {
@@ -97,6 +149,12 @@ export default fp(
       if (request.body === undefined) return;
       const at = unstorablePath(request.body, '');
       if (at !== undefined) refuse(at || 'body');
+      // One rule for every user-given name (docs/security.md "Bidirectional controls in names").
+      const schema = request.routeOptions.schema?.body;
+      if (hasNames(schema))
+        cleanNames(schema as Schema, request.body, (clean) => {
+          request.body = clean;
+        });
     });
   },
   { name: 'input-guard', dependencies: ['errors'] },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ClassroomInfo } from '../api';
 import { clearAttendee, liveIdOf, readAttendee, registerUrl, saveAttendee } from '../attendee';
 import { pickLocale } from '../i18n';
+import { RECHECK_MS, recheckIn } from '../use-classroom';
 import { emailError, messages, nameError } from '../validation';
 
 const ID = '0a1b2c3d-0000-4000-8000-000000000001';
@@ -60,5 +62,20 @@ describe('the language', () => {
     expect(pickLocale('en', ['pt-BR'])).toBe('en');
     expect(pickLocale(null, ['en-GB', 'pt-BR'])).toBe('en');
     expect(pickLocale(null, ['fr-FR'])).toBe('pt-BR');
+  });
+});
+
+describe('asking for the class again (docs/classroom.md "The classroom after its live")', () => {
+  const info = (finished: boolean, recordingPending: boolean, recording = false) =>
+    ({
+      finished,
+      recordingPending,
+      recording: recording ? { videoId: ID, embedUrl: `/embed/vod/${ID}` } : null,
+    }) as ClassroomInfo;
+  it('asks while the class may end and while its recording processes, never after', () => {
+    expect(recheckIn(info(false, false))).toBe(RECHECK_MS.notFinished);
+    expect(recheckIn(info(true, true))).toBe(RECHECK_MS.pending);
+    expect(recheckIn(info(true, false, true))).toBeNull();
+    expect(recheckIn(info(true, false))).toBeNull();
   });
 });

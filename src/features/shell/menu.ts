@@ -198,6 +198,9 @@ const CRUMBS: ReadonlyArray<readonly [string, MessageDescriptor]> = [
   ['/analytics/vod', LABELS.vodAnalytics],
   ['/overlays', msg`Overlays`],
   ['/profile', msg`Meu perfil`],
+  // Support is reached from a live's panel, not the menu; without its own crumb the breadcrumb said
+  // only "Início" (docs/ui.md "Breadcrumb of /atendimento").
+  ['/atendimento', msg`Atendimento`],
 ];
 
 /** The breadcrumb's name of the page at `pathname` (the longest matching path wins), or null for the

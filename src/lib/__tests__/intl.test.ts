@@ -54,22 +54,21 @@ describe('shortDateTime', () => {
     expect(format(new Date('2026-01-05T03:05:00Z'), 'en')).toBe('1/5/26, 12:05 AM');
   });
 
-  it('writes them in another time zone when one is given', async () => {
-    const format = await fresh('Asia/Kolkata');
+  it("names the user's zone on request, and never writes another zone", async () => {
+    const format = await fresh('America/Sao_Paulo');
     const at = new Date('2026-11-22T15:04:00Z');
-    expect(format(at, 'pt-BR', 'America/Sao_Paulo')).toBe('22/11/2026, 12:04');
-    expect(format(at, 'en', 'UTC')).toBe('11/22/26, 3:04 PM');
-    expect(format(at, 'de', 'UTC')).toBe('22.11.26, 15:04');
+    expect(format(at, 'pt-BR', { zone: true })).toBe('22/11/2026, 12:04 BRT');
+    expect(format(at, 'en', { zone: true })).toMatch(/^11\/22\/26, 12:04 PM (GMT-3|BRT)$/);
   });
 
-  it('creates one Intl.DateTimeFormat per locale and time zone, on first use, and reuses it', async () => {
+  it('creates one Intl.DateTimeFormat per locale and option set, on first use, and reuses it', async () => {
     const format = await fresh('America/New_York');
     const at = new Date('2026-11-22T15:04:00Z');
     const created: [string, string | undefined][] = [];
     const Original = Intl.DateTimeFormat;
     Intl.DateTimeFormat = new Proxy(Original, {
       construct(target, args: [string, Intl.DateTimeFormatOptions]) {
-        created.push([args[0], args[1]?.timeZone]);
+        created.push([args[0], args[1]?.timeZoneName]);
         return new target(...args);
       },
     });
@@ -77,7 +76,7 @@ describe('shortDateTime', () => {
       for (let i = 0; i < 3; i++) {
         format(at, 'pt-BR');
         format(at, 'en');
-        format(at, 'en', 'UTC');
+        format(at, 'en', { zone: true });
       }
     } finally {
       Intl.DateTimeFormat = Original;
@@ -85,7 +84,7 @@ describe('shortDateTime', () => {
     expect(created).toEqual([
       ['pt-BR', undefined],
       ['en', undefined],
-      ['en', 'UTC'],
+      ['en', 'short'],
     ]);
   });
 });

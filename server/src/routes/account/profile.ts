@@ -8,7 +8,7 @@ import {
   setPassword,
   setUserName,
 } from '../../db/repositories/users.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -63,7 +63,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         body: Type.Object(
-          { name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) },
+          { name: Name({ minLength: 1, maxLength: 100, pattern: '\\S' }) },
           { additionalProperties: false },
         ),
         response: { 200: Profile, ...errors(400, 401, 404) },

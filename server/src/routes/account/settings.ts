@@ -3,7 +3,7 @@ import { findAccountSettings, updateAccountSettings } from '../../db/repositorie
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findPreset, savePreset } from '../../db/repositories/streams-preset.ts';
 import type { Executor } from '../../db/schema.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { accountOf } from '../../plugins/caller.ts';
@@ -25,7 +25,7 @@ export const AccountSettings = Type.Object({
 
 const SettingsPatch = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+    name: Type.Optional(Name({ minLength: 1, maxLength: 100, pattern: '\\S' })),
     language: Type.Optional(Type.Union([Type.Literal('pt-BR'), Type.Literal('en')])),
     timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     fpsLimit: Type.Optional(FPS),

@@ -5,7 +5,7 @@ import { consumeInvitation, findInvitationBySecret } from '../../db/repositories
 import { addMember } from '../../db/repositories/team-users.ts';
 import { findUserByLogin, insertUserIfNew, recordLogin } from '../../db/repositories/users.ts';
 import type { UserRow } from '../../db/tables/users.ts';
-import { errors, Nullable } from '../../http/schemas.ts';
+import { errors, Name, Nullable } from '../../http/schemas.ts';
 import { activityOf, actorOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -93,7 +93,7 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`password`, or signed in as that user (Authorization; another user → 403). The link works once.',
         params: TokenParams,
         body: Type.Object({
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          name: Type.Optional(Name({ minLength: 1, maxLength: 100 })),
           password: Type.Optional(Type.String({ minLength: 4, maxLength: 16 })),
         }),
         response: {

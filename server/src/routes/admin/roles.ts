@@ -10,7 +10,7 @@ import {
   updateRole,
 } from '../../db/repositories/roles.ts';
 import { lockTeamMembers } from '../../db/repositories/team-users.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
@@ -21,7 +21,7 @@ const SHOW_ROLES = { anyOf: ['showRoles'] } as const;
 
 const PermissionName = Type.Union(ALL_PERMISSIONS.map((p) => Type.Literal(p)));
 const Permissions = Type.Array(PermissionName, { maxItems: ALL_PERMISSIONS.length, uniqueItems: true });
-const RoleName = Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' });
+const RoleName = Name({ minLength: 1, maxLength: 50, pattern: '\\S' });
 
 const Role = Type.Object({
   id: Uuid,

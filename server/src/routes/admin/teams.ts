@@ -11,7 +11,7 @@ import {
   updateClientTeam,
 } from '../../db/repositories/client-teams.ts';
 import { listAccountUsers } from '../../db/repositories/team-users.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
@@ -31,7 +31,7 @@ const TeamSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   membersCount: Type.Integer(),
 });
-const TeamName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const TeamName = Name({ minLength: 1, maxLength: 100, pattern: '\\S' });
 const TeamParams = Type.Object({ teamId: Uuid });
 
 const show = (t: ClientTeam) => ({ ...t, createdAt: new Date(t.createdAt).toISOString() });

@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../db/repositories/api-keys.ts';
 import { deleteWebhooksOfKey } from '../../db/repositories/webhooks.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
@@ -111,7 +111,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         body: Type.Object({
-          name: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }),
+          name: Name({ minLength: 1, maxLength: 80, pattern: '\\S' }),
           expiresAt: Type.String({ format: 'date-time', maxLength: 40 }),
           permissions: Type.Array(PermissionName, {
             minItems: 1,

@@ -6,7 +6,7 @@ import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findClientById } from '../../db/repositories/clients.ts';
 import { deleteClientPlan, saveClientPlan } from '../../db/repositories/plans.ts';
 import type { Executor } from '../../db/schema.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { EVENT_TYPES } from '../../lib/event-types.ts';
@@ -16,7 +16,7 @@ const ClientParams = Type.Object({ clientId: Uuid });
 
 const PlanBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 80 }),
+    name: Name({ minLength: 1, maxLength: 80 }),
     currency: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217, e.g. BRL' }),
     quotas: Quotas,
     prices: Prices,

@@ -6,7 +6,7 @@ import {
   findParticipant,
 } from '../../db/repositories/classroom.ts';
 import type { BannerKind } from '../../db/tables/streams.ts';
-import { errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { avatarUrl } from '../streams/classroom-content.ts';
 import { imageUrl } from '../streams/view.ts';
@@ -43,6 +43,10 @@ const ClassroomInfo = Type.Object({
       { description: "A finished class's recording, once ready: its public VOD player" },
     ),
   ),
+  recordingPending: Type.Boolean({
+    description:
+      "A finished class's recording is being processed (live to VOD): `recording` follows once it is ready",
+  }),
 });
 
 /** Public: what the classroom pages show, and the attendee registration (docs/classroom.md). */
@@ -72,7 +76,10 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         finished && live.recording_status === 'ready' && live.recording_video_id
           ? { videoId: live.recording_video_id, embedUrl: `/embed/vod/${live.recording_video_id}` }
           : null;
-      reply.header('cache-control', 'public, max-age=30');
+      // Processing ends in seconds to minutes: the page asks again until then (docs/classroom.md "A
+      // finished class and its recording"), and neither it nor a reload may get a stale copy.
+      const recordingPending = finished && !recording && live.recording_status === 'processing';
+      reply.header('cache-control', recordingPending ? 'no-cache' : 'public, max-age=30');
       return {
         liveId: live.id,
         title: live.nome,
@@ -92,6 +99,7 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         })),
         agenda: live.classroom_agenda,
         recording,
+        recordingPending,
       };
     },
   );
@@ -114,7 +122,7 @@ const classroomInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '(docs/classroom.md "Registering an e-mail again").',
         body: Type.Object(
           {
-            name: Type.String({ maxLength: 200 }),
+            name: Name({ maxLength: 200 }),
             email: Type.String({ maxLength: 254 }),
             liveId: Uuid,
             clientId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),

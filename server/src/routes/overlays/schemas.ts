@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { OVERLAY_KINDS, OVERLAY_POSITIONS } from '../../db/tables/overlays.ts';
-import { Nullable, Uuid } from '../../http/schemas.ts';
+import { Nullable, Name as PlainName, Uuid } from '../../http/schemas.ts';
 
 export const MAX_NAME = 80;
 export const MAX_TEXT = 200;
@@ -11,7 +11,7 @@ const Position = Type.Union(
 );
 const Width = Type.Integer({ minimum: 5, maximum: 100, description: 'Width, % of the player width' });
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Text colour #rrggbb' });
-const Name = Type.String({ minLength: 1, maxLength: MAX_NAME, pattern: '\\S' });
+const OverlayName = PlainName({ minLength: 1, maxLength: MAX_NAME, pattern: '\\S' });
 const Text = Type.String({ minLength: 1, maxLength: MAX_TEXT, pattern: '\\S' });
 
 export const AccountParams = Type.Object({ accountId: Uuid });
@@ -20,7 +20,7 @@ export const LiveParams = Type.Object({ id: Uuid });
 
 export const NewOverlay = Type.Object(
   {
-    name: Name,
+    name: OverlayName,
     kind: Type.Union(OVERLAY_KINDS.map((k) => Type.Literal(k))),
     text: Type.Optional(Nullable(Text)),
     position: Position,
@@ -32,7 +32,7 @@ export const NewOverlay = Type.Object(
 
 export const OverlayChanges = Type.Object(
   {
-    name: Type.Optional(Name),
+    name: Type.Optional(OverlayName),
     text: Type.Optional(Nullable(Text)),
     position: Type.Optional(Position),
     widthPercent: Type.Optional(Width),

@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { plainText } from '../../db/plain-search.ts';
 import { insertStreams } from '../../db/repositories/streams.ts';
 import type { Latency, StreamType } from '../../db/tables/streams.ts';
-import { AccountIdQuery, bearer, errors } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, stripBidiControls } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf, type MessageKey, t } from '../../lib/i18n.ts';
 import { accountOf, holds } from '../../plugins/caller.ts';
@@ -142,7 +142,8 @@ function checkRecords(parsed: CsvParse, timeZone: string, lang: Lang): CsvCheck 
         const i = index.get(c);
         return i === undefined ? '' : (fields[i] ?? '').trim();
       };
-      const nome = get('nome').normalize('NFC');
+      // The same rule as every name sent as JSON (docs/security.md "Bidirectional controls in names").
+      const nome = stripBidiControls(get('nome')).normalize('NFC');
       if (!nome) problems.push(t(lang, 'csvName'));
       else if (nome.length > 120) problems.push(t(lang, 'csvNameLength'));
       const descricao = get('descricao');

@@ -6,7 +6,7 @@ import {
   STREAM_STATUSES,
   STREAM_TYPES,
 } from '../../db/tables/streams.ts';
-import { AccountIdQuery, ErrorBody, Nullable, Page, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, ErrorBody, Name, Nullable, Page, Uuid } from '../../http/schemas.ts';
 
 const OneOf = <const T extends string[]>(values: readonly [...T], description?: string) =>
   Type.Enum(values, description ? { description } : {});
@@ -77,7 +77,7 @@ export type SettingsInputBody = Static<typeof SettingsInput>;
 
 const SignalInput = Type.Object({
   id: Optional(Uuid),
-  nome: Type.String({ minLength: 1, maxLength: 60 }),
+  nome: Name({ minLength: 1, maxLength: 60 }),
   resolution: Optional(Nullable(Type.String({ description: 'e.g. 1920x1080' }))),
 });
 
@@ -96,14 +96,14 @@ const streamInputProperties = {
 };
 
 export const StreamCreate = Type.Object({
-  nome: Type.String({ minLength: 1, maxLength: 120 }),
+  nome: Name({ minLength: 1, maxLength: 120 }),
   scheduledStartTime: DateTime,
   ...streamInputProperties,
 });
 export type StreamCreateBody = Static<typeof StreamCreate>;
 
 export const StreamPatch = Type.Object({
-  nome: Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  nome: Optional(Name({ minLength: 1, maxLength: 120 })),
   scheduledStartTime: Optional(DateTime),
   ...streamInputProperties,
 });

@@ -8,7 +8,7 @@ import {
   findDirectory,
   listDirectories,
 } from '../../db/repositories/directories.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_IMAGE_BYTES } from '../../media/images.ts';
@@ -77,7 +77,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         body: Type.Object({
-          name: Type.String({ minLength: 1, maxLength: 120 }),
+          name: Name({ minLength: 1, maxLength: 120 }),
           parentId: Type.Optional(Nullable(Uuid)),
         }),
         response: { 201: DirectorySchema, ...errors(400, 401, 404, 409) },

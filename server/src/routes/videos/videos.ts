@@ -19,7 +19,7 @@ import {
   type VideoChanges,
   type VideoRecord,
 } from '../../db/repositories/videos.ts';
-import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Name, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
@@ -47,7 +47,7 @@ import {
 import { filePart, readSmallFile } from './multipart.ts';
 import { subtitleJobError } from './subtitle-job-view.ts';
 
-const Title = Type.String({ minLength: 1, maxLength: 200 });
+const Title = Name({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 5000 });
 /** The multipart envelope around an image. */
 const IMAGE_OVERHEAD = 64 * 1024;

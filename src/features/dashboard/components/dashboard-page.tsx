@@ -5,6 +5,7 @@ import { VideoStatus } from '@/components/status/video-status';
 import * as layout from '@/components/ui/layout.css';
 import { ListError, listQueryState } from '@/components/ui/list-error';
 import { shortDateTime } from '@/lib/intl';
+import { browserTimeZone } from '@/lib/temporal';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCan } from '@/lib/use-session';
 import { type Dashboard, useDashboard } from '../api/get-dashboard';
@@ -22,7 +23,11 @@ export function DashboardPage() {
   const financial = useCan('showFinancial');
   const usage = useUsage(financial);
   const data = query.data;
-  const time = (iso: string) => shortDateTime(new Date(iso), i18n.locale, data?.timeZone);
+  // One clock (docs/ui.md "One clock"): every time in the user's zone, as the list, the panel and the
+  // wall write it. "Today" is the team's day, though: when the team's zone is another, each time names
+  // the user's zone, so nobody reads it as the team's.
+  const otherZone = !!data && data.timeZone !== browserTimeZone();
+  const time = (iso: string) => shortDateTime(new Date(iso), i18n.locale, { zone: otherZone });
   const none = (
     <p className={layout.muted}>
       <Trans>Nada por aqui</Trans>

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { PasswordField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { Tabs } from '@/components/ui/tabs';
-import { failureText } from '@/lib/failure-text';
+import { failureText, serverReason } from '@/lib/failure-text';
 import { useConnectTencent } from '../api/tencent-connect';
 import * as css from './integrations.css';
 
@@ -62,7 +62,12 @@ export function TencentDialog({ open, onOpenChange, onConnected }: TencentDialog
             // A refused pair is the form's error, on the field the server names.
             setError({ field: fieldOf(e), text: failureText(e, t`Erro ao efetuar integração.`) });
           } else {
-            notify('error', t`Erro ao efetuar integração.`);
+            // The server's reason when it gave one ("could not reach Tencent Cloud, try again"), in the
+            // form as well as the toast: the generic text hides that the keys may be right
+            // (docs/ui.md "Server reasons on 5xx").
+            const reason = serverReason(e);
+            if (reason) setError({ field: null, text: reason });
+            notify('error', t`Erro ao efetuar integração.`, reason);
           }
         },
       },

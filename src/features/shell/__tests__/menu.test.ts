@@ -154,6 +154,7 @@ describe('crumbOf (the breadcrumb after its home, SPEC §2.2)', () => {
     expect(name('/analytics/vod')).toBe('Analytics de VOD');
     expect(name('/overlays')).toBe('Overlays');
     expect(name('/profile')).toBe('Meu perfil');
+    expect(name('/atendimento/8d0f8c4e-2b1a-4c55-9d7e-1f2a3b4c5d6e')).toBe('Atendimento');
   });
   it('names nothing for the home itself or an unknown path, and never a mere prefix', () => {
     expect(name('/dashboard')).toBeNull();

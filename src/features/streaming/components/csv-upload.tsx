@@ -53,7 +53,9 @@ export function CsvUpload({ onBack, onDone }: { onBack: () => void; onDone: () =
         onError: (e) => {
           if (e instanceof ApiError && e.status > 0 && e.status < 500) {
             setProblem(e.message);
-            setLines(csvLineErrors(e.data));
+            // A file-wide problem (a bad header) comes as the message and again as line 1's error:
+            // the alert says it once (docs/ui.md "Batch CSV errors").
+            setLines(csvLineErrors(e.data).filter((l) => l.message !== e.message));
           } else setProblem(t`Não foi possível enviar o arquivo. Tente novamente`);
         },
       },

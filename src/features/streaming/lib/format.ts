@@ -1,9 +1,9 @@
 import { shortDateTime } from '@/lib/intl';
 
-/** Date and time of an instant in the locale (the browser's time zone unless one is given). */
-export function formatDateTime(iso: string | null, locale: string, timeZone?: string): string {
+/** Date and time of an instant in the locale, in the user's time zone (lib/intl.ts `shortDateTime`). */
+export function formatDateTime(iso: string | null, locale: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return shortDateTime(date, locale, timeZone);
+  return shortDateTime(date, locale);
 }

@@ -83,6 +83,12 @@ export const viewerLink = style({
   textUnderlineOffset: '2px',
 });
 export const nowrap = style({ whiteSpace: 'nowrap' });
+export const cellLines = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  overflowWrap: 'anywhere',
+});
 export const cardRow = style({
   display: 'flex',
   flexWrap: 'wrap',

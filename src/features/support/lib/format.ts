@@ -25,14 +25,12 @@ export function formatPlayhead(seconds: number | null | undefined): string | nul
   return tenths % 10 === 0 ? whole : `${whole}.${tenths % 10}`;
 }
 
-/** The clock time of an event, to the second, in the browser's time zone unless one is given. */
-export const clockTime = (iso: string, locale: string, timeZone?: string) =>
-  dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
+/** The clock time of an event, to the second, in the user's time zone (docs/ui.md "One clock"). */
+export const clockTime = (iso: string, locale: string) =>
+  dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
 
-/** Date and time of a view's start, to the second. */
-export const startedAt = (iso: string, locale: string, timeZone?: string) =>
+/** Date and time of a view's start, to the second, in the user's time zone. */
+export const startedAt = (iso: string, locale: string) =>
   dateTimeFormat(locale, {
     day: '2-digit',
     month: '2-digit',
@@ -40,7 +38,6 @@ export const startedAt = (iso: string, locale: string, timeZone?: string) =>
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-    timeZone,
   }).format(new Date(iso));
 
 /** An event's time from the start of its view: "+0:05". */
