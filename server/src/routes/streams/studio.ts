@@ -44,6 +44,12 @@ export const Guest = Type.Object({
   email: Type.String(),
   status: Type.Union([Type.Literal('waiting'), Type.Literal('admitted'), Type.Literal('removed')]),
   joinedAt: Type.String({ format: 'date-time' }),
+  publishing: Type.Optional(
+    Type.Boolean({
+      description:
+        "On the stage and its camera's publish is up (on this instance): the presenter receives it only then",
+    }),
+  ),
 });
 
 export const guestView = (g: StudioGuestRow) => ({
@@ -184,7 +190,14 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = await studioStream(accountOf(request), request.params.id);
       reply.header('cache-control', 'no-store');
-      return { items: (await listPresentGuests(app.db, row.id)).map(guestView), maxStage: MAX_STAGE_GUESTS };
+      // `publishing` lets the presenter's page ask for a guest's media only once there is some,
+      // rather than a 409 every poll while the guest (re)connects (docs/studio.md "Lost guests").
+      const media = studioSessions(app.webrtc);
+      const items = (await listPresentGuests(app.db, row.id)).map((g) => ({
+        ...guestView(g),
+        publishing: g.status === 'admitted' && media.publishing(guestRoom(row.id, g.id)),
+      }));
+      return { items, maxStage: MAX_STAGE_GUESTS };
     },
   );
 
