@@ -5,7 +5,7 @@ import { signInWithTeam } from './support/pwa';
 
 // The studio's defaults and texts (docs/studio.md "Studio defaults"): choosing 'Estúdio' in the wizard
 // proposes the ultra low latency (the viewers' sub-second WHEP playback), which the user may change; a
-// studio live's panel says to open the studio, not to connect an encoder.
+// studio live's panel says to open the studio, not to connect an encoder; the host chats as the host.
 
 test('wizard: Estúdio preselects Ultra baixa with a hint, and the user may change it back', async ({
   page,
@@ -48,4 +48,23 @@ test("a studio live's panel says to open the studio, an encoder live's to connec
   await expect(page.getByTestId('panel-not-started')).toContainText('conecte o encoder para um ensaio', {
     timeout: 30_000,
   });
+});
+
+test('the host chats from the studio, marked as the host in the class chat', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api: Api = { request: page.request, token, teamId };
+  const live = await createStream(api, `Estúdio chat ${Date.now()}`, {
+    type: 'studio',
+    studio: { chat: true },
+  });
+  await page.goto(`/studio/${live.id}`);
+  const form = page.getByRole('form', { name: 'Escrever no chat como apresentador' });
+  await form
+    .getByRole('textbox', { name: 'Mensagem do apresentador' })
+    .fill('Bem-vindos!', { timeout: 30_000 });
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  const chat = page.frameLocator('iframe[title="Chat"]');
+  const message = chat.getByRole('listitem').filter({ hasText: 'Bem-vindos!' });
+  await expect(message).toContainText('(apresentador)', { timeout: 30_000 });
 });

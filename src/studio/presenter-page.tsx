@@ -15,7 +15,7 @@ type Link = 'ok' | 'lost' | 'back';
 /** How often the studio checks its publish while on air. */
 const WATCH_MS = 2_000;
 /** A new publish the server has not seen within this long is taken as lost too. */
-const FIRST_SIGNAL_MS = 20_000;
+const FIRST_SIGNAL_MS = 30_000;
 
 /** /studio/{liveId}: the presenter's studio (docs/studio.md "Studio page and guests"). */
 export function PresenterPage({ liveId, session }: { liveId: string; session: ConsoleSession }) {
@@ -243,11 +243,14 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
       <main className={studio?.chat ? 'std-main std-with-chat' : 'std-main'}>
         <section className="std-stage" ref={stage} aria-label={t`Palco`} />
         {studio?.chat ? (
-          <iframe
-            className="std-chat"
-            title={t`Chat`}
-            src={`/classroom/chat?liveId=${encodeURIComponent(liveId)}`}
-          />
+          <div className="std-chat">
+            <iframe
+              className="std-chat-frame"
+              title={t`Chat`}
+              src={`/classroom/chat?liveId=${encodeURIComponent(liveId)}`}
+            />
+            <HostChat path={path} session={session} />
+          </div>
         ) : null}
         <aside className="std-side">
           <GuestsPanel liveId={liveId} session={session} compositor={compositor.current} />
@@ -360,5 +363,56 @@ function MoreOptions({ liveId, session }: { liveId: string; session: ConsoleSess
       </button>
       {notice ? <p role="status">{notice}</p> : null}
     </section>
+  );
+}
+
+/** The host writes in the class's chat as the host (docs/studio.md "The host in the chat"): the
+ * message shows in the chat frame above, marked, as for every attendee. */
+function HostChat({ path, session }: { path: string; session: ConsoleSession }) {
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!text.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await request(teamPath(session, `${path}/studio/chat`), {
+        method: 'POST',
+        bearer: session.token,
+        body: { text },
+      });
+      setText('');
+    } catch (e) {
+      setError((e as StudioError).message || t`Não foi possível enviar. Tente novamente`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="std-chat-form"
+      aria-label={t`Escrever no chat como apresentador`}
+      onSubmit={(e) => void send(e)}
+    >
+      <input
+        name="text"
+        maxLength={500}
+        value={text}
+        placeholder={t`Escreva como apresentador`}
+        aria-label={t`Mensagem do apresentador`}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" aria-busy={busy}>
+        <Trans>Enviar</Trans>
+      </button>
+      {error ? (
+        <p className="std-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }
