@@ -346,6 +346,7 @@ describe('OpenAPI document', () => {
         'DELETE /v1/studio/guests/{guestId}/whip/{sessionId}',
         'POST /v1/live-streams/{id}/studio/guests/{guestId}/whep',
         'DELETE /v1/live-streams/{id}/studio/guests/{guestId}/whep/{sessionId}',
+        'POST /v1/live-streams/{id}/studio/chat',
         // API keys (docs/api-keys.md)
         'GET /v1/api-keys',
         'GET /v1/api-keys/scopes',

@@ -128,6 +128,13 @@ export function studioExercises(): Record<string, (ctx: StudioCtx) => Promise<Ex
       });
       return { event: null, why: MEDIA_WHY };
     },
+    'POST /v1/live-streams/:id/studio/chat': async (ctx) => {
+      const live = await studioStream(ctx);
+      await ctx.act(ctx.owner, 'POST', `/v1/live-streams/${live}/studio/chat?accountId=${DEMO}`, {
+        text: 'Bem-vindos',
+      });
+      return { event: null, why: "the host's chat message is the chat itself, not a change to the team" };
+    },
     'POST /v1/live-streams/:id/studio/guest-link': async (ctx) => {
       const live = await studioStream(ctx);
       await ctx.act(ctx.owner, 'POST', `/v1/live-streams/${live}/studio/guest-link?accountId=${DEMO}`);

@@ -122,6 +122,8 @@ const ALLOWED_WHILE_BLOCKED = [
   'POST /v1/live-streams/:id/studio/guest-link',
   'PUT /v1/live-streams/:id/studio/guests/:guestId/:action',
   'POST /v1/live-streams/:id/studio/guests/:guestId/whep',
+  // …and its host keeps chatting (attendees' own chat is public).
+  'POST /v1/live-streams/:id/studio/chat',
   'POST /v1/live-streams/apply-settings',
   'PUT /bff/lives/preset',
   'PUT /v1/live-streams/:id/overlays',

@@ -107,6 +107,66 @@ describe('a guest’s media', () => {
   });
 });
 
+describe('a guest whose browser is gone', () => {
+  it('leaves the stage within seconds, is not asked for meanwhile, and is back once its page publishes again', async () => {
+    const { live, guest } = await waitingGuest();
+    await admit(live, guest.id);
+    const list = async () => {
+      const res = await call(
+        server.app,
+        owner,
+        'GET',
+        `/v1/live-streams/${live}/studio/guests?accountId=${DEMO}`,
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json<{ items: { id: string; status: string; publishing?: boolean }[] }>().items;
+    };
+    // On the stage, no camera yet: listed, but not to be asked for (no 409 loop on the presenter's side).
+    expect(await list()).toEqual([expect.objectContaining({ id: guest.id, publishing: false })]);
+    const whip = `${base}/v1/studio/guests/${guest.id}/whip`;
+    const first = await whipPublish(whip, guest.secret);
+    expect(first.status, first.body).toBe(201);
+    await first.connected;
+    expect(await list()).toEqual([expect.objectContaining({ id: guest.id, publishing: true })]);
+
+    // The browser closes: no DELETE, no more polls. The guest leaves the list within seconds (its
+    // page's polls stop; not after the waiting room's 30 s presence window).
+    const closedAt = Date.now();
+    await first.stop();
+    await expect.poll(async () => (await list()).length, { timeout: 15_000, interval: 250 }).toBe(0);
+    expect(Date.now() - closedAt).toBeLessThan(15_000);
+
+    // The guest opens the link again (a new page: the old session may still be on the server until
+    // the core's timeout): listed again, and its new publish replaces the old one at once rather than
+    // being refused while the old one lingers.
+    const self = async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/v1/studio/guests/${guest.id}`,
+        headers: { authorization: `Bearer ${guest.secret}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ guest: { status: string; publishing?: boolean } }>().guest;
+    };
+    expect(await self()).toMatchObject({ status: 'admitted' });
+    expect(await list()).toEqual([expect.objectContaining({ id: guest.id })]);
+    const second = await whipPublish(whip, guest.secret);
+    expect(second.status, second.body).toBe(201);
+    await second.connected;
+    expect(await self()).toMatchObject({ publishing: true });
+    expect(await list()).toEqual([expect.objectContaining({ id: guest.id, publishing: true })]);
+
+    // The media session ends on the server's side by itself (as the core does when the guest's
+    // connection fails): the guest is off the list at once, until its page is seen again.
+    const sessionId = second.location!.split('/').pop()!;
+    await server.app.webrtc.close(sessionId);
+    await expect.poll(async () => (await list()).length, { timeout: 3_000, interval: 100 }).toBe(0);
+    expect(await self()).toMatchObject({ status: 'admitted', publishing: false });
+    expect(await list()).toEqual([expect.objectContaining({ id: guest.id, publishing: false })]);
+    await second.stop();
+  });
+});
+
 /** The presenter admits a waiting guest to the stage. */
 async function admit(live: string, guestId: string) {
   const res = await call(

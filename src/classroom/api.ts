@@ -34,6 +34,8 @@ export interface ChatMessage {
   author: string;
   text: string;
   at: string;
+  /** Sent by the live's host from the studio. */
+  host?: boolean;
 }
 
 /** A refused call: the server's message (already in the viewer's language) and status. */

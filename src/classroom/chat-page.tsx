@@ -74,8 +74,14 @@ export function ChatPage({ liveId }: { liveId: string | null }) {
       </h1>
       <ol ref={list} className="cls-messages" aria-live="polite" aria-label={t`Mensagens`}>
         {messages.map((m) => (
-          <li key={m.id}>
-            <strong>{m.author}</strong> <span>{m.text}</span>
+          <li key={m.id} className={m.host ? 'cls-host' : undefined}>
+            <strong>{m.author}</strong>{' '}
+            {m.host ? (
+              <em className="cls-host-mark">
+                <Trans>(apresentador)</Trans>
+              </em>
+            ) : null}{' '}
+            <span>{m.text}</span>
           </li>
         ))}
       </ol>

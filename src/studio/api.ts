@@ -109,6 +109,8 @@ export interface Guest {
   name: string;
   email: string;
   status: 'waiting' | 'admitted' | 'removed';
+  /** On the stage with its camera's publish up (the server's view). */
+  publishing?: boolean;
 }
 
 export interface StudioLook {

@@ -5,6 +5,8 @@ import { useLocalMedia } from './use-devices';
 import { end, publish, type Session } from './webrtc';
 
 const POLL_MS = 2000;
+/** After a failed publish, before the next. */
+const RETRY_MS = 2000;
 
 interface GuestSession {
   id: string;
@@ -126,6 +128,10 @@ function Room({ liveId, guest, onGone }: { liveId: string; guest: GuestSession; 
   const media = useLocalMedia();
   const preview = useRef<HTMLVideoElement>(null);
   const whip = useRef<Session | null>(null);
+  /** Bumped to publish again (docs/studio.md "Lost guests"). */
+  const [attempt, setAttempt] = useState(0);
+  /** Polls in a row where the server had no publish of ours while we thought we had one. */
+  const missing = useRef(0);
 
   useEffect(() => {
     if (preview.current) preview.current.srcObject = media.stream;
@@ -139,6 +145,15 @@ function Room({ liveId, guest, onGone }: { liveId: string; guest: GuestSession; 
         .then(({ data }) => {
           if (stop) return;
           setStatus(data.guest.status);
+          // The server lost our publish (it closed it, or our connection failed): publish again.
+          const ours = whip.current;
+          if (data.guest.status === 'admitted' && data.guest.publishing === false && ours)
+            missing.current += 1;
+          else missing.current = 0;
+          if (missing.current >= 2) {
+            missing.current = 0;
+            setAttempt((n) => n + 1);
+          }
           // Sent away (removed, or every guest link revoked): nothing more to ask.
           if (data.guest.status === 'removed') clearInterval(timer);
         })
@@ -154,21 +169,31 @@ function Room({ liveId, guest, onGone }: { liveId: string; guest: GuestSession; 
   }, [guest, onGone]);
 
   // On the stage: publish camera and microphone (again after a device change); stop when removed.
+  // A publish that fails, or whose connection fails, is made again a moment later (`attempt`).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` is what publishes again.
   useEffect(() => {
     if (status !== 'admitted' || !media.stream) return;
     let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      if (!cancelled) retry ??= setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+    };
     publish(`/v1/studio/guests/${guest.id}/whip`, guest.secret, media.stream)
       .then((session) => {
-        if (cancelled) void end(session, guest.secret);
-        else whip.current = session;
+        if (cancelled) return void end(session, guest.secret);
+        whip.current = session;
+        session.pc.addEventListener('connectionstatechange', () => {
+          if (['failed', 'closed'].includes(session.pc.connectionState)) again();
+        });
       })
-      .catch(() => undefined);
+      .catch(again);
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       void end(whip.current, guest.secret);
       whip.current = null;
     };
-  }, [status, media.stream, guest]);
+  }, [status, media.stream, guest, attempt]);
 
   async function leave() {
     await end(whip.current, guest.secret);

@@ -33,7 +33,12 @@ export function GuestsPanel({
         });
         if (stop) return;
         setGuests(data.items);
-        const onStage = new Set(data.items.filter((g) => g.status === 'admitted').map((g) => g.id));
+        // A guest's media is asked for only while the server has it (`publishing`): a guest whose
+        // camera is gone (reconnecting, or its browser closed) is not asked for every poll, and its
+        // tile goes until it publishes again (docs/studio.md "Lost guests").
+        const onStage = new Set(
+          data.items.filter((g) => g.status === 'admitted' && g.publishing !== false).map((g) => g.id),
+        );
         for (const [id, receiver] of sessions)
           if (!onStage.has(id)) {
             sessions.delete(id);
@@ -42,7 +47,7 @@ export function GuestsPanel({
               void end(receiver, session.token, `?accountId=${session.accountId ?? ''}`);
           }
         for (const guest of data.items)
-          if (guest.status === 'admitted' && !sessions.has(guest.id)) void connect(guest);
+          if (onStage.has(guest.id) && !sessions.has(guest.id)) void connect(guest);
       } catch {
         // The next poll tries again.
       }

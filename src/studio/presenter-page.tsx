@@ -8,6 +8,14 @@ import { useLocalMedia } from './use-devices';
 import { end, publish, type Session } from './webrtc';
 
 type Phase = 'ready' | 'starting' | 'live' | 'confirm-end' | 'ending' | 'ended';
+/** The publish while on air: flowing, lost (a new one is being made), or made again and not yet seen
+ * by the server (docs/studio.md "A dropped publish"). */
+type Link = 'ok' | 'lost' | 'back';
+
+/** How often the studio checks its publish while on air. */
+const WATCH_MS = 2_000;
+/** A new publish the server has not seen within this long is taken as lost too. */
+const FIRST_SIGNAL_MS = 30_000;
 
 /** /studio/{liveId}: the presenter's studio (docs/studio.md "Studio page and guests"). */
 export function PresenterPage({ liveId, session }: { liveId: string; session: ConsoleSession }) {
@@ -23,6 +31,7 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
   const compositor = useRef<Compositor | null>(null);
   const stage = useRef<HTMLDivElement>(null);
   const whip = useRef<Session | null>(null);
+  const [link, setLink] = useState<Link>('ok');
   const path = `/v1/live-streams/${encodeURIComponent(liveId)}`;
 
   compositor.current ??= new Compositor('#14121f');
@@ -67,6 +76,82 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
     for (const track of media.stream?.getVideoTracks() ?? []) track.enabled = cameraOn;
     for (const track of media.stream?.getAudioTracks() ?? []) track.enabled = micOn;
   }, [media.stream, cameraOn, micOn]);
+
+  // The watchdog (docs/studio.md "A dropped publish"): while on air, the browser's view of the peer
+  // (ICE) and the server's (whether the signal receives a picture) are checked every WATCH_MS. A publish
+  // either side has lost is told to the host at once and made again (the old one DELETEd first, so the
+  // signal is free for the new one) until the server receives it again.
+  const onAirNow = phase === 'live' || phase === 'confirm-end';
+  const key = stream?.signals[0]?.key ?? '';
+  useEffect(() => {
+    if (!onAirNow || !key) return;
+    let stop = false;
+    let since = Date.now();
+    let seen = false;
+    let busy = false;
+    let down = false;
+    const signalStatus = () =>
+      request<{ signals: { publishing: boolean }[] }>(teamPath(session, `${path}/signals/status`), {
+        bearer: session.token,
+      }).then(({ data }) => data.signals[0]?.publishing ?? false);
+    const reconnect = async () => {
+      setLink('lost');
+      await end(whip.current, key);
+      whip.current = null;
+      while (!stop) {
+        try {
+          const made = await publish('/whip', key, compositor.current!.output, true);
+          if (stop) {
+            await end(made, key);
+            return;
+          }
+          whip.current = made;
+          made.pc.addEventListener('connectionstatechange', () => void check());
+          since = Date.now();
+          seen = false;
+          setLink('back');
+          return;
+        } catch (e) {
+          // The live was ended meanwhile (here, another tab, an automatic cut): nothing to publish to.
+          if ((e as StudioError).status === 403) {
+            setPhase('ended');
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+        }
+      }
+    };
+    const check = async () => {
+      if (stop || busy) return;
+      busy = true;
+      try {
+        const pc = whip.current?.pc;
+        const state = pc?.connectionState;
+        // 'disconnected' may pass by itself: lost when it is still so at the next check.
+        const wasDown = down;
+        down = state === 'disconnected';
+        let lost = !pc || state === 'failed' || state === 'closed' || (down && wasDown);
+        if (!lost) {
+          const publishing = await signalStatus().catch(() => null);
+          if (publishing === true) {
+            seen = true;
+            setLink('ok');
+          }
+          lost = publishing === false && (seen || Date.now() - since > FIRST_SIGNAL_MS);
+        }
+        if (lost && !stop) await reconnect();
+      } finally {
+        busy = false;
+      }
+    };
+    whip.current?.pc.addEventListener('connectionstatechange', () => void check());
+    const timer = setInterval(() => void check(), WATCH_MS);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+      setLink('ok');
+    };
+  }, [onAirNow, key, session, path]);
 
   async function share() {
     if (sharing) {
@@ -117,13 +202,22 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
     }
   }
 
+  /** 'Encerrar': ends the live whatever became of the publish (it may be gone already: the DELETE's
+   * answer is not waited on for that); a live already ended elsewhere counts as ended. */
   async function finish() {
     setPhase('ending');
     try {
-      const { data } = await request<StudioStream>(teamPath(session, `${path}/control/complete`), {
-        method: 'PUT',
-        bearer: session.token,
-      });
+      let data: StudioStream;
+      try {
+        ({ data } = await request<StudioStream>(teamPath(session, `${path}/control/complete`), {
+          method: 'PUT',
+          bearer: session.token,
+        }));
+      } catch (e) {
+        if ((e as StudioError).status !== 409) throw e;
+        ({ data } = await request<StudioStream>(teamPath(session, path), { bearer: session.token }));
+        if (data.status !== 'finished') throw e;
+      }
       setStream(data);
       await end(whip.current, stream?.signals[0]?.key ?? '');
       whip.current = null;
@@ -149,11 +243,14 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
       <main className={studio?.chat ? 'std-main std-with-chat' : 'std-main'}>
         <section className="std-stage" ref={stage} aria-label={t`Palco`} />
         {studio?.chat ? (
-          <iframe
-            className="std-chat"
-            title={t`Chat`}
-            src={`/classroom/chat?liveId=${encodeURIComponent(liveId)}`}
-          />
+          <div className="std-chat">
+            <iframe
+              className="std-chat-frame"
+              title={t`Chat`}
+              src={`/classroom/chat?liveId=${encodeURIComponent(liveId)}`}
+            />
+            <HostChat path={path} session={session} />
+          </div>
         ) : null}
         <aside className="std-side">
           <GuestsPanel liveId={liveId} session={session} compositor={compositor.current} />
@@ -162,6 +259,13 @@ export function PresenterPage({ liveId, session }: { liveId: string; session: Co
       {error ? (
         <p className="std-error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {onAir && link !== 'ok' ? (
+        <p className="std-error" role="alert" data-testid="studio-link">
+          {link === 'lost'
+            ? t`A transmissão caiu: reconectando…`
+            : t`Reconectado: aguardando o servidor receber a imagem…`}
         </p>
       ) : null}
       {media.failed ? (
@@ -259,5 +363,56 @@ function MoreOptions({ liveId, session }: { liveId: string; session: ConsoleSess
       </button>
       {notice ? <p role="status">{notice}</p> : null}
     </section>
+  );
+}
+
+/** The host writes in the class's chat as the host (docs/studio.md "The host in the chat"): the
+ * message shows in the chat frame above, marked, as for every attendee. */
+function HostChat({ path, session }: { path: string; session: ConsoleSession }) {
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!text.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await request(teamPath(session, `${path}/studio/chat`), {
+        method: 'POST',
+        bearer: session.token,
+        body: { text },
+      });
+      setText('');
+    } catch (e) {
+      setError((e as StudioError).message || t`Não foi possível enviar. Tente novamente`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="std-chat-form"
+      aria-label={t`Escrever no chat como apresentador`}
+      onSubmit={(e) => void send(e)}
+    >
+      <input
+        name="text"
+        maxLength={500}
+        value={text}
+        placeholder={t`Escreva como apresentador`}
+        aria-label={t`Mensagem do apresentador`}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" aria-busy={busy}>
+        <Trans>Enviar</Trans>
+      </button>
+      {error ? (
+        <p className="std-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }

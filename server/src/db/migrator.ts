@@ -32,6 +32,7 @@ import * as simulcastReason from './migrations/20261202T090000_simulcast_reason.
 import * as classroomEmailCodes from './migrations/20261203T100000_classroom_email_codes.ts';
 import * as oauthBinding from './migrations/20261203T104500_oauth_binding.ts';
 import * as videoMediaViews from './migrations/20261203T121700_video_media_views.ts';
+import * as chatHost from './migrations/20261204T090000_classroom_chat_host.ts';
 import * as videoTranscodeStarted from './migrations/20261204T100000_video_transcode_started.ts';
 import type { Db } from './schema.ts';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '20261203T100000_classroom_email_codes': classroomEmailCodes,
   '20261203T104500_oauth_binding': oauthBinding,
   '20261203T121700_video_media_views': videoMediaViews,
+  '20261204T090000_classroom_chat_host': chatHost,
   '20261204T100000_video_transcode_started': videoTranscodeStarted,
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { admittedGuestIds } from '../db/repositories/studio.ts';
+import { admittedGuestIds, markGuestLost } from '../db/repositories/studio.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type WebRtcCore, WebRtcError } from './webrtc/core.ts';
 
@@ -16,15 +16,34 @@ export const MAX_GUEST_SUBSCRIBERS = 4;
  */
 export class StudioSessions {
   private readonly rooms = new Map<string, string>();
+  /** The sessions of `rooms` that publish (a guest's camera), the others receive. */
+  private readonly publishers = new Set<string>();
+  /**
+   * Told when a guest's publish ends by itself (its browser closed or lost: the core's ICE timeout, a
+   * failure), not by a close of ours: docs/studio.md "Lost guests".
+   */
+  onPublishLost: ((room: string) => void) | null = null;
 
   constructor(private readonly core: WebRtcCore) {
-    core.on('closed', ({ sessionId }) => this.rooms.delete(sessionId));
+    core.on('closed', ({ sessionId }) => {
+      const room = this.rooms.get(sessionId);
+      const publisher = this.publishers.delete(sessionId);
+      this.rooms.delete(sessionId);
+      if (room !== undefined && publisher) this.onPublishLost?.(room);
+    });
   }
 
   async publish(room: string, offer: string) {
     const result = await mapped(() => this.core.publish(room, offer, { keyframeIntervalMs: 2000 }));
     this.rooms.set(result.sessionId, room);
+    this.publishers.add(result.sessionId);
     return result;
+  }
+
+  /** Whether a session publishes into this room here now. */
+  publishing(room: string): boolean {
+    for (const id of this.publishers) if (this.rooms.get(id) === room) return true;
+    return false;
   }
 
   async subscribe(room: string, offer: string) {
@@ -39,6 +58,7 @@ export class StudioSessions {
   async close(room: string, sessionId: string): Promise<boolean> {
     if (this.rooms.get(sessionId) !== room) return false;
     this.rooms.delete(sessionId);
+    this.publishers.delete(sessionId);
     await this.core.close(sessionId);
     return true;
   }
@@ -117,4 +137,20 @@ export function followGuestRemovals(app: FastifyInstance): void {
       app.log.warn({ err: error }, 'studio: could not close the media of removed guests'),
     );
   });
+}
+
+/**
+ * On every instance: a guest's publish that ends by itself (the guest's browser closed or lost its
+ * connection) takes the guest off the lists at once (docs/studio.md "Lost guests"), as if its page had
+ * not been seen for the presence window; an open page is seen again at its next poll (2 s) and
+ * publishes again, so only a guest who is really gone stays off the stage.
+ */
+export function followLostGuests(app: FastifyInstance): void {
+  studioSessions(app.webrtc).onPublishLost = (room) => {
+    const [, liveId, guestId] = room.split(':');
+    if (!liveId || !guestId) return;
+    markGuestLost(app.db, liveId, guestId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'studio: could not mark a lost guest'),
+    );
+  };
 }

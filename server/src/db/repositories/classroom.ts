@@ -177,11 +177,18 @@ export async function participantByChatToken(
 
 export async function insertMessage(
   db: Executor,
-  m: { liveId: string; author: string; email: string; ip: string | null; text: string },
+  m: { liveId: string; author: string; email: string; ip: string | null; text: string; host?: boolean },
 ): Promise<ClassroomMessageRow> {
   return db
     .insertInto('classroom_messages')
-    .values({ live_id: m.liveId, author: m.author, email: m.email, ip: m.ip, text: m.text })
+    .values({
+      live_id: m.liveId,
+      author: m.author,
+      email: m.email,
+      ip: m.ip,
+      text: m.text,
+      host: m.host ?? false,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

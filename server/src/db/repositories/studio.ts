@@ -4,7 +4,14 @@ import type { StudioGuestLinkRow, StudioGuestRow, StudioGuestStatus } from '../t
 
 /** A guest whose page has not asked for its state for this long has left (closed the tab, lost the network). */
 export const GUEST_PRESENCE_SECONDS = 30;
-const present = sql<boolean>`seen_at > now() - make_interval(secs => ${GUEST_PRESENCE_SECONDS})`;
+/**
+ * The same for a guest on the stage: its page polls every 2 s and holds a WebRTC connection, which
+ * keeps the browser from slowing its timers in a background tab, so a few missed polls mean it is gone
+ * and its tile should go within seconds (docs/studio.md "Lost guests"). A waiting guest's tab in the
+ * background may poll once a minute only: it keeps the longer window.
+ */
+export const STAGE_PRESENCE_SECONDS = 8;
+const present = sql<boolean>`seen_at > now() - make_interval(secs => case when status = 'admitted' then ${sql.lit(STAGE_PRESENCE_SECONDS)} else ${sql.lit(GUEST_PRESENCE_SECONDS)} end)`;
 
 export async function createGuestLink(
   db: Executor,
@@ -113,6 +120,17 @@ export async function touchGuest(
     .where('secret_hash', '=', secretHash)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** A guest whose media ended by itself: counted as not seen since before the presence window, so the
+ * lists drop it until its page is seen again (docs/studio.md "Lost guests"). */
+export async function markGuestLost(db: Executor, liveId: string, guestId: string): Promise<void> {
+  await db
+    .updateTable('studio_guests')
+    .set({ seen_at: new Date(Date.now() - (GUEST_PRESENCE_SECONDS + 1) * 1000) })
+    .where('live_id', '=', liveId)
+    .where('id', '=', guestId)
+    .execute();
 }
 
 /** The live's guests who are waiting or on stage with their page open, oldest first. */

@@ -42,6 +42,8 @@ export interface ClassroomMessagesTable {
   email: string;
   ip: string | null;
   text: string;
+  /** Sent by the live's host from the studio (a console user), not by an attendee. */
+  host: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

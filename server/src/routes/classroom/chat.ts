@@ -20,19 +20,21 @@ const WAIT_MS = 25_000;
 const MAX_WAITING = 5_000;
 const PAGE = 50;
 
-const Message = Type.Object({
+export const Message = Type.Object({
   id: Type.String(),
   author: Type.String(),
   text: Type.String(),
   at: Type.String(),
+  host: Type.Boolean({ description: "Sent by the live's host from the studio, not by an attendee" }),
 });
 const Params = Type.Object({ liveId: Uuid });
 
-const view = (m: ClassroomMessageRow) => ({
+export const messageView = (m: ClassroomMessageRow) => ({
   id: String(m.id),
   author: m.author,
   text: m.text,
   at: m.created_at.toISOString(),
+  host: m.host,
 });
 
 /** Plain text only: control characters (but line breaks) go, runs of blank lines shrink. The page shows
@@ -105,7 +107,7 @@ const classroomChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.raw.off('close', wake);
         }
       }
-      const messages = rows.map(view);
+      const messages = rows.map(messageView);
       return { messages, last: messages.at(-1)?.id ?? after };
     },
   );
@@ -152,7 +154,7 @@ const classroomChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       const row = await insertMessage(app.db, { liveId, author: name, email, ip, text });
       await app.events.publish(live.account_id, 'classroom.chat', { liveId, id: String(row.id) });
-      return reply.code(201).send(view(row));
+      return reply.code(201).send(messageView(row));
     },
   );
 };

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { insertMessage, recentSends } from '../../db/repositories/classroom.ts';
 import { findStream } from '../../db/repositories/streams.ts';
 import {
   countPresentGuests,
@@ -16,6 +17,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { guestLinkKey, signGuestLink } from '../../lib/studio-token.ts';
 import { guestRoom, sendGuestsAway, studioSessions } from '../../media/studio-media.ts';
 import { accountOf } from '../../plugins/caller.ts';
+import { CHAT_RATE, cleanText, MAX_MESSAGE, Message, messageView } from '../classroom/chat.ts';
 import { acceptSdp, sdpOffer } from '../studio/sdp.ts';
 import { logStream } from './activity.ts';
 import { IdParams } from './schemas.ts';
@@ -44,6 +46,12 @@ export const Guest = Type.Object({
   email: Type.String(),
   status: Type.Union([Type.Literal('waiting'), Type.Literal('admitted'), Type.Literal('removed')]),
   joinedAt: Type.String({ format: 'date-time' }),
+  publishing: Type.Optional(
+    Type.Boolean({
+      description:
+        "On the stage and its camera's publish is up (on this instance): the presenter receives it only then",
+    }),
+  ),
 });
 
 export const guestView = (g: StudioGuestRow) => ({
@@ -184,7 +192,14 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = await studioStream(accountOf(request), request.params.id);
       reply.header('cache-control', 'no-store');
-      return { items: (await listPresentGuests(app.db, row.id)).map(guestView), maxStage: MAX_STAGE_GUESTS };
+      // `publishing` lets the presenter's page ask for a guest's media only once there is some,
+      // rather than a 409 every poll while the guest (re)connects (docs/studio.md "Lost guests").
+      const media = studioSessions(app.webrtc);
+      const items = (await listPresentGuests(app.db, row.id)).map((g) => ({
+        ...guestView(g),
+        publishing: g.status === 'admitted' && media.publishing(guestRoom(row.id, g.id)),
+      }));
+      return { items, maxStage: MAX_STAGE_GUESTS };
     },
   );
 
@@ -305,6 +320,50 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await studioSessions(app.webrtc).close(room, request.params.sessionId.toLowerCase())))
         throw new ApiError(404, 'guestMediaSessionNotFound');
       return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/v1/live-streams/:id/studio/chat',
+    {
+      config: { permission: { anyOf: ['showStreaming'] } },
+      schema: {
+        tags,
+        summary: "The host writes in the live's classroom chat, marked as the host",
+        description:
+          'From the studio (docs/studio.md "The host in the chat"): the author is the caller\'s name and the ' +
+          'message carries `host: true` for every reader of the chat. Plain text, at most 500 characters; ' +
+          "the chat's pace limit applies.",
+        security: bearer,
+        params: IdParams,
+        querystring: AccountIdQuery,
+        body: Type.Object({ text: Type.String({ maxLength: 2000 }) }, { additionalProperties: false }),
+        response: { 201: Message, ...errors(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const row = await studioStream(accountOf(request), request.params.id);
+      const text = cleanText(request.body.text);
+      if (!text) throw new ApiError(400, 'required', { field: 'text' });
+      if ([...text].length > MAX_MESSAGE)
+        throw new ApiError(400, 'maxLength', { field: 'text', params: { max: MAX_MESSAGE } });
+      const { user } = request.auth!;
+      const ip = request.ip ?? null;
+      const sent = await recentSends(app.db, row.id, user.login, ip, CHAT_RATE.windowSeconds);
+      if (sent.byAttendee >= CHAT_RATE.perAttendee || sent.byAddress >= CHAT_RATE.perAddress)
+        throw new ApiError(429, 'chatTooFast', {
+          params: { seconds: CHAT_RATE.windowSeconds },
+          headers: { 'retry-after': String(CHAT_RATE.windowSeconds) },
+        });
+      const message = await insertMessage(app.db, {
+        liveId: row.id,
+        author: user.name,
+        email: user.login,
+        ip,
+        text,
+        host: true,
+      });
+      await app.events.publish(row.account_id, 'classroom.chat', { liveId: row.id, id: String(message.id) });
+      return reply.code(201).send(messageView(message));
     },
   );
 };

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/errors.ts';
 import {
   closeOffStageGuestMedia,
   followGuestRemovals,
+  followLostGuests,
   guestRoom,
   sendGuestsAway,
   studioSessions,
@@ -35,6 +36,7 @@ const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   acceptSdp(app);
   const media = () => studioSessions(app.webrtc);
   followGuestRemovals(app);
+  followLostGuests(app);
 
   app.get(
     '/v1/studio/lives/:liveId/guest-link',
@@ -75,7 +77,11 @@ const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const live = await findStudioLive(app.db, guest.live_id);
       if (!live) throw new ApiError(404, 'guestNotFound');
       reply.header('cache-control', 'no-store');
-      return { guest: guestView(guest), look: studioLook(live) };
+      // `publishing`: the server's view of the guest's camera, which the page publishes again when it
+      // is gone (docs/studio.md "Lost guests").
+      const publishing =
+        guest.status === 'admitted' && media().publishing(guestRoom(guest.live_id, guest.id));
+      return { guest: { ...guestView(guest), publishing }, look: studioLook(live) };
     },
   );
 
@@ -127,6 +133,11 @@ const studioGuestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const offer = sdpOffer(request);
       if (guest.status !== 'admitted') throw new ApiError(403, 'guestNotAdmitted');
       const room = guestRoom(guest.live_id, guest.id);
+      // A guest publishes once: a new offer is its page made again (a reload, the browser reopened, a
+      // failed connection), whose old session the core may hold until its timeout. The new one
+      // replaces it (and the presenter's receivers of it, which its page makes again) rather than
+      // being refused until then (docs/studio.md "Lost guests").
+      await media().closeRoom(room);
       const { sessionId, answerSdp } = await media().publish(room, offer);
       // Removed (or every link revoked) while the offer was being answered: the removal closed no
       // session then, so this one is closed here rather than left to reach the stage.

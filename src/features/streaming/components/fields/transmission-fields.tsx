@@ -16,7 +16,16 @@ export function TransmissionFields({ form, set, locked, ended }: SettingsFieldsP
         name="type"
         legend={<Trans>Tipo de transmissão</Trans>}
         value={form.type}
-        onChange={(type) => set({ type })}
+        // The studio publishes over WebRTC, which viewers can play in under a second (WHEP) only in
+        // the ultra low mode: choosing it proposes that mode, which the user may change back
+        // (docs/studio.md "Studio defaults").
+        onChange={(type) =>
+          set(
+            type === 'studio' && !locked && form.latency === 'default'
+              ? { type, latency: 'ultraLow' }
+              : { type },
+          )
+        }
         disabled={ended}
         options={[
           { value: 'encoder', label: t`Encoder` },
@@ -44,6 +53,11 @@ export function TransmissionFields({ form, set, locked, ended }: SettingsFieldsP
         hint={
           locked ? (
             <Trans>A latência não pode ser alterada depois do início da transmissão.</Trans>
+          ) : form.type === 'studio' ? (
+            <Trans>
+              Para o estúdio recomendamos "Ultra baixa": os espectadores veem a imagem em menos de um segundo
+              (WebRTC). Nas outras opções o atraso é de alguns segundos.
+            </Trans>
           ) : undefined
         }
       />

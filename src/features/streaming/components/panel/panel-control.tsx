@@ -36,10 +36,19 @@ export function PanelControl({ stream }: { stream: Stream }) {
         <RehearsalNotice />
       ) : scheduled ? (
         <p className={layout.muted} data-testid="panel-not-started">
-          <Trans>
-            O público só vê a transmissão depois de "Iniciar". Antes disso, conecte o encoder para um ensaio:
-            só a sua equipe vê o sinal, aqui e no monitoramento.
-          </Trans>
+          {stream.type === 'studio' ? (
+            // A studio live has no encoder: it is published from the studio page, whose 'Iniciar
+            // transmissão' also starts it (docs/studio.md "Composition").
+            <Trans>
+              O público só vê a transmissão depois de iniciá-la. Abra o estúdio ("Entrar no estúdio"), permita
+              a câmera e o microfone e clique em "Iniciar transmissão".
+            </Trans>
+          ) : (
+            <Trans>
+              O público só vê a transmissão depois de "Iniciar". Antes disso, conecte o encoder para um
+              ensaio: só a sua equipe vê o sinal, aqui e no monitoramento.
+            </Trans>
+          )}
         </p>
       ) : null}
       <ControlActions stream={stream} />

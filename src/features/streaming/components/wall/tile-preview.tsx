@@ -34,6 +34,8 @@ export function TilePreview({ stream, publishing }: { stream: Stream; publishing
         <div className={css.previewSlot}>
           {!signal ? (
             <Trans>Esta transmissão não tem sinais.</Trans>
+          ) : stream.status === 'scheduled' && stream.type === 'studio' ? (
+            <Trans>Sem sinal. Abra o estúdio para transmitir: o público só vê depois de iniciar.</Trans>
           ) : stream.status === 'scheduled' ? (
             <Trans>Sem sinal. Conecte o encoder para um ensaio: o público só vê depois de "Iniciar".</Trans>
           ) : null}
