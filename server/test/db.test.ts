@@ -79,6 +79,8 @@ describe('migrations and seed', () => {
         'Up 20261203T100000_classroom_email_codes',
         'Up 20261203T104500_oauth_binding',
         'Up 20261203T121700_video_media_views',
+        'Up 20261204T090000_classroom_chat_host',
+        'Up 20261204T100000_video_transcode_started',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -130,6 +132,8 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261204T100000_video_transcode_started',
+        'Down 20261204T090000_classroom_chat_host',
         'Down 20261203T121700_video_media_views',
         'Down 20261203T104500_oauth_binding',
         'Down 20261203T100000_classroom_email_codes',

@@ -56,6 +56,15 @@ async function rtpInput(
   return { socket, port: socket.address().port };
 }
 
+// Encoders still running when the test process ends (a test that timed out before its `stop()`): killed
+// with it, and each lasts ten minutes at most anyway, so none keeps loading the machine for the rest of a
+// run once its test is gone.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+const MAX_ENCODER_SECONDS = 600;
+
 /** ffmpeg encoding the test pattern and tone to RTP, in real time, until it is killed. */
 function encoder(
   ffmpeg: string,
@@ -65,7 +74,7 @@ function encoder(
 ): ChildProcess {
   const rate = options.rate ?? 25;
   const gop = Math.max(1, Math.round(rate * (options.keyframeSeconds ?? 1)));
-  const args = ['-hide_banner', '-loglevel', 'error', '-re'];
+  const args = ['-hide_banner', '-loglevel', 'error', '-re', '-t', String(MAX_ENCODER_SECONDS)];
   if (video)
     args.push(
       '-f',
@@ -73,7 +82,8 @@ function encoder(
       '-i',
       `${options.source ?? 'testsrc'}=size=${options.size ?? '320x240'}:rate=${rate}`,
     );
-  if (audio) args.push('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000');
+  if (audio)
+    args.push('-t', String(MAX_ENCODER_SECONDS), '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000');
   if (video) {
     args.push('-map', '0:v');
     if (options.jitter)
@@ -104,7 +114,10 @@ function encoder(
     args.push('-map', `${video ? 1 : 0}:a`, '-c:a', 'libopus', '-ac', '2', '-b:a', '64k');
     args.push('-payload_type', '111', '-f', 'rtp', `rtp://127.0.0.1:${audio.port}?pkt_size=1200`);
   }
-  return spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  return child;
 }
 
 /** Feeds the tracks with a real encoder (ffmpeg → RTP on loopback → the tracks) until `stop()`. */
