@@ -60,6 +60,11 @@ const PUBLIC = [
   'GET /v1/public/videos/:videoId/playback',
   'GET /play/live/:liveId/:token/*',
   'GET /play/vod/:videoId/:token/*',
+  // CORS preflights of a customer's own player (docs/playback.md "Use your own player").
+  'OPTIONS /v1/public/lives/:liveId/playback',
+  'OPTIONS /v1/public/videos/:videoId/playback',
+  'OPTIONS /play/live/:liveId/:token/*',
+  'OPTIONS /play/vod/:videoId/:token/*',
   // WHIP (docs/studio.md): the signal key as Bearer token is the credential; CORS preflights.
   'POST /whip',
   'DELETE /whip/:sessionId',
