@@ -65,6 +65,10 @@ const PUBLIC = [
   'OPTIONS /v1/public/videos/:videoId/playback',
   'OPTIONS /play/live/:liveId/:token/*',
   'OPTIONS /play/vod/:videoId/:token/*',
+  // CORS preflights of the source upload on another origin (docs/api-videos.md); the upload itself
+  // is authenticated.
+  'OPTIONS /v1/videos/:id/source',
+  'OPTIONS /upload/v1/videos/:id/source',
   // WHIP (docs/studio.md): the signal key as Bearer token is the credential; CORS preflights.
   'POST /whip',
   'DELETE /whip/:sessionId',
