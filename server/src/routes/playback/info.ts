@@ -129,6 +129,8 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common.schema,
         summary: "What a viewer's player needs to play a live, after the live's rules are applied",
+        description:
+          "Public; CORS: answered to a page whose origin the live's authorized domains allow (any page without a list), 403 `domain_not_allowed` elsewhere. Then give `manifestUrl` to the player; renew before `expiresAt` with `sessionId`.",
         params: Type.Object({ liveId: Uuid }),
       },
     },
@@ -232,6 +234,8 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common.schema,
         summary: "What a viewer's player needs to play a ready video (VOD has no geoblock or domain list)",
+        description:
+          'Public; CORS: answered to any page. Then give `manifestUrl` to the player; renew before `expiresAt` with `sessionId`.',
         params: Type.Object({ videoId: Uuid }),
       },
     },
