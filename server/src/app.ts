@@ -25,6 +25,7 @@ import permissions from './plugins/permissions.ts';
 import playback from './plugins/playback.ts';
 import realtime from './plugins/realtime.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import uploadCors from './plugins/upload-cors.ts';
 import webhooks from './plugins/webhooks.ts';
 import webrtc from './plugins/webrtc.ts';
 import whep from './plugins/whep.ts';
@@ -112,6 +113,7 @@ export async function buildApp(
   // External: cross-cutting behaviour every later route gets. The route list first, so it sees all.
   await app.register(permissions);
   await app.register(securityHeaders);
+  await app.register(uploadCors);
   await app.register(errors);
   await app.register(inputGuard);
   await app.register(openapi);

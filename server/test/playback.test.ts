@@ -1,4 +1,4 @@
-import { copyFile, readFile, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { DEMO_USERS } from '../src/db/seed.ts';
 import type { Security } from '../src/db/tables/streams.ts';
 import { defaultGeoDbPath } from '../src/lib/geo-databases.ts';
+import { viewerDir } from '../src/media/live-viewer.ts';
 import { verifyViewerSession } from '../src/media/playback-session.ts';
 import { GeoLookup } from '../src/services/geo.ts';
 import { loginAs, startTestServer, type TestServer } from './helpers.ts';
@@ -403,5 +404,124 @@ describe('the country database', () => {
     } finally {
       geo.close();
     }
+  });
+});
+
+describe('customers\' own players (docs/playback.md "Use your own player")', () => {
+  const page = 'https://player.customer.example';
+  const expectCors = (res: LightMyRequestResponse, origin = page) => {
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/Origin/);
+  };
+  const preflight = (url: string, origin = page) =>
+    server.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' },
+    });
+  const expectPreflight = (res: LightMyRequestResponse, origin = page) => {
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+    expect(res.headers['access-control-allow-methods']).toMatch(/\bGET\b/);
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('range');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  };
+
+  it("answers any page's player for a video: the answer and every file it points to", async () => {
+    const headers = { origin: page };
+    expectPreflight(await preflight(`/v1/public/videos/${videoId}/playback`));
+    const res = await get(`/v1/public/videos/${videoId}/playback`, headers);
+    expectCors(res);
+    const info = res.json<Info>();
+    const base = info.manifestUrl!.replace(/master\.m3u8\?.*$/, '');
+    const master = await get(info.manifestUrl!, headers);
+    expectCors(master);
+    const rendition = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
+    const playlist = await get(base + rendition, headers);
+    expectCors(playlist);
+    const segment =
+      base +
+      rendition.replace(/index\.m3u8$/, '') +
+      playlist.body.split('\n').find((l) => l.endsWith('.ts'))!;
+    expectPreflight(await preflight(segment));
+    const range = await get(segment, { ...headers, range: 'bytes=0-187' });
+    expectCors(range);
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['access-control-expose-headers']).toMatch(/Content-Range/);
+    expectCors(await get(info.subtitles[0]!.url, headers));
+    if (info.banners.thumbnail) expectCors(await get(info.banners.thumbnail, headers));
+  });
+
+  it("answers a live's player exactly on the pages the embed may be on; geoblock and token still hold", async () => {
+    await server.app.db
+      .updateTable('live_streams')
+      .set({ status: 'live' })
+      .where('id', '=', liveId)
+      .execute();
+    const dir = viewerDir(server.config.dataDir, DEMO, liveId);
+    await mkdir(join(dir, 'src'), { recursive: true });
+    await writeFile(join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nsrc/index.m3u8\n');
+    await writeFile(join(dir, 'src', 'index.m3u8'), '#EXTM3U\n#EXTINF:4,\nseg_00001.ts\n');
+    await writeFile(join(dir, 'src', 'seg_00001.ts'), Buffer.alloc(188, 0x47));
+    const files = (info: Info) => {
+      const base = info.manifestUrl!.replace(/master\.m3u8\?.*$/, '');
+      return [info.manifestUrl!, `${base}src/index.m3u8`, `${base}src/seg_00001.ts`];
+    };
+    const playback = `/v1/public/lives/${liveId}/playback`;
+
+    // No list: any page.
+    await setSecurity({ geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: [] });
+    const open = await get(playback, { origin: 'https://anyone.example' });
+    expectCors(open, 'https://anyone.example');
+    for (const url of files(open.json<Info>())) {
+      expectCors(await get(url, { origin: 'https://anyone.example' }), 'https://anyone.example');
+    }
+
+    // A list: its pages only, refused elsewhere as WHEP refuses (403 domain_not_allowed, no CORS).
+    await setSecurity({
+      geoAccessControl: 'off',
+      geoRegionList: [],
+      referrerWhitelist: ['player.customer.example'],
+    });
+    expectPreflight(await preflight(playback));
+    const allowed = await get(playback, { origin: page });
+    expectCors(allowed);
+    const urls = files(allowed.json<Info>());
+    for (const url of urls) expectCors(await get(url, { origin: page }));
+    const evil = 'https://evil.example';
+    const refused = await get(playback, { origin: evil });
+    expect(reasonOf(refused, 403)).toBe('domain_not_allowed');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    // Its token passed on to another page's player opens no file there either.
+    for (const url of urls) {
+      const res = await get(url, { origin: evil });
+      expect(reasonOf(res, 403)).toBe('domain_not_allowed');
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/Origin/);
+    }
+    // The embed's `origin` is checked as before: an allowed caller cannot name a refused page.
+    expect(reasonOf(await get(`${playback}?origin=${encodeURIComponent(evil)}`, { origin: page }), 403)).toBe(
+      'domain_not_allowed',
+    );
+    // The geoblock and the token hold for an allowed page.
+    await setSecurity({
+      geoAccessControl: 'block',
+      geoRegionList: ['BR'],
+      referrerWhitelist: ['player.customer.example'],
+    });
+    expect(reasonOf(await get(playback, { origin: page, 'cf-ipcountry': 'BR' }), 403)).toBe('geo_blocked');
+    expect(reasonOf(await get(urls[0]!, { origin: page, 'cf-ipcountry': 'BR' }), 403)).toBe('geo_blocked');
+    expect(reasonOf(await get(`/play/live/${liveId}/x/master.m3u8`, { origin: page }), 403)).toBe(
+      'invalid_link',
+    );
+
+    await setSecurity({ geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: [] });
+    await server.app.db
+      .updateTable('live_streams')
+      .set({ status: 'scheduled' })
+      .where('id', '=', liveId)
+      .execute();
   });
 });

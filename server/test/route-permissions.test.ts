@@ -60,6 +60,15 @@ const PUBLIC = [
   'GET /v1/public/videos/:videoId/playback',
   'GET /play/live/:liveId/:token/*',
   'GET /play/vod/:videoId/:token/*',
+  // CORS preflights of a customer's own player (docs/playback.md "Use your own player").
+  'OPTIONS /v1/public/lives/:liveId/playback',
+  'OPTIONS /v1/public/videos/:videoId/playback',
+  'OPTIONS /play/live/:liveId/:token/*',
+  'OPTIONS /play/vod/:videoId/:token/*',
+  // CORS preflights of the source upload on another origin (docs/api-videos.md); the upload itself
+  // is authenticated.
+  'OPTIONS /v1/videos/:id/source',
+  'OPTIONS /upload/v1/videos/:id/source',
   // WHIP (docs/studio.md): the signal key as Bearer token is the credential; CORS preflights.
   'POST /whip',
   'DELETE /whip/:sessionId',
@@ -201,7 +210,8 @@ describe('the route table', () => {
   it('declares showVOD on every video-library route', () => {
     const library = routes().filter(
       (r) =>
-        /^(\/upload)?\/v1\/(videos|directories|contents)/.test(r.url) ||
+        // (Not the upload's CORS preflights: public, a browser's preflight carries no token.)
+        (/^(\/upload)?\/v1\/(videos|directories|contents)/.test(r.url) && r.method !== 'OPTIONS') ||
         // (Not the library's audience figures, `GET /v1/analytics/vod`: showStreamingAnalytics.)
         r.url.startsWith('/v1/analytics/vod/'),
     );

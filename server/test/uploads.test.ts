@@ -447,3 +447,106 @@ describe('a request cut off by the client', () => {
     }
   }, 120_000);
 });
+
+describe('an upload host on another origin (docs/api-videos.md "An upload host on another origin")', () => {
+  // The console runs on PUBLIC_URL; the upload host (UPLOAD_URL) may be elsewhere: the browser then asks
+  // it first (a preflight) and reads its answers only if they name the console's origin.
+  const consoleOrigin = () => new URL(server.app.config.publicUrl).origin;
+  const preflight = (origin: string, path: string) =>
+    server.app.inject({
+      method: 'OPTIONS',
+      url: path,
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-range,accept-language',
+      },
+    });
+
+  it("answers the console's origin: preflight, chunk, state and errors", async () => {
+    const videoId = await createContent(server.app, owner);
+    for (const path of [`/upload/v1/videos/${videoId}/source`, `/v1/videos/${videoId}/source`]) {
+      const pre = await preflight(consoleOrigin(), `${path}?accountId=${DEMO}`);
+      expect(pre.statusCode, pre.body).toBe(204);
+      expect(pre.headers['access-control-allow-origin']).toBe(consoleOrigin());
+      expect(pre.headers['access-control-allow-methods']).toMatch(/\bPOST\b/);
+      expect(pre.headers['access-control-allow-methods']).toMatch(/\bGET\b/);
+      for (const header of ['authorization', 'content-range', 'accept-language']) {
+        expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain(header);
+      }
+      expect(pre.headers.vary).toMatch(/Origin/);
+    }
+    const file = randomBytes(1000);
+    const body = multipart({ content: file.subarray(0, 500) });
+    const chunk = await server.app.inject({
+      method: 'POST',
+      url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: {
+        ...bearer(owner),
+        ...body.headers,
+        origin: consoleOrigin(),
+        'content-range': `bytes 0-499/${file.length}`,
+      },
+      payload: body.payload,
+    });
+    expect(chunk.statusCode, chunk.body).toBe(201);
+    expect(chunk.headers['access-control-allow-origin']).toBe(consoleOrigin());
+    expect(chunk.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(chunk.headers.vary).toMatch(/Origin/);
+    const state = await server.app.inject({
+      method: 'GET',
+      url: `/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: { ...bearer(owner), origin: consoleOrigin() },
+    });
+    expect(state.json()).toEqual({ offset: 500, total: file.length, complete: false });
+    expect(state.headers['access-control-allow-origin']).toBe(consoleOrigin());
+    // The answers the console must read to go on: a gap's offset (409), an expired token (401).
+    const gap = multipart({ content: file.subarray(800) });
+    const conflict = await server.app.inject({
+      method: 'POST',
+      url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: {
+        ...bearer(owner),
+        ...gap.headers,
+        origin: consoleOrigin(),
+        'content-range': `bytes 800-999/${file.length}`,
+      },
+      payload: gap.payload,
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ offset: 500 });
+    expect(conflict.headers['access-control-allow-origin']).toBe(consoleOrigin());
+    const unauthenticated = await server.app.inject({
+      method: 'GET',
+      url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: { origin: consoleOrigin() },
+    });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.headers['access-control-allow-origin']).toBe(consoleOrigin());
+  });
+
+  it('grants no other origin, and never `*`', async () => {
+    const videoId = await createContent(server.app, owner);
+    const other = 'https://evil.example';
+    const pre = await preflight(other, `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`);
+    expect(pre.statusCode).toBe(403);
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.headers['access-control-allow-headers']).toBeUndefined();
+    const body = multipart({ content: Buffer.from('abc') });
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+      headers: { ...bearer(owner), ...body.headers, origin: other, 'content-range': 'bytes 0-2/3' },
+      payload: body.payload,
+    });
+    // The server cannot stop a request the browser sends without asking; the browser keeps its answer
+    // from the page (no CORS header), so the page learns nothing.
+    expect(sent.headers['access-control-allow-origin']).toBeUndefined();
+    // Another port of the console's host is another origin.
+    const port = new URL(server.app.config.publicUrl);
+    port.port = String(Number(port.port || 80) + 1);
+    const near = await preflight(port.origin, `/v1/videos/${videoId}/source`);
+    expect(near.statusCode).toBe(403);
+    expect(near.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

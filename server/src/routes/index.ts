@@ -37,6 +37,7 @@ import studioGuestRoutes from './studio/index.ts';
 import teamRoutes from './teams/index.ts';
 import videoLibrary from './videos/index.ts';
 import publicVideoRoutes from './videos/public.ts';
+import uploadPreflightRoutes from './videos/upload-preflight.ts';
 import viewerRoutes from './viewers/index.ts';
 import webhookRoutes from './webhooks/index.ts';
 import whipRoutes from './whip/index.ts';
@@ -60,6 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await open.register(smallImageMedia);
     await open.register(publicVideoRoutes);
     await open.register(playbackRoutes);
+    await open.register(uploadPreflightRoutes);
     await open.register(realtimeRoutes);
     await open.register(publicOverlayMedia);
     await open.register(classroom);

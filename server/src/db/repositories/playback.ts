@@ -21,11 +21,11 @@ export async function findLivePlaylistRules(db: Executor, liveId: string) {
     .executeTakeFirst();
 }
 
-/** A live's team and latency profile (a segment's folder and nominal length). */
+/** A live's team, latency profile and rules (a segment's folder, nominal length and allowed pages). */
 export async function findLiveSegmentOwner(db: Executor, liveId: string) {
   return db
     .selectFrom('live_streams')
-    .select(['account_id', 'latency'])
+    .select(['account_id', 'latency', 'security'])
     .where('id', '=', liveId)
     .executeTakeFirst();
 }

@@ -26,7 +26,7 @@ import { liveRoom } from '../../media/whep-sessions.ts';
 import { hashChatToken } from '../classroom/validate.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
-import { domainAllows, geoCheck, refuse } from './rules.ts';
+import { domainAllows, geoCheck, pageAllowed, playerCors, playerPreflight, refuse } from './rules.ts';
 import { PlaybackError, PlaybackInfo, PlaybackQuery } from './schemas.ts';
 
 /** `rgba(r, g, b, a)` or `#rgb`/`#rrggbb` as stored → `#rrggbb` (the player's controls). */
@@ -118,6 +118,10 @@ function boundSessions(
 
 /** The public playback endpoints (docs/playback.md): rules first, then signed media URLs. */
 const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const preflight = { config: { permission: 'public' as const }, schema: { tags: ['playback'], hide: true } };
+  app.options('/v1/public/lives/:liveId/playback', preflight, playerPreflight);
+  app.options('/v1/public/videos/:videoId/playback', preflight, playerPreflight);
+
   app.get(
     '/v1/public/lives/:liveId/playback',
     {
@@ -125,20 +129,30 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common.schema,
         summary: "What a viewer's player needs to play a live, after the live's rules are applied",
+        description:
+          "Public; CORS: answered to a page whose origin the live's authorized domains allow (any page without a list), 403 `domain_not_allowed` elsewhere. Then give `manifestUrl` to the player; renew before `expiresAt` with `sessionId`.",
         params: Type.Object({ liveId: Uuid }),
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', 'no-store').header('vary', 'Origin');
       const liveId = request.params.liveId.toLowerCase();
       boundSessions(app, request, { kind: 'live', id: liveId });
       const row = await findStreamById(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
       const geo = geoCheck(app, request, row.security);
       if (!geo.allowed) return refuse(request, reply, 403, 'geo_blocked');
-      if (!domainAllows(row.security.referrerWhitelist, request.query.origin, app.config.publicUrl)) {
+      // Two pages may ask: the embed names the page it is embedded in (`origin`); a customer's own
+      // player calls from its page, which the browser names in Origin (docs/playback.md "Use your own
+      // player"). Both must be allowed.
+      const list = row.security.referrerWhitelist;
+      if (
+        !domainAllows(list, request.query.origin, app.config.publicUrl) ||
+        !pageAllowed(app, request, list)
+      ) {
         return refuse(request, reply, 403, 'domain_not_allowed');
       }
+      playerCors(reply, request.headers.origin, 'Retry-After');
       const { token, exp } = app.playback.signer.issue('live', liveId);
       const onAir =
         row.status === 'live' &&
@@ -220,11 +234,15 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common.schema,
         summary: "What a viewer's player needs to play a ready video (VOD has no geoblock or domain list)",
+        description:
+          'Public; CORS: answered to any page. Then give `manifestUrl` to the player; renew before `expiresAt` with `sessionId`.',
         params: Type.Object({ videoId: Uuid }),
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // A video has no domain list: any page's player may play it (docs/playback.md "Use your own player").
+      playerCors(reply, request.headers.origin, 'Retry-After');
       const videoId = request.params.videoId.toLowerCase();
       boundSessions(app, request, { kind: 'vod', id: videoId });
       // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).

@@ -13,7 +13,7 @@ import { checkMediaMark } from '../../media/playback-session.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { readStored, sendStored } from '../../media/stored-files.ts';
 import { FILES } from '../videos/public.ts';
-import { geoCheck, refuse } from './rules.ts';
+import { geoCheck, MEDIA_EXPOSED, pageAllowed, playerCors, playerPreflight, refuse } from './rules.ts';
 import { PlaybackError } from './schemas.ts';
 
 /** Segments never change once written: a CDN keeps them. */
@@ -40,6 +40,12 @@ const response = {
  * live's geoblock on every request, so a viewer who moves (or a token passed on) is cut off.
  */
 const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A customer's own player on another origin reads these files too (docs/playback.md "Use your own
+  // player"): its preflight (a GET with Range) is answered here, its requests by each route.
+  const preflight = { config: { permission: 'public' as const }, schema: { tags: ['playback'], hide: true } };
+  app.options('/play/vod/:videoId/:token/*', preflight, playerPreflight);
+  app.options('/play/live/:liveId/:token/*', preflight, playerPreflight);
+
   app.get(
     '/play/vod/:videoId/:token/*',
     {
@@ -55,6 +61,8 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const videoId = request.params.videoId.toLowerCase();
       const file = (request.params as Record<string, string | undefined>)['*'] ?? '';
+      // A video has no domain list: its files answer any page's player.
+      playerCors(reply, request.headers.origin, MEDIA_EXPOSED);
       if (!app.playback.signer.verify('vod', videoId, request.params.token)) {
         return refuse(request, reply, 403, 'invalid_link');
       }
@@ -103,6 +111,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const liveId = request.params.liveId.toLowerCase();
       const file = (request.params as Record<string, string | undefined>)['*'] ?? '';
+      reply.header('vary', 'Origin');
       if (!app.playback.signer.verify('live', liveId, request.params.token)) {
         return refuse(request, reply, 403, 'invalid_link');
       }
@@ -116,6 +125,9 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const row = await findLivePlaylistRules(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
         if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
+        if (!pageAllowed(app, request, row.security.referrerWhitelist)) {
+          return refuse(request, reply, 403, 'domain_not_allowed');
+        }
         // Before 'Iniciar' an encoder may be rehearsing: its signal is the team's, never the viewers'.
         if (row.status === 'scheduled') return refuse(request, reply, 404, 'not_found');
         accountId = row.account_id;
@@ -124,10 +136,15 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else {
         const row = await findLiveSegmentOwner(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
+        // A segment answers CORS only to the pages its playlists do (the same decision).
+        if (!pageAllowed(app, request, row.security.referrerWhitelist)) {
+          return refuse(request, reply, 403, 'domain_not_allowed');
+        }
         accountId = row.account_id;
         // A live segment's nominal length: ffmpeg cuts on the profile's duration (docs/billing.md).
         segmentLength = LATENCY_PROFILES[row.latency].segmentSeconds;
       }
+      playerCors(reply, request.headers.origin, MEDIA_EXPOSED);
       // Whole files: a live segment is short, and ffmpeg deletes old ones as the window slides. With a
       // bucket and a presigned/CDN delivery a segment is a redirect (playlists are always answered here).
       const key = `${viewerKey(accountId, liveId)}/${file}`;

@@ -72,6 +72,59 @@ export function domainAllows(
   );
 }
 
+/** `host[:port]` of an Origin header, or null. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one decision of whether the page that calls (its `Origin` header) may play a stream, for every
+ * player that calls cross-site: a WHEP client, and any HLS player on the customer's own page (hls.js,
+ * video.js, Shaka, Safari; docs/playback.md "Use your own player"). The embed page itself asks from
+ * the host it was served on (whatever PUBLIC_URL says); a client without an Origin (a same-origin GET,
+ * a server) passes, as the embed's own top-level visit does; otherwise the stream's authorized domains
+ * (`domainAllows`) decide.
+ */
+export function pageAllowed(app: FastifyInstance, request: FastifyRequest, list: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  const sameOrigin = origin !== undefined && originHost(origin) === request.headers.host;
+  return sameOrigin || domainAllows(list, origin, app.config.publicUrl);
+}
+
+/**
+ * The CORS answer of an allowed call to a playback answer, a media file or WHEP: the calling page's
+ * origin, never credentials (players send none). Every answer says it varies with Origin, so a CDN
+ * keeps one copy per site and never hands a copy made for one site to another (docs/security.md
+ * "Playback from customers' own players").
+ */
+export function playerCors(reply: FastifyReply, origin: string | undefined, expose: string): void {
+  reply.header('vary', 'Origin');
+  if (!origin) return;
+  reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', expose);
+}
+
+/** What an HLS player reads of a media answer beyond the safelisted headers (a Range request's). */
+export const MEDIA_EXPOSED = 'Content-Range, Accept-Ranges, Content-Length, Retry-After';
+
+/**
+ * A CORS preflight of the playback answer or the media: a player's GET may carry Range (Shaka, a
+ * video.js/VHS byte-range request) and never credentials. Answered to any page: the request itself
+ * applies the stream's rules (`pageAllowed`) and refuses a page they do not allow.
+ */
+export function playerPreflight(request: FastifyRequest, reply: FastifyReply) {
+  playerCors(reply, request.headers.origin, MEDIA_EXPOSED);
+  return reply
+    .code(204)
+    .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+    .header('access-control-allow-headers', 'Range')
+    .header('access-control-max-age', '600')
+    .send();
+}
+
 /** The viewer's country and whether the stream's geoblock lets them in. */
 export function geoCheck(
   app: FastifyInstance,

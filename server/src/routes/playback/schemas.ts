@@ -64,60 +64,78 @@ const Overlay = Type.Object({
   color: Nullable(Type.String()),
 });
 
-export const PlaybackInfo = Type.Object({
-  kind: Type.Union([Type.Literal('live'), Type.Literal('vod')]),
-  id: Type.String(),
-  accountId: Type.String(),
-  title: Type.String(),
-  status: Type.Union([
-    Type.Literal('scheduled'),
-    Type.Literal('live'),
-    Type.Literal('paused'),
-    Type.Literal('finished'),
-    Type.Literal('ready'),
-  ]),
-  scheduledStartTime: Nullable(Type.String()),
-  playerColor: Type.String({ description: '#rrggbb' }),
-  latency: Nullable(Type.Union([Type.Literal('default'), Type.Literal('low'), Type.Literal('ultraLow')])),
-  latencyTargets: Nullable(
-    Type.Object(
-      {
-        segmentSeconds: Type.Number(),
-        liveDelaySeconds: Type.Number(),
-        lowLatencyMode: Type.Boolean(),
-      },
-      { description: 'how the player should configure itself for the live (null for VOD)' },
+export const PlaybackInfo = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('live'), Type.Literal('vod')]),
+    id: Type.String(),
+    accountId: Type.String(),
+    title: Type.String(),
+    status: Type.Union([
+      Type.Literal('scheduled'),
+      Type.Literal('live'),
+      Type.Literal('paused'),
+      Type.Literal('finished'),
+      Type.Literal('ready'),
+    ]),
+    scheduledStartTime: Nullable(Type.String()),
+    playerColor: Type.String({ description: '#rrggbb' }),
+    latency: Nullable(Type.Union([Type.Literal('default'), Type.Literal('low'), Type.Literal('ultraLow')])),
+    latencyTargets: Nullable(
+      Type.Object(
+        {
+          segmentSeconds: Type.Number(),
+          liveDelaySeconds: Type.Number(),
+          lowLatencyMode: Type.Boolean(),
+        },
+        { description: 'how the player should configure itself for the live (null for VOD)' },
+      ),
     ),
-  ),
-  dvr: Type.Object({ enabled: Type.Boolean(), windowSeconds: Type.Integer() }),
-  audioOnly: Type.Boolean(),
-  banners: Type.Object({
-    thumbnail: Nullable(Type.String()),
-    startSoonScreen: Nullable(Type.String()),
-    pauseScreen: Nullable(Type.String()),
-    endingScreen: Nullable(Type.String()),
-  }),
-  manifestUrl: Nullable(Type.String()),
-  manifestType: Nullable(Type.Union([Type.Literal('hls'), Type.Literal('dash')])),
-  whepUrl: Nullable(
-    Type.String({
-      description:
-        'WHEP endpoint (POST an SDP offer) when the live is published over WHIP in ultra-low latency; the player falls back to manifestUrl',
+    dvr: Type.Object({ enabled: Type.Boolean(), windowSeconds: Type.Integer() }),
+    audioOnly: Type.Boolean(),
+    banners: Type.Object({
+      thumbnail: Nullable(Type.String()),
+      startSoonScreen: Nullable(Type.String()),
+      pauseScreen: Nullable(Type.String()),
+      endingScreen: Nullable(Type.String()),
     }),
-  ),
-  recordingVideoId: Nullable(Type.String()),
-  subtitles: Type.Array(Type.Object({ lang: Type.String(), label: Type.String(), url: Type.String() })),
-  ads: Type.Object({ preRollVastUrl: Nullable(Type.String()), postRollVastUrl: Nullable(Type.String()) }),
-  analyticsMeasurementId: Nullable(Type.String()),
-  viewerId: Type.String(),
-  sessionId: Type.String(),
-  expiresAt: Type.String(),
-  overlays: Type.Array(Overlay),
-  channelUrl: Nullable(Type.String()),
-  beaconUrl: Type.String(),
-  /** A VOD's like button posts `{sessionId}` here (DELETE takes it back); null for a live. */
-  likeUrl: Type.Union([Type.String(), Type.Null()]),
-});
+    manifestUrl: Nullable(
+      Type.String({
+        description:
+          "the HLS master playlist, root-relative (resolve it against this server): give it to any HLS player; it and every file it names answer CORS to the calling page when the stream's rules allow it. Null while a live is not on air",
+      }),
+    ),
+    manifestType: Nullable(Type.Union([Type.Literal('hls'), Type.Literal('dash')])),
+    whepUrl: Nullable(
+      Type.String({
+        description:
+          'WHEP endpoint (POST an SDP offer) when the live is published over WHIP in ultra-low latency; the player falls back to manifestUrl',
+      }),
+    ),
+    recordingVideoId: Nullable(Type.String()),
+    subtitles: Type.Array(Type.Object({ lang: Type.String(), label: Type.String(), url: Type.String() })),
+    ads: Type.Object({ preRollVastUrl: Nullable(Type.String()), postRollVastUrl: Nullable(Type.String()) }),
+    analyticsMeasurementId: Nullable(Type.String()),
+    viewerId: Type.String(),
+    sessionId: Type.String({
+      description: "the signed viewer session: the beacons' credential, and `sessionId` of the renewal call",
+    }),
+    expiresAt: Type.String({
+      description:
+        'ISO 8601: when the media URLs stop opening; ask this answer again (with `sessionId`) a minute or so before',
+    }),
+    overlays: Type.Array(Overlay),
+    channelUrl: Nullable(Type.String()),
+    beaconUrl: Type.String({
+      description: 'where the player posts its beacons (text/plain JSON by sendBeacon needs no CORS)',
+    }),
+    /** A VOD's like button posts `{sessionId}` here (DELETE takes it back); null for a live. */
+    likeUrl: Type.Union([Type.String(), Type.Null()]),
+  },
+  {
+    description:
+      "What a viewer's player needs, after the stream's rules: the embed reads it, and so may a customer's own player from its own page (docs/playback.md \"Use your own player\")",
+  },
+);
 
 /** The answer the schema describes is the viewer contract the player reads (contract/playback.ts): a
  * field renamed or retyped on one side stops the typecheck. */

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/errors.ts';
 import type { MessageKey } from '../../lib/i18n.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
 import { liveRoom } from '../../media/whep-sessions.ts';
-import { domainAllows, geoCheck, PLAYBACK_REASON_KEYS, refusal } from './rules.ts';
+import { geoCheck, PLAYBACK_REASON_KEYS, pageAllowed, playerCors, refusal } from './rules.ts';
 import type { PlaybackReason } from './schemas.ts';
 
 /** A viewer past the live's WHEP bound is told to come back after this (its player plays HLS). */
@@ -43,20 +43,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, re
  * session's Location.
  */
 function cors(reply: FastifyReply, origin: string | undefined): void {
-  reply.header('vary', 'Origin');
-  if (!origin) return;
-  reply
-    .header('access-control-allow-origin', origin)
-    .header('access-control-expose-headers', 'Location, Retry-After');
-}
-
-/** `host[:port]` of an Origin header, or null. */
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
+  playerCors(reply, origin, 'Location, Retry-After');
 }
 
 const Token = Type.String({ maxLength: 80 });
@@ -134,10 +121,8 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await findLivePlaylistRules(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
       if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
-      // The page that calls: the embed (the server's own origin, which a browser names in Origin as
-      // the host it asked), or a cross-site WHEP player.
-      const sameOrigin = origin !== undefined && originHost(origin) === request.headers.host;
-      if (!sameOrigin && !domainAllows(row.security.referrerWhitelist, origin, app.config.publicUrl)) {
+      // The page that calls: the embed, or a cross-site WHEP player (the same decision as HLS).
+      if (!pageAllowed(app, request, row.security.referrerWhitelist)) {
         return refuse(request, reply, 403, 'domain_not_allowed');
       }
       cors(reply, origin);

@@ -158,7 +158,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/videos/:id/source',
     {
-      config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named' },
+      config: { permission: VOD, blocked: 'accountBlockedVideos', blockedIn: 'named', uploadCors: true },
       schema: {
         tags: ['uploads'],
         summary: "Uploads the video's source: a chunk (Content-Range) or the whole file",
@@ -207,7 +207,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/videos/:id/source',
     {
-      config: { permission: VOD },
+      config: { permission: VOD, uploadCors: true },
       schema: {
         tags: ['uploads'],
         summary: 'Where the upload stands: the durable offset to resume from',
