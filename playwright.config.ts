@@ -52,6 +52,8 @@ export default defineConfig({
       WHEP_MAX_VIEWERS_PER_LIVE: '1',
     },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database migrates and seeds before /healthz answers: on a busy 2-core machine
+    // that alone has taken over a minute.
+    timeout: 180_000,
   },
 });
