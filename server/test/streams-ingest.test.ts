@@ -340,6 +340,8 @@ describe('RTMP ingest', () => {
       width: number | null;
       height: number | null;
       fps: number | null;
+      /** Set only when the server itself ended a WHIP publish (docs/api-streams.md); RTMP never. */
+      whipDropped: { at: string; reason: string } | null;
     }
     const stream = await createStream('Ingest com sinais diferentes', false, [
       { nome: 'Câmera' },
@@ -364,6 +366,7 @@ describe('RTMP ingest', () => {
       width: null,
       height: null,
       fps: null,
+      whipDropped: null,
     });
     // Nothing published yet: every signal, in order, with nothing known.
     expect(await status()).toEqual([idle(camera.id), idle(stage.id), idle(audience.id)]);
@@ -377,8 +380,8 @@ describe('RTMP ingest', () => {
       return signals[0]!.fps !== null && signals[1]!.fps !== null ? signals : undefined;
     });
     expect(seen).toEqual([
-      { signalId: camera.id, publishing: true, width: 320, height: 240, fps: 25 },
-      { signalId: stage.id, publishing: true, width: 640, height: 360, fps: 50 },
+      { signalId: camera.id, publishing: true, width: 320, height: 240, fps: 25, whipDropped: null },
+      { signalId: stage.id, publishing: true, width: 640, height: 360, fps: 50, whipDropped: null },
       idle(audience.id),
     ]);
 
