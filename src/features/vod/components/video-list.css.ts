@@ -17,7 +17,10 @@ export const td = style({
   selectors: { 'tr:last-child > &': { borderBottom: 0 } },
 });
 export const end = style({ textAlign: 'right' });
-export const titleCell = style({ maxWidth: '360px' });
+// The title column takes what the others leave (width 100% with max-width 0 is what lets a table cell
+// shrink below its text): a long title ends in an ellipsis instead of pushing the actions off a 1280 px
+// screen, whatever else a row shows (a failed video's reason under its status).
+export const titleCell = style({ width: '100%', maxWidth: 0 });
 export const videoTitle = style({
   display: 'block',
   fontWeight: 600,

@@ -55,7 +55,19 @@ export function VodPage() {
     if (linkedId) void lib.update({ videoId: undefined }, true);
   };
   const [q, setQ] = useState(lib.search.q ?? '');
-  useEffect(() => setQ(lib.search.q ?? ''), [lib.search.q]);
+  // The box follows the address (back, forward, a link), except when the address only catches up with
+  // a search the user just sent: the router commits it after the list loads, and by then the user may
+  // have typed the next one, which must not be replaced by the previous.
+  const sent = useRef<{ q: string | undefined } | null>(null);
+  useEffect(() => {
+    const fromAddress = lib.search.q;
+    if (sent.current && sent.current.q === fromAddress) {
+      sent.current = null;
+      return;
+    }
+    sent.current = null;
+    setQ(fromAddress ?? '');
+  }, [lib.search.q]);
 
   // Opening the library resumes any upload left unfinished (another page load, the network, a crash).
   useEffect(() => {
@@ -69,7 +81,9 @@ export function VodPage() {
   };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    lib.update({ q: q.trim() || undefined });
+    const next = q.trim() || undefined;
+    if (next !== lib.search.q) sent.current = { q: next };
+    lib.update({ q: next });
   };
   const variant = mobile ? 'sheet' : 'modal';
   // Folders and videos are one list to the user: either failing shows one error state (or one note over
