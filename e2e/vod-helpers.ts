@@ -5,7 +5,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from './support/env';
 
 /** localStorage key of the console's test-only chunk size switch (docs/uploads.md). */
@@ -92,6 +92,35 @@ export async function deleteVideo(
     headers: { Authorization: `Bearer ${token}` },
     params: { accountId },
   });
+}
+
+/** A library video's table row (1280 px layout). */
+export const videoRow = (page: Page, videoId: string) =>
+  page.locator(`[data-testid="video-row"][data-video-id="${videoId}"]`);
+
+/**
+ * For a spec's top level: videos it creates are deleted after each test. `createContent` makes a
+ * content through the API (no upload), enough for editing, deleting or failing it; `cleanup` takes
+ * videos made another way (an upload through the page).
+ */
+export function libraryContents() {
+  const cleanup: Array<{ token: string; teamId: string; videoId: string }> = [];
+  test.afterEach(async ({ request }) => {
+    for (const { token, teamId, videoId } of cleanup.splice(0))
+      await deleteVideo(request, token, videoId, teamId);
+  });
+  async function createContent(request: APIRequestContext, token: string, teamId: string, title: string) {
+    const res = await request.post('/v1/contents', {
+      headers: { Authorization: `Bearer ${token}` },
+      params: { accountId: teamId },
+      data: { title, directoryId: null, accountId: teamId },
+    });
+    expect(res.status()).toBe(201);
+    const { videoId } = (await res.json()) as { videoId: string };
+    cleanup.push({ token, teamId, videoId });
+    return videoId;
+  }
+  return { cleanup, createContent };
 }
 
 /**

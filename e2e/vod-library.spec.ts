@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { toast } from './streaming-helpers';
 import { DEMO, E2E_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { deleteVideo, makePng, makeVideo, openLibrary, pickVideos } from './vod-helpers';
+import { libraryContents, makePng, makeVideo, openLibrary, pickVideos, videoRow } from './vod-helpers';
 
 // SPEC §2.2 /vod/dashboard (docs/api-videos.md): folders, search, paging, edit (title, description, images
 // with SPEC §5's rules, subtitles), delete with confirmation, SPEC §8's content-creation messages, and the
@@ -14,24 +14,7 @@ import { deleteVideo, makePng, makeVideo, openLibrary, pickVideos } from './vod-
 test.describe.configure({ timeout: 90_000 });
 
 const TEAM = 'Demo Produções';
-const cleanup: Array<{ token: string; teamId: string; videoId: string }> = [];
-test.afterEach(async ({ request }) => {
-  for (const { token, teamId, videoId } of cleanup.splice(0))
-    await deleteVideo(request, token, videoId, teamId);
-});
-
-/** A content created through the API (no upload): enough for editing and deleting. */
-async function createContent(request: APIRequestContext, token: string, teamId: string, title: string) {
-  const res = await request.post('/v1/contents', {
-    headers: { Authorization: `Bearer ${token}` },
-    params: { accountId: teamId },
-    data: { title, directoryId: null, accountId: teamId },
-  });
-  expect(res.status()).toBe(201);
-  const { videoId } = (await res.json()) as { videoId: string };
-  cleanup.push({ token, teamId, videoId });
-  return videoId;
-}
+const { cleanup, createContent } = libraryContents();
 
 async function getVideo(request: APIRequestContext, token: string, teamId: string, videoId: string) {
   return request.get(`/v1/videos/${videoId}`, {
@@ -40,8 +23,7 @@ async function getVideo(request: APIRequestContext, token: string, teamId: strin
   });
 }
 
-const rowOf = (page: Page, videoId: string) =>
-  page.locator(`[data-testid="video-row"][data-video-id="${videoId}"]`);
+const rowOf = videoRow;
 
 test('folders: create one, open it, its path, and a video uploaded into it; search', async ({ page }) => {
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { deleteVideo, makeVideo, openLibrary, pickVideos, uploadSource } from './vod-helpers';
+import { libraryContents, makeVideo, openLibrary, pickVideos, uploadSource, videoRow } from './vod-helpers';
 
 // docs/uploads.md "Empty files", "Failure reasons", "Queued transcodes": upload errors and waits that say
 // what they are, where the user looks (the library's row or card, at 1280 and 390 px).
@@ -12,26 +12,9 @@ import { deleteVideo, makeVideo, openLibrary, pickVideos, uploadSource } from '.
 test.describe.configure({ timeout: 180_000 });
 
 const TEAM = 'Demo Produções';
-const cleanup: Array<{ token: string; teamId: string; videoId: string }> = [];
-test.afterEach(async ({ request }) => {
-  for (const { token, teamId, videoId } of cleanup.splice(0))
-    await deleteVideo(request, token, videoId, teamId);
-});
+const { createContent } = libraryContents();
 
-async function createContent(request: APIRequestContext, token: string, teamId: string, title: string) {
-  const res = await request.post('/v1/contents', {
-    headers: { Authorization: `Bearer ${token}` },
-    params: { accountId: teamId },
-    data: { title, directoryId: null, accountId: teamId },
-  });
-  expect(res.status()).toBe(201);
-  const { videoId } = (await res.json()) as { videoId: string };
-  cleanup.push({ token, teamId, videoId });
-  return videoId;
-}
-
-const rowOf = (page: Page, videoId: string) =>
-  page.locator(`[data-testid="video-row"][data-video-id="${videoId}"]`);
+const rowOf = videoRow;
 
 test('an empty file is refused before anything is created, saying it is empty', async ({ page }) => {
   await signInWithTeam(page, DEMO.owner, TEAM);
