@@ -124,6 +124,19 @@ function databaseFreeServerTests() {
     .filter((file) => !reachesDatabase.test(readFileSync(file, 'utf8')));
 }
 
+/** Server test files whose work is media (ffmpeg ladders, WebRTC sessions, simulcast pushes), run in one
+ * database pass only when both run. */
+const MEDIA_ONCE = [
+  'server/test/whip-interop.test.ts',
+  'server/test/whip.test.ts',
+  'server/test/realtime-live.test.ts',
+  'server/test/playback-live.test.ts',
+  'server/test/simulcast.test.ts',
+  'server/test/simulcast-push.test.ts',
+  'server/test/studio-guest-media.test.ts',
+  'server/test/transcode-queue.test.ts',
+];
+
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('i18n catalogs complete', 'node', ['scripts/i18n.mjs', '--check']);
@@ -135,8 +148,15 @@ vitest('components', 'components');
 // The PGlite pass never inherits a DATABASE_URL from the shell (it would silently be a second
 // PostgreSQL pass); `undefined` removes the variable from the child's environment.
 let missingPass = null;
-const serverPasses = [{ label: 'server-pglite', project: 'server', env: { DATABASE_URL: undefined } }];
+const pglitePass = { label: 'server-pglite', project: 'server', env: { DATABASE_URL: undefined } };
+const serverPasses = [pglitePass];
 if (process.env.TEST_DATABASE_URL) {
+  // Media-heavy files (real encoders, WebRTC peers, minutes of live video) reach the database only
+  // through repositories the other files prove on both: with PostgreSQL beside, they run once, in its
+  // pass (the shorter one), instead of twice at once on 2 cores (docs/decisions.md "One pass for the
+  // media tests").
+  pglitePass.extraArgs = MEDIA_ONCE.flatMap((file) => ['--exclude', file]);
+  console.log(`\n▶ server-pglite leaves ${MEDIA_ONCE.length} media-heavy files to the PostgreSQL pass`);
   // The PostgreSQL pass proves the database layer: a server test file that never opens a database
   // (no test server, no repository, no app; e.g. the WebRTC core, parsers) runs once, in the PGlite
   // pass. Running it twice side by side only doubled the load on the media tests' timing.

@@ -103,11 +103,20 @@ describe('live packaging for viewers', () => {
     expect(dvrMaster.body).toContain('audio/index.m3u8');
     expect(dvrMaster.body).toMatch(/CODECS="mp4a\.40\.2"\naudio\/index\.m3u8/);
 
-    // Let ~12 s of 1 s segments be written, then compare the two lists.
-    await sleep(10_000);
+    // Until the DVR list holds more than 8 of its 1 s segments and the edge list's window has slid.
     const base = (url: string) => url.replace(/master\.m3u8(\?.*)?$/, '');
-    const edgeList = await get(`${base(edgeUrl)}src/index.m3u8`);
-    expect(edgeList.statusCode).toBe(200);
+    const [edgeList, dvrList] = await until('more than 8 DVR segments and a slid edge window', async () => {
+      const [edge, dvr] = await Promise.all([
+        get(`${base(edgeUrl)}src/index.m3u8`),
+        get(`${base(dvrUrl)}src/index.m3u8`),
+      ]);
+      const ready =
+        edge.statusCode === 200 &&
+        /#EXT-X-MEDIA-SEQUENCE:[1-9]/.test(edge.body) &&
+        dvr.statusCode === 200 &&
+        segmentsIn(dvr.body).length > 8;
+      return ready ? ([edge, dvr] as const) : undefined;
+    });
     // Low latency: 1 s segments, a playlist cached for half of one (rounded down).
     expect(edgeList.headers['cache-control']).toBe('public, max-age=0');
     expect(edgeList.body).toContain('#EXT-X-TARGETDURATION:1');
@@ -116,7 +125,6 @@ describe('live packaging for viewers', () => {
     expect(edgeSegments.length).toBeLessThanOrEqual(6);
     expect(edgeList.body).toMatch(/#EXT-X-MEDIA-SEQUENCE:[1-9]/); // the window slid
 
-    const dvrList = await get(`${base(dvrUrl)}src/index.m3u8`);
     const dvrSegments = segmentsIn(dvrList.body);
     expect(dvrSegments.length).toBeGreaterThan(8);
     expect(dvrList.body).toContain('#EXT-X-MEDIA-SEQUENCE:0');
