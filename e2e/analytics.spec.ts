@@ -105,7 +105,7 @@ test('live analytics and customer support from real players', async ({ page, bro
     for (const v of viewers) await expectPlaying(v.page);
 
     await page.goto(`/analytics?live=${live.id}`);
-    await expect(page.getByTestId('analytics-live-title')).toHaveText(live.nome);
+    await expect(page.getByTestId('analytics-live-title')).toHaveText(live.nome, { timeout: 20_000 });
     await expect(figure(page, 'viewersNow')).toHaveText('5', { timeout: 20_000 });
     // The places they watch from, and the databases' credits beside them.
     await expect(page.getByText('Sao Paulo').first()).toBeVisible({ timeout: 15_000 });
@@ -150,41 +150,35 @@ test('live analytics and customer support from real players', async ({ page, bro
     );
     viewers.push(stalled);
     await expectPlaying(stalled.page, 2);
-    // The page notes when its player stalls (listening before the segments are held: no race). A
-    // loaded machine can leave the player waiting for its next segment already: the hold starts once it
-    // plays again, so that the stall it causes is one the listener sees begin.
+    // A loaded machine can leave the player waiting for its next segment already: the hold starts once
+    // it plays again, so that the stall it causes is the one measured.
     await stalled.page.locator('video').evaluate(
       (v: HTMLVideoElement) =>
         new Promise<void>((resolve) => {
-          v.addEventListener('waiting', () => {
-            (window as unknown as { stalledAt?: number }).stalledAt ??= Date.now();
-          });
           const playing = () => !v.paused && v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
           if (playing()) resolve();
           else v.addEventListener('playing', () => resolve(), { once: true });
         }),
     );
-    await stalled.page.evaluate(() => {
-      delete (window as unknown as { stalledAt?: number }).stalledAt;
-    });
     hold = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Released 8 s after the player stalls.
+    // Released 8 s after the player ran out of media: nothing ahead of the playhead and not enough to
+    // play on. A 'waiting' event or a dip of the ready state alone is no stall (a busy decoder, a
+    // rendition switch), and counting from one made the stall the player lived through seconds shorter.
     await expect
       .poll(
         () =>
           stalled.page.evaluate(() => {
-            const w = window as unknown as { stalledAt?: number };
-            // A stall whose 'waiting' event came before the listener still shows in the ready state.
             const video = document.querySelector('video');
-            if (video && !video.paused && video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA)
-              w.stalledAt ??= Date.now();
-            return w.stalledAt ?? 0;
+            if (!video || video.paused || video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) return false;
+            const { buffered, currentTime } = video;
+            const ahead = buffered.length ? buffered.end(buffered.length - 1) - currentTime : 0;
+            return ahead < 0.5;
           }),
-        { timeout: 60_000 },
+        { timeout: 60_000, intervals: [100] },
       )
-      .toBeGreaterThan(0);
+      .toBe(true);
     await page.waitForTimeout(8_000);
     hold = null;
     release();
@@ -221,7 +215,7 @@ test('live analytics and customer support from real players', async ({ page, bro
       })
       .then((r) => r.json() as Promise<{ items: { rebufferMs: number }[] }>);
     const longest = Math.max(...stall.items.map((v) => v.rebufferMs));
-    expect(longest).toBeGreaterThan(4_000);
+    expect(longest, JSON.stringify(stall.items)).toBeGreaterThan(4_000);
     expect(longest).toBeLessThan(14_000);
   } finally {
     encoder.kill('SIGINT');

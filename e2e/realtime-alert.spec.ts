@@ -11,9 +11,19 @@ import { signInWithTeam } from './support/pwa';
 
 const ALERT = 'FPS acima do limite';
 
-/** How many times a high-FPS dialog has opened in the page (counted as it is added to the DOM). */
+/** How many times a high-FPS dialog has opened in the page (counted as it is added to the DOM), and how
+ * many alerts reached the page: each one a tab receives makes it ask the tabs' shared Web Lock whether
+ * it is the one to show it (src/lib/realtime/fps-gate.ts). */
 const countDialogs = () => {
-  (window as unknown as { fpsDialogs: number }).fpsDialogs = 0;
+  const w = window as unknown as { fpsDialogs: number; fpsClaims: number };
+  w.fpsDialogs = 0;
+  w.fpsClaims = 0;
+  const locks = navigator.locks;
+  const request = locks.request.bind(locks) as (...args: unknown[]) => Promise<unknown>;
+  (locks as unknown as { request: (...args: unknown[]) => Promise<unknown> }).request = (...args) => {
+    if (args[0] === 'palco-fps-alert') w.fpsClaims++;
+    return request(...args);
+  };
   new MutationObserver((records) => {
     for (const r of records)
       for (const node of r.addedNodes) {
@@ -29,6 +39,7 @@ const countDialogs = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 const opened = (page: Page) => page.evaluate(() => (window as unknown as { fpsDialogs: number }).fpsDialogs);
+const claims = (page: Page) => page.evaluate(() => (window as unknown as { fpsClaims: number }).fpsClaims);
 
 test('a 60 fps encoder: one high-FPS dialog across two tabs, and the wall shows what it measures', async ({
   context,
@@ -74,8 +85,9 @@ test('a 60 fps encoder: one high-FPS dialog across two tabs, and the wall shows 
       await exited;
     }
   }
-  // Both tabs received that alert; give the other one time to show it, were it to.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // Both tabs received that alert (each asked whether to show it); one of them shows it.
+  await expect.poll(() => claims(wall), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => claims(other), { timeout: 10_000 }).toBeGreaterThan(0);
   expect((await opened(wall)) + (await opened(other))).toBe(1);
   const shownIn = (await opened(wall)) === 1 ? wall : other;
   const dialog = shownIn.getByRole('dialog', { name: ALERT });
