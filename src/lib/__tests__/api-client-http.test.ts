@@ -85,7 +85,7 @@ describe('api client over HTTP', () => {
       });
       expect(answer).toEqual({ name: 'Demo' });
       expect(seen).toHaveLength(1);
-      const [req] = seen;
+      const req = seen[0]!;
       expect([req.method, req.url, req.body]).toEqual(['POST', '/v1/teams?page=2', '{"name":"Demo"}']);
       expect(req.headers.authorization).toBe('Bearer tok-1');
       expect(req.headers['accept-language']).toBe('pt-BR');
@@ -101,10 +101,11 @@ describe('api client over HTTP', () => {
     form.append('title', 'Aula 1');
     await apiVoid('/v1/form', { method: 'POST', body: form });
     await apiVoid('/v1/text', { method: 'PUT', body: 'plain words' });
-    expect(seen[0].headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen[0].body).toContain('Aula 1');
-    expect(seen[1].headers['content-type']).toBe('text/plain;charset=UTF-8');
-    expect(seen[1].body).toBe('plain words');
+    const [form1, text] = [seen[0]!, seen[1]!];
+    expect(form1.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(form1.body).toContain('Aula 1');
+    expect(text.headers['content-type']).toBe('text/plain;charset=UTF-8');
+    expect(text.body).toBe('plain words');
   });
 
   it("maps an error answer to ApiError with the server's message and body, and tells the app", async () => {
