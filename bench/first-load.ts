@@ -4,7 +4,10 @@ import { gzipSync } from 'node:zlib';
 
 /** The first-load budgets for React 19 (docs/decisions.md "React 19 runs the console"), in gzip
  * bytes: checked by `npm test` (scripts/size-budget.ts) and printed by `npm run bench`. */
-export const FIRST_LOAD_BUDGET = { login: 135_000, shell: 230_000 } as const;
+// login: 135 kB, plus what ofetch costs (the console's HTTP client, docs/decisions.md "The console's
+// HTTP client and cache persister"): measured 133,565 → 137,319 B (+3,754 B, ufo and destr included);
+// the shell went 225,469 → 229,230 B under its unchanged 230 kB.
+export const FIRST_LOAD_BUDGET = { login: 138_800, shell: 230_000 } as const;
 
 /** Loaded before the first render of any page (src/lib/i18n.ts): the default locale's core catalogue… */
 export const CATALOGUE = 'src/locales/pt-BR/messages.po';

@@ -1,9 +1,11 @@
+import { type FetchContext, ofetch } from 'ofetch';
 import { create, type Struct } from 'superstruct';
 import { i18n } from './i18n';
 import { session } from './session';
 
-// A thin wrapper over fetch rather than ofetch: ofetch and its helpers cost about 4 kB gzipped of
-// first-load JS, and the console needs only JSON/FormData bodies, a query string and typed errors.
+// The console's HTTP client is ofetch (docs/decisions.md "The console's HTTP client and cache
+// persister"): one instance whose hooks add the session's headers and turn every failure into the app's
+// ApiError. Retries are the query layer's (src/lib/query-client.ts), never this client's.
 
 /** A failed call, typed: the app (not this client) decides what a 401 or a 5xx means.
  * `status` 0 means the network failed (offline, refused) or the answer was not what the console reads. */
@@ -67,22 +69,60 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return undefined;
-  const text = await res.text();
-  if (!text) return undefined;
-  if ((res.headers.get('content-type') ?? '').includes('json')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** An answer's body as the console reads it: JSON when the server says so (its text if that does not
+ * parse), other text as text, nothing for an empty body. ofetch reads the text (`responseType: 'text'`);
+ * this decides, so a body without a JSON content type is never guessed at. */
+function readBody({ response }: FetchContext) {
+  if (!response) return;
+  const text: unknown = response._data;
+  if (typeof text !== 'string' || !text) {
+    response._data = undefined;
+    return;
   }
-  return text;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return;
+  try {
+    response._data = JSON.parse(text);
+  } catch {
+    // Kept as text: a proxy's error page labelled as JSON still shows its status and text.
+  }
 }
 
-async function request(path: string, options: RequestOptions): Promise<unknown> {
+const client = ofetch.create({
+  // The HTTP client never retries: queries (GETs) are retried by the query layer on a network error or
+  // a 5xx (createQueryClient), mutations never; a retry here too would multiply the requests, and
+  // ofetch's default would resend a GET on a 409 or a 429. (The error hooks below throw before ofetch's
+  // retry step would run; `false` says so where a reader looks.)
+  retry: false,
+  responseType: 'text',
+  onRequest({ options }) {
+    // Read per request: the token and locale change without a reload (login, the language switch).
+    const { authToken } = session.get();
+    if (authToken) options.headers.set('Authorization', `Bearer ${authToken}`);
+    options.headers.set('Accept-Language', i18n.locale || 'pt-BR');
+    options.headers.set('Accept', 'application/json');
+  },
+  onResponse: readBody,
+  // Offline, refused, aborted or timed out: status 0.
+  onRequestError({ error }) {
+    throw new ApiError(0, message(error));
+  },
+  onResponseError({ response }) {
+    const data: unknown = response._data;
+    throw new ApiError(
+      response.status,
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : `${response.status} ${response.statusText}`,
+      data,
+    );
+  },
+});
+
+function request(path: string, options: RequestOptions): Promise<unknown> {
   const { method = 'GET', body, query, timeout } = options;
+  // The timeout joins the caller's signal (ofetch's own `timeout` applies only without one).
   const signal =
     timeout === undefined
       ? options.signal
@@ -90,43 +130,26 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
         ? AbortSignal.any([options.signal, AbortSignal.timeout(timeout)])
         : AbortSignal.timeout(timeout);
   const headers = new Headers(options.headers);
-  const { authToken } = session.get();
-  if (authToken) headers.set('Authorization', `Bearer ${authToken}`);
-  headers.set('Accept-Language', i18n.locale || 'pt-BR');
-  headers.set('Accept', 'application/json');
   let payload: BodyInit | undefined;
   if (body !== undefined) {
-    if (isRawBody(body)) payload = body;
-    else {
+    if (isRawBody(body)) {
+      payload = body;
+      // What fetch itself would say for a string; ofetch would label any string as JSON.
+      if (typeof body === 'string' && !headers.has('Content-Type'))
+        headers.set('Content-Type', 'text/plain;charset=UTF-8');
+    } else {
       payload = JSON.stringify(body);
       headers.set('Content-Type', 'application/json');
     }
   }
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
-  } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : String(error));
-  }
-  const data = await readBody(res).catch(() => undefined);
-  if (!res.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : `${res.status} ${res.statusText}`;
-    throw new ApiError(res.status, message, data);
-  }
-  return data;
+  return client(buildUrl(path, query), { method, headers, body: payload, signal });
 }
 
 async function call<T>(path: string, options: RequestOptions, read: (data: unknown) => T): Promise<T> {
   try {
     return read(await request(path, options));
   } catch (error) {
-    const apiError =
-      error instanceof ApiError
-        ? error
-        : new ApiError(0, error instanceof Error ? error.message : String(error));
+    const apiError = error instanceof ApiError ? error : new ApiError(0, message(error));
     if (!options.silent) for (const l of errorListeners) l(apiError);
     throw apiError;
   }

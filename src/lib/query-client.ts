@@ -1,8 +1,11 @@
 import {
-  type DehydratedState,
-  dehydrate,
+  type PersistedClient,
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/query-persist-client-core';
+import {
   type FetchQueryOptions,
-  hydrate,
   onlineManager,
   type Query,
   QueryClient,
@@ -19,20 +22,6 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * failed (offline, a 5xx): the data it still holds is what the page shows on the next offline start. */
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   return query.state.data !== undefined && !NEVER_PERSISTED.has(String(query.queryKey[0]));
-}
-
-/** The saved form of the cache: a query whose refetch failed is saved with its data as a success (the
- * failure is this session's, and an error object has no place in the store). */
-function persistedState(queryClient: QueryClient): DehydratedState {
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery });
-  return {
-    ...state,
-    queries: state.queries.map((q) =>
-      q.state.status === 'error'
-        ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureReason: null } }
-        : q,
-    ),
-  };
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -77,19 +66,11 @@ export function prefetchForVisit<TQueryFnData, TError, TData, TQueryKey extends 
 
 export const BUILD_ID = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 
-/** What is written to IndexedDB: the dehydrated cache, when, and for which build. (The same shape as
- * TanStack's persist-client, done here with the app's own query-core so it ships only once.) */
-export interface PersistedClient {
-  timestamp: number;
-  buster: string;
-  clientState: DehydratedState;
-}
-
-export interface Persister {
-  persistClient(client: PersistedClient): Promise<void>;
-  restoreClient(): Promise<PersistedClient | undefined>;
-  removeClient(): Promise<void>;
-}
+// Persisting the cache is TanStack's query-persist-client-core (restore, subscribe, the saved shape),
+// on the app's one copy of query-core (package.json pins it); what is the app's own is the IndexedDB
+// store, the throttle and what a save holds (docs/decisions.md "The console's HTTP client and cache
+// persister").
+export type { PersistedClient, Persister };
 
 const IDB_KEY = 'palco-query-cache';
 
@@ -101,6 +82,9 @@ export function createIdbPersister(): Persister {
   };
 }
 
+/** Which queries a save holds: data queries, never the 'session' ones, also after a failed refetch. */
+const DEHYDRATE_OPTIONS = { shouldDehydrateQuery: shouldPersistQuery };
+
 const RESTORE_TIMEOUT_MS = 1500;
 
 /** Puts the persisted cache back before the router's first load, so loaders offline find their data.
@@ -111,23 +95,31 @@ export async function restorePersistedCache(
   persister: Persister,
   { buster = BUILD_ID, maxAge = PERSIST_MAX_AGE_MS, timeoutMs = RESTORE_TIMEOUT_MS } = {},
 ): Promise<void> {
-  const restore = async () => {
-    try {
-      const saved = await persister.restoreClient();
-      if (!saved) return;
-      if (saved.buster !== buster || !saved.timestamp || Date.now() - saved.timestamp > maxAge) {
-        await persister.removeClient();
-        return;
-      }
-      hydrate(queryClient, saved.clientState);
-    } catch {
-      await persister.removeClient().catch(() => undefined);
-    }
-  };
-  await Promise.race([restore(), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  // The library drops a store that fails to read, then rethrows: the start goes on without it.
+  const restore = persistQueryClientRestore({ queryClient, persister, buster, maxAge }).catch(
+    () => undefined,
+  );
+  await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
 const PERSIST_THROTTLE_MS = 500;
+
+/** A save's cache as written: a query whose refetch failed is kept with its data as a success (the
+ * failure is this session's, and an error object has no place in the store). */
+function withFailuresAsSuccess(client: PersistedClient): PersistedClient {
+  const { clientState } = client;
+  return {
+    ...client,
+    clientState: {
+      ...clientState,
+      queries: clientState.queries.map((q) =>
+        q.state.status === 'error'
+          ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureReason: null } }
+          : q,
+      ),
+    },
+  };
+}
 
 /** Writes the cache to IndexedDB after it changes, at most every half second (the last state wins), and
  * at once when the page is hidden (closed, reloaded, switched away). Returns the unsubscribe. */
@@ -137,18 +129,34 @@ export function persistCache(
   { buster = BUILD_ID, throttleMs = PERSIST_THROTTLE_MS } = {},
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => {
+  let latest: PersistedClient | undefined;
+  const write = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const clientState = persistedState(queryClient);
-    return persister.persistClient({ timestamp: Date.now(), buster, clientState }).catch(() => undefined);
+    const client = latest;
+    latest = undefined;
+    if (!client) return;
+    void Promise.resolve()
+      .then(() => persister.persistClient(withFailuresAsSuccess(client)))
+      .catch(() => undefined);
   };
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
-    timer ??= setTimeout(() => void save(), throttleMs);
+  // The library saves on every cache change; the throttle sits between it and the store.
+  const throttled: Persister = {
+    persistClient: (client) => {
+      latest = client;
+      timer ??= setTimeout(write, throttleMs);
+    },
+    restoreClient: () => persister.restoreClient(),
+    removeClient: () => persister.removeClient(),
+  };
+  const unsubscribe = persistQueryClientSubscribe({
+    queryClient,
+    persister: throttled,
+    buster,
+    dehydrateOptions: DEHYDRATE_OPTIONS,
   });
   const onHidden = () => {
-    if (document.visibilityState === 'hidden' && timer) void save();
+    if (document.visibilityState === 'hidden') write();
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
   return () => {

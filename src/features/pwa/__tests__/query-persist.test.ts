@@ -1,3 +1,4 @@
+import { persistQueryClientRestore } from '@tanstack/query-persist-client-core';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -112,5 +113,34 @@ describe('query cache persistence', () => {
     const t0 = Date.now();
     await restorePersistedCache(client, hanging, { timeoutMs: 50 });
     expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it('a store that fails to read is dropped, and the start goes on without it', async () => {
+    const client = new QueryClient();
+    const removeClient = vi.fn(async () => undefined);
+    const broken: Persister = {
+      persistClient: async () => undefined,
+      restoreClient: () => Promise.reject(new Error('IndexedDB: version error')),
+      removeClient,
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(restorePersistedCache(client, broken, { timeoutMs: 1000 })).resolves.toBeUndefined();
+    expect(removeClient).toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it("what is saved is TanStack's persisted-client shape: the library's own restore reads it", async () => {
+    const source = new QueryClient();
+    const persister = memoryPersister();
+    const stop = persistCache(source, persister, { buster: 'b9', throttleMs: 0 });
+    source.setQueryData(['vod', 'list'], ['a']);
+    source.setQueryData(['session', 'me'], { token: 'secret' });
+    await wait(20);
+    stop();
+    const next = new QueryClient();
+    await persistQueryClientRestore({ queryClient: next, persister, buster: 'b9' });
+    expect(next.getQueryData(['vod', 'list'])).toEqual(['a']);
+    expect(next.getQueryData(['session', 'me'])).toBeUndefined();
   });
 });
