@@ -73,6 +73,49 @@ function serverPagesInDev(): Plugin {
   };
 }
 
+/** What the embed player's page needs before its first frame, listed in embed.html as
+ * <link rel=modulepreload> so that the browser asks for all of it at once instead of discovering it one
+ * import level at a time (docs/playback.md "Startup time"): the entry's static imports, transitively, and
+ * the lazy modules the page asks for as it starts (shaka's HLS build, telemetry, the two catalogues). The
+ * console keeps `modulePreload: false` (see build below); this is for embed.html alone. */
+const EMBED_START =
+  /(shaka-player\.hls-es2021\.js|\/src\/embed\/telemetry\.ts|\/src\/locales\/[^/]+\/embed\.po)$/;
+function embedModulePreload(): Plugin {
+  return {
+    name: 'palco-embed-modulepreload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle || !ctx.chunk || !ctx.filename.endsWith('embed.html')) return;
+        const bundle = ctx.bundle;
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+          files.add(file);
+          for (const dep of chunk.imports) add(dep);
+        };
+        for (const dep of ctx.chunk.imports) add(dep);
+        // shaka's build is imported by a shared chunk (src/embed/shaka.ts), not by the entry itself.
+        const lazy = [ctx.chunk, ...[...files].map((f) => bundle[f])].flatMap((c) =>
+          c?.type === 'chunk' ? c.dynamicImports : [],
+        );
+        for (const dep of lazy) {
+          const chunk = bundle[dep];
+          if (chunk?.type === 'chunk' && chunk.facadeModuleId && EMBED_START.test(chunk.facadeModuleId))
+            add(dep);
+        }
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -103,6 +146,7 @@ export default defineConfig({
     lingui(),
     vanillaExtractPlugin(),
     serverPagesInDev(),
+    embedModulePreload(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -11,7 +11,10 @@ import { makeVideo, untilReady, uploadSource } from './vod-helpers';
  * pixels, each hit recorded).
  */
 export async function startSite() {
-  const ad = readFileSync(makeVideo('ad.mp4', { size: '320x180', seconds: 2, bitrate: '200k' }).path);
+  // 5 s: the player's frame fires its load event only once the chunks it preloads are in (shaka among
+  // them, docs/playback.md "Startup time"), by when its ad is under way; on a busy machine a 2 s ad was
+  // over before a test, waiting for that load, could look at it.
+  const ad = readFileSync(makeVideo('ad.mp4', { size: '320x180', seconds: 5, bitrate: '200k' }).path);
   const hits: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://site');
@@ -62,7 +65,7 @@ function vast(base: string, media: string): string {
       <Creatives>
         <Creative>
           <Linear>
-            <Duration>00:00:02</Duration>
+            <Duration>00:00:05</Duration>
             <TrackingEvents>
               <Tracking event="complete"><![CDATA[${base}/complete]]></Tracking>
             </TrackingEvents>

@@ -8,6 +8,8 @@ import { fetchPlayback, renewDelay } from './playback';
 import { createPlayer, type PlayerHandle } from './player';
 import { type EmbedTarget, embeddingOrigin, targetOf } from './route';
 import { formatStart, type Screen, screenOf } from './screen';
+import { loadShaka } from './shaka';
+import { playIntentAt } from './startup';
 import { labels, screenText } from './texts';
 
 /** Between two asks while there is nothing to play yet (a live not on air), or the server failed; and
@@ -34,6 +36,16 @@ root.append(stage);
 /** Telemetry's module, asked for as the page starts: a view begins before the player loads, and the
  * play intent should not wait for this chunk. */
 const telemetryModule = integration('telemetry');
+/** The page's language, asked for alongside the playback answer rather than before it (docs/playback.md
+ * "Startup time"): the answer only needs the catalogue once it is shown. */
+const localeReady = activate(pickLocale(navigator.languages ?? [navigator.language]));
+// shaka (its HLS build: the live's fallback and every VOD) starts loading with the page, in parallel with
+// the playback call, instead of after its answer (docs/playback.md "Startup time"). The import is cached:
+// createPlayer's own call takes the same module.
+void loadShaka('hls').catch(() => undefined);
+/** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
+ * plays by itself, so opening the page is the viewer's intent). */
+let firstView = true;
 
 const origin = embeddingOrigin(window);
 /** The classroom's registration (its chat token), which makes this viewer findable by e-mail in
@@ -104,7 +116,11 @@ async function start(info: PlaybackInfo) {
   // The play intent: the embed plays by itself as soon as there is something to play. The view starts
   // here (docs/analytics.md "Definitions"), so that the pre-roll and the load are inside its startup
   // time, and a load error or a viewer leaving before the first frame are counted.
-  const intentAt = Date.now();
+  // The first view's intent is the page load (performance.timeOrigin), so that the startup time
+  // telemetry reports is the one the viewer waits (docs/playback.md "Startup time"); a later view (the
+  // live came back) starts now.
+  const intentAt = playIntentAt(firstView, performance.timeOrigin, Date.now());
+  firstView = false;
   const view = (await telemetryModule)?.startTelemetry({ info, intentAt }) ?? null;
   stopTelemetry = view ? () => view.stop() : null;
   renewTelemetry = view ? (sessionId) => view.renew(sessionId) : null;
@@ -226,6 +242,7 @@ function refresh(): Promise<void> {
         // No view under way (it failed, ended, or none began): the next play is a view of its own.
         stopTelemetry === null,
       );
+      await localeReady;
       if (result.ok) {
         announceToHost(result.info, origin);
         return await apply(result.info);
@@ -244,4 +261,4 @@ function refresh(): Promise<void> {
   return refreshing;
 }
 
-void activate(pickLocale(navigator.languages ?? [navigator.language])).then(refresh);
+void refresh();

@@ -2,6 +2,7 @@ import type { PlaybackInfo } from '@contract/playback';
 import { mountControls } from './controls';
 import { signedPrefix, withToken } from './route';
 import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
+import { liftedStartConfig, startConfig } from './startup';
 import { ladderGrew } from './tracks';
 
 export interface PlayerHandle {
@@ -193,6 +194,11 @@ async function createHlsPlayer(
   await player.attach(video);
   onPlayer?.(player, video);
   player.configure(latencyConfig(info));
+  // A live starts on a low rendition and may switch up once its first frame shows (docs/playback.md
+  // "Startup time").
+  player.configure(startConfig(info));
+  const lifted = liftedStartConfig(info);
+  if (lifted) video.addEventListener('playing', () => player.configure(lifted), { once: true });
   // shaka retries a failing live stream forever by default; a live that stopped (ended, paused, its
   // token refused) is a question for the playback endpoint instead.
   if (info.kind === 'live')

@@ -134,6 +134,8 @@ export class Telemetry {
   private readonly reported = { playing: 0, rebuffering: 0, paused: 0 };
   /** The playhead when the video last said `playing` before the first frame (null: not playing). */
   private playingFrom: number | null = null;
+  /** When that `playing` came (epoch ms): the first frame's time once the playhead moves from there. */
+  private playingAt: number | null = null;
   /** shaka's buffering flag. */
   private buffering = false;
   /** When the current stall began (null: none). A wait after a seek or while paused is no stall. */
@@ -298,11 +300,19 @@ export class Telemetry {
     this.enter('playing');
     const active = this.active();
     this.rendition = active.rendition;
-    this.change({ type: 'startup', startupMs: this.since(this.t0) });
+    // Timed at the `playing` the playhead then moved from, not at the `timeupdate` that showed it moving
+    // (those come every 250 ms): the figure a page measures from its own 'playing' event
+    // (docs/playback.md "Startup time").
+    const at = this.playingAt ?? this.deps.now();
+    this.playingAt = null;
+    this.change({ type: 'startup', startupMs: Math.min(MAX_MS, Math.max(0, at - this.t0)) });
   }
 
   private readonly onPlaying = () => {
-    if (!this.started && this.video && !this.video.paused) this.playingFrom = this.video.currentTime;
+    if (!this.started && this.video && !this.video.paused) {
+      this.playingFrom = this.video.currentTime;
+      this.playingAt = this.deps.now();
+    }
   };
 
   /** The first frame is the first time the playhead moves after `playing`. */
@@ -317,6 +327,8 @@ export class Telemetry {
   private readonly onSeeked = () => {
     if (this.started || !this.video) return;
     this.playingFrom = this.video.paused ? null : this.video.currentTime;
+    // Its 'playing' (after the seek's data arrived) times the frame; without one, the moving playhead does.
+    this.playingAt = null;
   };
 
   /** Milliseconds from `t` to now, within the server's bounds. */
