@@ -65,10 +65,13 @@ RTMP_PORT=$RTMP_PORT
 PGBIN=$PGBIN
 PORTS
 
-# The built app, as the Dockerfile builds it.
-if [ ! -f server/dist/server.mjs ] || [ ! -f dist/index.html ]; then
+# The built app, as the Dockerfile builds it: the console when it is missing (a minute or more), the
+# server every time (esbuild, seconds), so a changed server is what runs.
+if [ ! -f dist/index.html ]; then
   log "building the app (npm run build)"
   npm run --silent build >"$STATE/logs/build.log" 2>&1
+else
+  npm run --silent build:server >"$STATE/logs/build.log" 2>&1
 fi
 
 # A self-signed certificate for 127.0.0.1 and localhost (kept across runs).
