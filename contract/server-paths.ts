@@ -21,6 +21,8 @@ export const SERVER_API_ROOTS = [
   '/ws',
   '/docs',
   '/healthz',
+  '/readyz',
+  '/metrics',
   '/media',
   '/upload',
   '/play',

@@ -19,6 +19,7 @@ import integrationsLive from './plugins/integrations-live.ts';
 import jobs from './plugins/jobs.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
+import metrics from './plugins/metrics.ts';
 import multitenancy from './plugins/multitenancy.ts';
 import openapi from './plugins/openapi.ts';
 import permissions from './plugins/permissions.ts';
@@ -112,6 +113,7 @@ export async function buildApp(
 
   // External: cross-cutting behaviour every later route gets. The route list first, so it sees all.
   await app.register(permissions);
+  await app.register(metrics);
   await app.register(securityHeaders);
   await app.register(uploadCors);
   await app.register(errors);

@@ -122,6 +122,14 @@ export const ENV_SCHEMA = Type.Object({
       expected: "true, false or the proxies' addresses/CIDRs",
     }),
   ),
+  METRICS_TOKEN: optional(
+    Type.String({
+      minLength: 16,
+      description: 'bearer token that reads /metrics; without it /metrics answers 404',
+      expected: 'at least 16 characters long',
+    }),
+  ),
+  READY_TIMEOUT_MS: positive(3000, '/readyz answers 503 when a check takes longer than this'),
   HEADERS_TIMEOUT_MS: positive(20_000, 'the request line and headers must arrive within this'),
   REQUEST_TIMEOUT_MS: positive(60_000, 'a request may arrive at any pace this long'),
   BODY_WINDOW_MS: positive(10_000, 'the window of the body pace'),
@@ -476,6 +484,9 @@ function shape(env: Env) {
     },
     /** Which peers may name the client in X-Forwarded-For: decides `request.ip` (login throttle, log). */
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    /** The operator's endpoints (docs/deployment.md "Readiness and metrics"). */
+    metricsToken: env.METRICS_TOKEN ?? null,
+    readyTimeoutMs: env.READY_TIMEOUT_MS,
     /** Slow-client limits of the HTTP server (server/src/plugins/http-limits.ts, docs/security.md). */
     httpLimits: {
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,

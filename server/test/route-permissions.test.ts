@@ -10,6 +10,9 @@ import { userWith } from './streams-helpers.ts';
 /** Every route anyone may call without a token. A new one must be added here on purpose. */
 const PUBLIC = [
   'GET /healthz',
+  'GET /readyz',
+  // The operator's METRICS_TOKEN is checked by the route itself (docs/security.md "Operator endpoints").
+  'GET /metrics',
   'GET /docs/json',
   'GET /docs',
   // The reference page's own script and the Swagger UI files it loads.

@@ -56,6 +56,26 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   return db;
 }
 
+/** Error codes of a PostgreSQL server that cannot be reached or is going away: the socket's
+ * (refused, reset, timed out) and PostgreSQL's connection classes (08…, 57P01–57P03 shutdown). */
+const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|08[0-9A-Z]{3}|57P0[123])$/;
+
+/**
+ * Whether `error` (or what caused it) says the database is down or restarting rather than that a query
+ * was wrong: the request is answered 503 "try again", not 500 (docs/deployment.md "Faults").
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE.test(code)) return true;
+    if (typeof message === 'string' && /^Connection terminated|connection timeout/i.test(message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnreachable);
+  return false;
+}
+
 /** One trivial query: the database answers (the health check). */
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);

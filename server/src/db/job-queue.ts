@@ -32,3 +32,12 @@ export async function activeJobIds(db: Executor, queue: string): Promise<string[
     SELECT id FROM pgboss.job WHERE name = ${queue} AND state = 'active'`.execute(db);
   return rows.map((r) => r.id);
 }
+
+/** Jobs waiting (`created`, `retry`) or running (`active`) per queue, every instance together: the
+ * operator's queue depth (/metrics). Also /readyz's proof that pg-boss's tables answer. */
+export async function jobQueueDepth(db: Executor): Promise<{ queue: string; state: string; jobs: number }[]> {
+  const { rows } = await sql<{ name: string; state: string; n: string }>`
+    SELECT name, state::text AS state, count(*)::text AS n FROM pgboss.job
+    WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`.execute(db);
+  return rows.map((row) => ({ queue: row.name, state: row.state, jobs: Number(row.n) }));
+}

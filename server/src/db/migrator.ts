@@ -1,4 +1,4 @@
-import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import * as initial from './migrations/20261122T150000_initial.ts';
 import * as activityLogs from './migrations/20261122T160000_activity_logs.ts';
 import * as videos from './migrations/20261122T170000_videos.ts';
@@ -77,6 +77,18 @@ const migrations: Record<string, Migration> = {
   '20261204T090000_classroom_chat_host': chatHost,
   '20261204T100000_video_transcode_started': videoTranscodeStarted,
 };
+
+/** The newest migration this code knows: /readyz waits until the database has it. */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
+
+/** Whether the database holds every migration this code knows (another instance may have rolled it
+ * back, or it was restored from an older backup). */
+export async function isMigrated(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ name: string | null }>`
+    SELECT max(name) AS name FROM kysely_migration`.execute(db);
+  const newest = rows[0]?.name ?? null;
+  return newest !== null && newest >= LATEST_MIGRATION;
+}
 
 function migrator(db: Db): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -67,6 +67,11 @@ export class WhepSessions {
     this.meter.unref();
   }
 
+  /** WHEP viewers on this instance now, every live together (the operator's /metrics). */
+  get size(): number {
+    return this.sessions.size;
+  }
+
   /** Viewers of a live now (admitted ones, their answer under way included). */
   countLive(liveId: string): number {
     let n = 0;

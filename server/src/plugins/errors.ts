@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnreachable } from '../db/database.ts';
 import { ApiError } from '../lib/errors.ts';
 import { type Lang, langOf, type MessageKey, t } from '../lib/i18n.ts';
 
@@ -122,6 +123,12 @@ export default fp(
         return sendError(reply, status, t(lang, CLIENT_ERRORS[error.code] ?? statusMessage(status)));
       }
 
+      // PostgreSQL down or restarting: a 503 the client may retry (and nginx passes on), not a 500.
+      if (isDatabaseUnreachable(error)) {
+        request.log.error({ err: error }, 'request failed: database unreachable');
+        reply.header('retry-after', '5');
+        return sendError(reply, 503, t(lang, 'unavailable'));
+      }
       request.log.error({ err: error }, 'request failed');
       const code = typeof status === 'number' && status >= 500 && status < 600 ? status : 500;
       return sendError(reply, code, t(lang, code === 503 ? 'unavailable' : 'internal'));
