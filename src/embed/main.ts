@@ -244,4 +244,4 @@ function refresh(): Promise<void> {
   return refreshing;
 }
 
-void activate(pickLocale(navigator.languages ?? [navigator.language])).then(refresh);
+void activate(pickLocale(null, navigator.languages ?? [navigator.language])).then(refresh);
