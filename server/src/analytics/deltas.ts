@@ -1,4 +1,9 @@
-import { BUCKET_COUNTERS, type BucketCounter, type PlaybackViewsTable } from '../db/tables/analytics.ts';
+import {
+  BUCKET_COUNTERS,
+  type BucketCounter,
+  type PlaybackViewsTable,
+  type ViewStatus,
+} from '../db/tables/analytics.ts';
 import type { BeaconEventBody } from '../http/beacons.ts';
 
 /**
@@ -49,14 +54,8 @@ export interface BucketDelta {
   counters: Counters;
 }
 
-export type ViewStatusDelta =
-  | 'loading'
-  | 'playing'
-  | 'paused'
-  | 'rebuffering'
-  | 'ended'
-  | 'failed'
-  | 'exitBeforeStart';
+/** The state a post moves its view to: the views table's status column. */
+export type ViewStatusDelta = ViewStatus;
 
 /** What one post adds to its view. */
 export interface ViewDelta {
