@@ -38,7 +38,7 @@ root.append(stage);
 const telemetryModule = integration('telemetry');
 /** The page's language, asked for alongside the playback answer rather than before it (docs/playback.md
  * "Startup time"): the answer only needs the catalogue once it is shown. */
-const localeReady = activate(pickLocale(navigator.languages ?? [navigator.language]));
+const localeReady = activate(pickLocale(null, navigator.languages ?? [navigator.language]));
 // shaka (its HLS build: the live's fallback and every VOD) starts loading with the page, in parallel with
 // the playback call, instead of after its answer (docs/playback.md "Startup time"). The import is cached:
 // createPlayer's own call takes the same module.

@@ -54,3 +54,23 @@ export function formatDuration(seconds: number | null | undefined): string | nul
   const ss = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/**
+ * The console's one way to write a time the player measured in milliseconds (startup, a stall, watch
+ * time): "850 ms" under a second, then seconds with one decimal at most and the locale's separator
+ * ("1,2 s" in pt-BR, "1.2 s" in en). The analytics pages keep seconds however long it is; the support
+ * page (`clockFromMinute`) writes "m:ss" or "h:mm:ss" from a minute on, as it does for every other
+ * length it shows. Null for an unknown one (missing, not finite, negative): the caller writes its dash.
+ */
+export function formatMilliseconds(
+  ms: number | null | undefined,
+  locale: string,
+  options: { clockFromMinute?: boolean } = {},
+): string | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return null;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  // Rounded to the tenth first, so 59.96 s is a minute on the clock rather than "60 s".
+  const tenths = Math.round(ms / 100) / 10;
+  if (options.clockFromMinute && tenths >= 60) return formatDuration(ms / 1000);
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(tenths)} s`;
+}

@@ -1,4 +1,9 @@
-import { BUCKET_COUNTERS, type BucketCounter } from '../db/tables/analytics.ts';
+import {
+  BUCKET_COUNTERS,
+  type BucketCounter,
+  type PlaybackViewsTable,
+  type ViewStatus,
+} from '../db/tables/analytics.ts';
 import type { BeaconEventBody } from '../http/beacons.ts';
 
 /**
@@ -19,18 +24,12 @@ export type Dimension = (typeof DIMENSIONS)[number] | 'total';
 /** The value of a dimension the enrichment could not tell. */
 export const UNKNOWN = 'desconhecido';
 
-/** What a view is known by, looked up once per view. */
-export interface ViewDims {
-  device: string | null;
-  os: string | null;
-  browser: string | null;
-  browser_version: string | null;
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  asn: number | null;
-  provider: string | null;
-}
+/** What a view is known by, looked up once per view: its enrichment columns, as the views table types
+ * them (one list of columns, docs/analytics.md). */
+export type ViewDims = Pick<
+  PlaybackViewsTable,
+  'device' | 'os' | 'browser' | 'browser_version' | 'country' | 'state' | 'city' | 'asn' | 'provider'
+>;
 
 /** What an instance remembers of a view between posts (best effort: a miss reads the view's row). */
 export interface ViewMemory {
@@ -55,14 +54,8 @@ export interface BucketDelta {
   counters: Counters;
 }
 
-export type ViewStatusDelta =
-  | 'loading'
-  | 'playing'
-  | 'paused'
-  | 'rebuffering'
-  | 'ended'
-  | 'failed'
-  | 'exitBeforeStart';
+/** The state a post moves its view to: the views table's status column. */
+export type ViewStatusDelta = ViewStatus;
 
 /** What one post adds to its view. */
 export interface ViewDelta {

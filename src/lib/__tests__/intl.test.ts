@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateTimeFormat, formatDuration, numberFormat } from '../intl';
+import { dateTimeFormat, formatDuration, formatMilliseconds, numberFormat } from '../intl';
 
 describe('dateTimeFormat', () => {
   const at = new Date('2026-11-22T15:04:00Z');
@@ -104,5 +104,26 @@ describe('formatDuration', () => {
     expect(formatDuration(undefined)).toBeNull();
     expect(formatDuration(Number.NaN)).toBeNull();
     expect(formatDuration(-1)).toBeNull();
+  });
+});
+
+describe('formatMilliseconds', () => {
+  it('writes ms under a second and seconds with one decimal after, in the locale', () => {
+    expect(formatMilliseconds(849.6, 'pt-BR')).toBe('850 ms');
+    expect(formatMilliseconds(1234, 'pt-BR')).toBe('1,2 s');
+    expect(formatMilliseconds(1234, 'en')).toBe('1.2 s');
+    expect(formatMilliseconds(125_000, 'en')).toBe('125 s');
+  });
+
+  it('writes a clock from a minute on where the screen asks for it', () => {
+    expect(formatMilliseconds(59_940, 'en', { clockFromMinute: true })).toBe('59.9 s');
+    expect(formatMilliseconds(59_960, 'pt-BR', { clockFromMinute: true })).toBe('1:00');
+    expect(formatMilliseconds(3_725_000, 'en', { clockFromMinute: true })).toBe('1:02:05');
+  });
+
+  it('gives null for an unknown time', () => {
+    expect(formatMilliseconds(null, 'en')).toBeNull();
+    expect(formatMilliseconds(-1, 'en')).toBeNull();
+    expect(formatMilliseconds(Number.NaN, 'en')).toBeNull();
   });
 });

@@ -1,27 +1,21 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { YoutubeStatus } from '../../../../contract/integrations.ts';
-import { deleteConnection, listConnections, upsertConnection } from '../../db/repositories/integrations.ts';
 import type { IntegrationConnectionRow } from '../../db/tables/integrations.ts';
 import { AccountIdQuery, bearer, errors, Nullable } from '../../http/schemas.ts';
 import { ProviderError } from '../../integrations/http.ts';
 import { authorizeUrl, exchangeCode, revokeToken } from '../../integrations/oauth.ts';
 import { Deauthorized } from '../../integrations/service.ts';
 import { youtubeChannel, youtubeUploads } from '../../integrations/youtube.ts';
-import { activityOf } from '../../lib/activity.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { langOf } from '../../lib/i18n.ts';
 import { accountOf } from '../../plugins/caller.ts';
-import { logIntegration, soleConnection } from './connection.ts';
+import { soleConnection } from './connection.ts';
 import {
-  openCallback,
-  POPUP_RESPONSES,
-  popupPage,
-  popupState,
-  providerFailedPage,
-  startAuthorisation,
-} from './oauth-flow.ts';
-import { CallbackQuery, INTEGRATIONS_PERMISSION, OAuthStart, PopupQuery } from './schemas.ts';
-import { switchSimulcast } from './switch.ts';
+  type Destination,
+  registerDestinationPopupRoutes,
+  registerDestinationRoutes,
+} from './destination.ts';
+import { INTEGRATIONS_PERMISSION } from './schemas.ts';
 
 /*
  * The YouTube card (`/bff/palco-youtube/...`): Google OAuth (state + PKCE) for the one scope
@@ -56,102 +50,69 @@ function statusOf(connection: IntegrationConnectionRow | undefined): YoutubeStat
   };
 }
 
+const apiOf = (app: FastifyInstance) => ({
+  apiUrl: app.config.integrations.youtube.apiUrl,
+  timeoutMs: app.config.integrations.httpTimeoutMs,
+});
+
+const youtube: Destination = {
+  provider: 'youtube',
+  name: 'YouTube',
+  oauthPath: PATH,
+  statusPath: '/bff/palco-youtube/importacao-ativa',
+  deauthorizePath: '/bff/palco-youtube/deauthorize',
+  Status,
+  statusOf,
+  summaries: {
+    start: 'Starts a YouTube authorisation: the URL to open in the popup',
+    status: "The YouTube card's state: integrated, simulcast on, deauthorized, the channel",
+    switch: "Switch the simulcast of the team's lives to the YouTube channel on or off",
+    switchDescription:
+      'While on, every live of the team that goes on air is also sent to the channel (docs/integrations.md "Simulcast").',
+    deauthorize: 'Undo the YouTube integration: the grant is revoked at Google and forgotten here',
+    popup: "The YouTube popup: on to Google's consent page",
+    callback: 'Where Google sends the YouTube popup back (the registered redirect URI)',
+  },
+  configured: (app) => app.integrations.oauthClient('youtube') !== null,
+  dialogUrl: (app, state, row) => {
+    const oauth = app.integrations.oauthClient('youtube');
+    return oauth ? authorizeUrl(oauth, state, row.code_verifier, row.oidc_nonce) : null;
+  },
+  authorise: async (app, code, row) => {
+    const oauth = app.integrations.oauthClient('youtube')!;
+    const timeout = app.config.integrations.httpTimeoutMs;
+    const tokens = await exchangeCode(oauth, code, row.code_verifier, timeout, row.oidc_nonce);
+    const channel = await youtubeChannel(apiOf(app), tokens.accessToken);
+    if (!channel) {
+      await revokeToken(oauth, tokens.refreshToken ?? tokens.accessToken, timeout);
+      return null;
+    }
+    return {
+      externalAccountId: channel.id,
+      label: channel.title,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? null,
+      tokenExpiresAt: tokens.expiresIn === null ? null : new Date(Date.now() + tokens.expiresIn * 1000),
+      scopes: tokens.scope ?? oauth.scopes.join(' '),
+      data: { uploadsPlaylistId: channel.uploadsPlaylistId },
+      logged: { channel: channel.title },
+    };
+  },
+  noDestination: 'youtubeNoChannel',
+  removedFields: (connection) => ({ channel: connection.label }),
+  revoke: async (app, connection) => {
+    const oauth = app.integrations.oauthClient('youtube');
+    const sealed = connection.refresh_token_enc ?? connection.access_token_enc;
+    // Revoking the refresh token ends the whole grant (RFC 7009 at Google's endpoint).
+    return oauth && sealed
+      ? revokeToken(oauth, app.integrations.unseal(connection, sealed), app.config.integrations.httpTimeoutMs)
+      : false;
+  },
+};
+
 const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const api = () => ({
-    apiUrl: app.config.integrations.youtube.apiUrl,
-    timeoutMs: app.config.integrations.httpTimeoutMs,
-  });
-  const client = () => app.integrations.oauthClient('youtube');
-
-  app.post(
-    PATH,
-    {
-      config: { ...config, blocked: 'accountBlockedLives' },
-      schema: {
-        tags,
-        summary: 'Starts a YouTube authorisation: the URL to open in the popup',
-        security: bearer,
-        querystring: AccountIdQuery,
-        response: { 200: OAuthStart, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      if (!client()) throw new ApiError(409, 'integrationNotConfigured', { params: { provider: 'YouTube' } });
-      return startAuthorisation(app, request, reply, 'youtube', PATH);
-    },
-  );
-
-  app.get(
-    '/bff/palco-youtube/importacao-ativa',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The YouTube card's state: integrated, simulcast on, deauthorized, the channel",
-        security: bearer,
-        querystring: AccountIdQuery,
-        response: { 200: Status, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => statusOf(await soleConnection(app.db, accountOf(request), 'youtube')),
-  );
-
-  app.put(
-    '/bff/palco-youtube/importacao-ativa',
-    {
-      config: { ...config, blocked: 'accountBlockedLives' },
-      schema: {
-        tags,
-        summary: "Switch the simulcast of the team's lives to the YouTube channel on or off",
-        description:
-          'While on, every live of the team that goes on air is also sent to the channel (docs/integrations.md "Simulcast").',
-        security: bearer,
-        querystring: AccountIdQuery,
-        body: Type.Object({ enabled: Type.Boolean() }),
-        response: { 200: Status, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      statusOf(await switchSimulcast(app, request, accountOf(request), 'youtube', request.body.enabled)),
-  );
-
-  app.post(
-    '/bff/palco-youtube/deauthorize',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Undo the YouTube integration: the grant is revoked at Google and forgotten here',
-        security: bearer,
-        querystring: AccountIdQuery,
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const accountId = accountOf(request);
-      const connection = await soleConnection(app.db, accountId, 'youtube');
-      if (!connection) throw new ApiError(404, 'integrationNotFound');
-      const oauth = client();
-      const sealed = connection.refresh_token_enc ?? connection.access_token_enc;
-      // Revoking the refresh token ends the whole grant (RFC 7009 at Google's endpoint).
-      const revoked =
-        oauth && sealed
-          ? await revokeToken(
-              oauth,
-              app.integrations.unseal(connection, sealed),
-              app.config.integrations.httpTimeoutMs,
-            )
-          : false;
-      await app.db.transaction().execute(async (trx) => {
-        await deleteConnection(trx, connection.id);
-        await logIntegration(trx, activityOf(request), accountId, 'youtube', 'INTEGRACAO_REMOVIDA', {
-          channel: connection.label,
-          revoked,
-        });
-      });
-      return reply.code(204).send(null);
-    },
-  );
+  registerDestinationRoutes(app, youtube);
+  const api = () => apiOf(app);
 
   app.get(
     '/bff/palco-youtube/videos',
@@ -188,109 +149,5 @@ const youtubeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export default youtubeRoutes;
 
 /** The popup's public side (no session in a popup): on to Google, and back. */
-export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const api = () => ({
-    apiUrl: app.config.integrations.youtube.apiUrl,
-    timeoutMs: app.config.integrations.httpTimeoutMs,
-  });
-  const client = () => app.integrations.oauthClient('youtube');
-
-  app.get(
-    PATH,
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: "The YouTube popup: on to Google's consent page",
-        querystring: PopupQuery,
-        response: POPUP_RESPONSES,
-      },
-    },
-    async (request, reply) => {
-      const lang = langOf(request);
-      const state = await popupState(app, request, 'youtube');
-      if ('key' in state) return popupPage(reply, lang, state.status, state.key);
-      const oauth = client();
-      if (!oauth) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'YouTube' });
-      return reply.redirect(
-        authorizeUrl(oauth, request.query.state, state.code_verifier, state.oidc_nonce),
-        302,
-      );
-    },
-  );
-
-  app.get(
-    `${PATH}/callback`,
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'Where Google sends the YouTube popup back (the registered redirect URI)',
-        querystring: CallbackQuery,
-        response: POPUP_RESPONSES,
-      },
-    },
-    async (request, reply) => {
-      const opened = await openCallback(
-        app,
-        request,
-        reply,
-        (provider) => provider === 'youtube',
-        () => PATH,
-      );
-      const { lang } = opened;
-      if ('fail' in opened) return popupPage(reply, lang, opened.fail.status, opened.fail.key);
-      const { state, code, actor } = opened;
-      const oauth = client();
-      if (!oauth) return popupPage(reply, lang, 409, 'integrationNotConfigured', { provider: 'YouTube' });
-      const timeout = app.config.integrations.httpTimeoutMs;
-      let tokens: Awaited<ReturnType<typeof exchangeCode>>;
-      let channel: Awaited<ReturnType<typeof youtubeChannel>>;
-      try {
-        tokens = await exchangeCode(oauth, code, state.code_verifier, timeout, state.oidc_nonce);
-        channel = await youtubeChannel(api(), tokens.accessToken);
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        request.log.warn(
-          { status: error.status, oauth: error.oauthError, reason: error.message },
-          'youtube: authorisation failed',
-        );
-        return providerFailedPage(reply, lang, error);
-      }
-      if (!channel) {
-        await revokeToken(oauth, tokens.refreshToken ?? tokens.accessToken, timeout);
-        return popupPage(reply, lang, 400, 'youtubeNoChannel');
-      }
-      const seal = (secret: string) => app.integrations.seal(state.account_id, 'youtube', secret);
-      await app.db.transaction().execute(async (trx) => {
-        // One channel per team: another one replaces it.
-        for (const old of await listConnections(trx, state.account_id, 'youtube')) {
-          if (old.external_account_id !== channel.id) await deleteConnection(trx, old.id);
-        }
-        await upsertConnection(trx, {
-          accountId: state.account_id,
-          provider: 'youtube',
-          externalAccountId: channel.id,
-          label: channel.title,
-          accessTokenEnc: seal(tokens.accessToken),
-          refreshTokenEnc: tokens.refreshToken ? seal(tokens.refreshToken) : null,
-          tokenExpiresAt: tokens.expiresIn === null ? null : new Date(Date.now() + tokens.expiresIn * 1000),
-          scopes: tokens.scope ?? oauth.scopes.join(' '),
-          data: { uploadsPlaylistId: channel.uploadsPlaylistId },
-          createdBy: state.user_id,
-        });
-        await logIntegration(
-          trx,
-          { actor, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
-          state.account_id,
-          'youtube',
-          'INTEGRACAO_AUTORIZADA',
-          {
-            channel: channel.title,
-          },
-        );
-      });
-      return popupPage(reply, lang, 200, 'integrationConnected');
-    },
-  );
-};
+export const youtubePopupRoutes: FastifyPluginAsyncTypebox = async (app) =>
+  registerDestinationPopupRoutes(app, youtube);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { array, boolean, number, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 
@@ -8,8 +8,9 @@ const EnabledStruct = type({ recoveryCodes: array(string()) });
 const key = ['me', '2fa'] as const;
 
 /** GET /v1/me/2fa: whether the own two-factor sign-in is on. */
-export const useTwoFactorStatus = () =>
-  useQuery({ queryKey: key, queryFn: () => api('/v1/me/2fa', StatusStruct) });
+export const twoFactorStatusQueryOptions = () =>
+  queryOptions({ queryKey: key, queryFn: () => api('/v1/me/2fa', StatusStruct) });
+export const useTwoFactorStatus = () => useQuery(twoFactorStatusQueryOptions());
 
 /** POST /v1/me/2fa/setup: a new pending secret, its URI and QR code. */
 export const useTwoFactorSetup = () =>

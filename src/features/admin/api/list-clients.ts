@@ -26,11 +26,11 @@ export const listClients = ({ search, page }: { search: string; page: number }) 
     query: { search: search || undefined, page, limit: CLIENTS_PAGE_SIZE, accountId: undefined },
   });
 
-export const useClients = (query: { search: string; page: number }) =>
-  useQuery(
-    queryOptions({
-      queryKey: adminKey('clients', query),
-      queryFn: () => listClients(query),
-      placeholderData: keepPreviousData,
-    }),
-  );
+export const clientsQueryOptions = (query: { search: string; page: number }) =>
+  queryOptions({
+    queryKey: adminKey('clients', query),
+    queryFn: () => listClients(query),
+    placeholderData: keepPreviousData,
+  });
+
+export const useClients = (query: { search: string; page: number }) => useQuery(clientsQueryOptions(query));

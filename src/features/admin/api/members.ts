@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { array, boolean, type Infer, nullable, optional, string, type } from 'superstruct';
 import { api, apiVoid } from '@/lib/api-client';
 import { adminKey } from './keys';
@@ -16,7 +16,9 @@ export type LibraryMember = Infer<typeof MemberStruct>;
 export const listMembers = () =>
   api('/v1/members', type({ items: array(MemberStruct), canManage: boolean() }));
 
-export const useMembers = () => useQuery({ queryKey: adminKey('members'), queryFn: listMembers });
+export const membersQueryOptions = () =>
+  queryOptions({ queryKey: adminKey('members'), queryFn: listMembers });
+export const useMembers = () => useQuery(membersQueryOptions());
 
 /** POST /v1/members: an existing user of the client, under a role holding showVOD. */
 export const addMember = (body: { email: string; roleId: string }) =>

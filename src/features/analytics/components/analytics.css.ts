@@ -15,32 +15,8 @@ export const liveHead = style({
 });
 export const liveTitle = style({ margin: 0, fontSize: vars.font.sizeLg, overflowWrap: 'anywhere' });
 
-/** The summary figures: as many columns as fit, two on a phone (SPEC §9: below 930 px). */
-export const figures = style({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
-  gap: vars.space.sm,
-  '@media': { [MOBILE_QUERY]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-export const figure = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  minWidth: 0,
-});
+/** A label and a hint in the quality card and the chart legend (as the figure cards write them). */
 export const figureLabel = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
-export const figureValue = style({
-  margin: 0,
-  fontSize: vars.font.sizeLg,
-  fontWeight: 700,
-  fontVariantNumeric: 'tabular-nums',
-  overflowWrap: 'anywhere',
-});
 export const figureHint = style({ color: vars.color.textMuted, fontSize: '0.75rem' });
 
 /** Charts two by two; one column, the whole width, on a phone. */

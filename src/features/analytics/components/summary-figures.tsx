@@ -1,20 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { FigureCard as Figure, FigureCards } from '@/components/ui/figure-card';
 import { numberFormat, shortDateTime } from '@/lib/intl';
 import type { Summary } from '../api/get-summary';
 import { stallsCount, viewsCount } from '../lib/counts';
 import { formatMs, formatValue } from '../lib/format';
-import * as css from './analytics.css';
-
-function Figure({ id, label, value, hint }: { id: string; label: string; value: string; hint?: ReactNode }) {
-  return (
-    <div className={css.figure} data-figure={id}>
-      <dt className={css.figureLabel}>{label}</dt>
-      <dd className={css.figureValue}>{value}</dd>
-      {hint ? <dd className={css.figureHint}>{hint}</dd> : null}
-    </div>
-  );
-}
 
 /** The live's figures (docs/analytics.md summary): audience, watch time and quality of experience.
  * `viewers` are the current viewers and peak, pushed figures included. */
@@ -38,7 +27,7 @@ export function SummaryFigures({
   const peakHow = t`Maior contagem instantânea; o gráfico mostra uma contagem a cada 10 s`;
   const startup = summary.startupTime;
   return (
-    <dl className={css.figures} aria-label={t`Números da transmissão`}>
+    <FigureCards label={t`Números da transmissão`} minWidth={170}>
       <Figure id="viewersNow" label={t`Espectadores agora`} value={count(viewers.now)} />
       <Figure
         id="peak"
@@ -89,6 +78,6 @@ export function SummaryFigures({
         hint={summary.rebuffering.count == null ? undefined : i18n._(stallsCount(summary.rebuffering.count))}
       />
       <Figure id="totalTime" label={t`Tempo no ar`} value={formatMs(summary.totalTime)} />
-    </dl>
+    </FigureCards>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDuration, numberFormat } from '@/lib/intl';
+import { formatDuration, formatMilliseconds, numberFormat } from '@/lib/intl';
 import type { Metric } from './metrics';
 
 /** What a metric's values are: a count, a percentage, or milliseconds (startup time). */
@@ -18,8 +18,7 @@ export function formatValue(value: number | null | undefined, unit: Unit, locale
   if (unit === 'count') return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
   if (unit === 'percent')
     return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
-  if (value < 1000) return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(value)} ms`;
-  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(value / 1000)} s`;
+  return formatMilliseconds(value, locale) ?? '—';
 }
 
 /** A duration given in milliseconds, as "m:ss" or "h:mm:ss"; "—" when unknown. */

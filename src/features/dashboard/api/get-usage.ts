@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Infer, number, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { session } from '@/lib/session';
@@ -27,9 +27,9 @@ const UsageStruct = type({
 export type Usage = Infer<typeof UsageStruct>;
 
 /** GET /v1/billing/usage (docs/billing.md): only asked by holders of showFinancial. */
-export const useUsage = (enabled: boolean) =>
-  useQuery({
+export const dashboardUsageQueryOptions = () =>
+  queryOptions({
     queryKey: ['dashboard-usage', session.get().user?.selectedTeamId ?? null],
     queryFn: () => api('/v1/billing/usage', UsageStruct),
-    enabled,
   });
+export const useUsage = (enabled: boolean) => useQuery({ ...dashboardUsageQueryOptions(), enabled });

@@ -1,19 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { crumb, crumbSep, crumbs } from '@/components/ui/folder-breadcrumb.css';
 import { vars } from '@/styles/theme.css';
 
 export const nav = style({ marginBottom: vars.space.sm, fontSize: vars.font.sizeSm });
-export const list = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  color: vars.color.textMuted,
-});
-export const item = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
-export const separator = style({ color: vars.color.textMuted });
+// The same wrapping line as a library's folder path (its font size is the nav's).
+export const list = style([crumbs, { color: vars.color.textMuted }]);
+export const item = crumb;
+export const separator = crumbSep;
 export const link = style({
   display: 'inline-flex',
   alignItems: 'center',

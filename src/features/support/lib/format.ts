@@ -1,18 +1,9 @@
-import { dateTimeFormat, formatDuration, numberFormat } from '@/lib/intl';
+import { dateTimeFormat, formatDuration, formatMilliseconds } from '@/lib/intl';
 
-/**
- * A length of time the player measured (startup, a stall, watch time): "850 ms" under a second,
- * "12,5 s" under a minute (one decimal at most, the locale's separator), then "m:ss" or "h:mm:ss".
- * Null for an unknown one.
- */
-export function formatMs(ms: number | null | undefined, locale: string): string | null {
-  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return null;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 59_950) {
-    return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(Math.round(ms / 100) / 10)} s`;
-  }
-  return formatDuration(ms / 1000);
-}
+/** A length of time the player measured (startup, a stall, watch time): "850 ms", "12,5 s", then "m:ss"
+ * or "h:mm:ss" from a minute on (the console's one formatter, src/lib/intl.ts). Null for an unknown one. */
+export const formatMs = (ms: number | null | undefined, locale: string): string | null =>
+  formatMilliseconds(ms, locale, { clockFromMinute: true });
 
 /**
  * A playhead (media or stream time, seconds): "m:ss" or "h:mm:ss", with tenths when it falls between

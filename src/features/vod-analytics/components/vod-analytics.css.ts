@@ -7,63 +7,6 @@ export const period = style({
   '@media': { [MOBILE_QUERY]: { minWidth: 0, width: '100%' } },
 });
 
-// ---- the breadcrumb (library › folder › subfolder)
-export const crumbs = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  fontSize: vars.font.sizeSm,
-});
-export const crumb = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
-export const crumbLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '32px',
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.primary,
-  fontWeight: 600,
-  textDecoration: 'none',
-  overflowWrap: 'anywhere',
-  selectors: {
-    '&:hover': { textDecoration: 'underline' },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
-    '&[aria-current="page"]': { color: vars.color.text },
-  },
-});
-export const crumbSep = style({ color: vars.color.textMuted });
-
-// ---- the folder's totals: as many columns as fit, two on a phone (below 930 px)
-export const figures = style({
-  margin: 0,
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
-  gap: vars.space.sm,
-  '@media': { [MOBILE_QUERY]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-export const figure = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  minWidth: 0,
-});
-export const figureLabel = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
-export const figureValue = style({
-  margin: 0,
-  fontSize: vars.font.sizeLg,
-  fontWeight: 700,
-  fontVariantNumeric: 'tabular-nums',
-  overflowWrap: 'anywhere',
-});
-
 // ---- the folders' and videos' rows
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
 export const scroll = style({ overflowX: 'auto' });

@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from '@/lib/intl';
+import { dateTimeFormat, formatMilliseconds, numberFormat } from '@/lib/intl';
 
 const DASH = '—';
 const unknown = (n: number | null | undefined): n is null | undefined =>
@@ -21,11 +21,8 @@ export function formatWatchTime(ms: number, locale: string): string {
 }
 
 /** An average startup time: "850 ms" under a second, else seconds with one decimal ("1,2 s"). */
-export function formatStartup(ms: number | null | undefined, locale: string): string {
-  if (unknown(ms) || ms < 0) return DASH;
-  if (ms < 1000) return `${formatCount(ms, locale)} ms`;
-  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`;
-}
+export const formatStartup = (ms: number | null | undefined, locale: string): string =>
+  formatMilliseconds(ms, locale) ?? DASH;
 
 /** A share given 0–100 (the API's rebufferPercent): "2,4%" in pt-BR, "2.4%" in en. */
 export function formatPercent(percent: number | null | undefined, locale: string): string {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { FolderBreadcrumb } from '@/components/ui/folder-breadcrumb';
 import * as layout from '@/components/ui/layout.css';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,40 +10,13 @@ import { FolderIcon } from './icons';
 import { VideoCards, type VideoListProps, VideoTable } from './video-list';
 import * as css from './vod.css';
 
-/** Library › folder › subfolder: each step a link, the open folder marked as the current page. */
+/** The open folder's path (its settings' `path`): each step opens that folder in the library. */
 export function Breadcrumb({ settings }: { settings: DirectorySettings | undefined }) {
-  const { t } = useLingui();
-  const path = settings?.path ?? [];
   return (
-    <nav aria-label={t`Caminho da pasta`}>
-      <ol className={css.crumbs}>
-        <li>
-          <Link
-            to="/vod/dashboard"
-            search={{}}
-            className={css.crumbLink}
-            aria-current={path.length === 0 ? 'page' : undefined}
-          >
-            <Trans>Biblioteca</Trans>
-          </Link>
-        </li>
-        {path.map((step, i) => (
-          <li key={step.id} className={css.crumbs}>
-            <span className={css.crumbSep} aria-hidden="true">
-              /
-            </span>
-            <Link
-              to="/vod/dashboard"
-              search={{ folder: step.id }}
-              className={css.crumbLink}
-              aria-current={i === path.length - 1 ? 'page' : undefined}
-            >
-              {step.name}
-            </Link>
-          </li>
-        ))}
-      </ol>
-    </nav>
+    <FolderBreadcrumb
+      path={settings?.path ?? []}
+      linkOf={(folder) => ({ to: '/vod/dashboard', search: folder ? { folder } : {} })}
+    />
   );
 }
 

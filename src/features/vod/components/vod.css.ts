@@ -7,32 +7,6 @@ export const action = style({
   '@media': { [MOBILE_QUERY]: { flex: '1 1 auto', paddingInline: vars.space.sm, whiteSpace: 'nowrap' } },
 });
 export const searchButton = style({ flex: 'none', width: '48px', minHeight: '48px', padding: 0 });
-export const crumbs = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  fontSize: vars.font.sizeSm,
-});
-export const crumbLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '32px',
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.sm,
-  color: vars.color.primary,
-  fontWeight: 600,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { textDecoration: 'underline' },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
-    '&[aria-current="page"]': { color: vars.color.text },
-  },
-});
-export const crumbSep = style({ color: vars.color.textMuted });
 export const searchForm = style({
   display: 'flex',
   alignItems: 'flex-end',

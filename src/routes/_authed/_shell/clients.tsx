@@ -1,7 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { clientsQueryOptions } from '@/features/admin/api/list-clients';
 import { ClientsPage } from '@/features/admin/components/clients-page';
 import { requireGate } from '@/lib/guards';
 import { isStaff } from '@/lib/permissions';
+import { prefetchForVisit } from '@/lib/query-client';
 
 /**
  * SPEC §2.2 /clients (showClients; the server answers staff only): docs/api-admin.md "Clients". An
@@ -12,6 +14,9 @@ export const Route = createFileRoute('/_authed/_shell/clients')({
   beforeLoad: ({ context }) => {
     requireGate(context.auth, '/clients');
     if (!isStaff(context.auth.get().permissions)) throw redirect({ to: '/403' });
+  },
+  loader: ({ context }) => {
+    void prefetchForVisit(context.queryClient, clientsQueryOptions({ search: '', page: 1 }));
   },
   component: ClientsPage,
 });

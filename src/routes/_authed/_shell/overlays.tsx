@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { overlaysQueryOptions } from '@/features/overlays/api/list-overlays';
 import { OverlaysPage } from '@/features/overlays/components/overlays-page';
+import { prefetchForVisit } from '@/lib/query-client';
 
 interface OverlaysSearch {
   /** The live whose overlays are chosen at first (the control panel's 'Overlays' link). */
@@ -10,6 +12,9 @@ interface OverlaysSearch {
 export const Route = createFileRoute('/_authed/_shell/overlays')({
   validateSearch: (search: Record<string, unknown>): OverlaysSearch =>
     typeof search.live === 'string' && /^[0-9a-f-]{36}$/i.test(search.live) ? { live: search.live } : {},
+  loader: ({ context }) => {
+    void prefetchForVisit(context.queryClient, overlaysQueryOptions());
+  },
   component: OverlaysRoute,
 });
 
