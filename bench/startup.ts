@@ -7,13 +7,14 @@
 // the scripts, the playback answer, the manifest or WHEP answer, and the first segment were in), and the
 // startup time the embed reported in its 'startup' beacon beside the page's own figure (they must agree
 // within 100 ms). Asserts nothing.
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
+import { forkPeers } from './peers-process.ts';
 import { freePort, ownerSession, startBenchServer } from './server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -45,22 +46,7 @@ const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}`.padStart(5) :
 
 /** The publishers' process of bench/whep.ts (RTMP through ffmpeg, WHIP through werift + ffmpeg). */
 async function startPublisher() {
-  const child: ChildProcess = fork(join(import.meta.dirname, 'whep-peers.ts'), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--import', 'tsx'],
-  });
-  const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
-  let next = 1;
-  child.on('message', (m: Record<string, unknown>) => {
-    if (m.type === 'done') waiting.get(m.id as number)?.(m);
-  });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  const ask = (command: object) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const id = next++;
-      waiting.set(id, resolve);
-      child.send({ ...command, id });
-    });
+  const { ask } = await forkPeers();
   return { ask, stop: () => ask({ cmd: 'stop' }) };
 }
 

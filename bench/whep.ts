@@ -6,7 +6,6 @@
 // against an RTMP publish of the same bitrate. The publishers and receivers run in a process of their
 // own (bench/whep-peers.ts), so the CPU figure is the server's: this process (API thread and WebRTC
 // worker) and the ffmpeg processes it starts. Prints figures; asserts nothing.
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
+import { forkPeers } from './peers-process.ts';
 import { FRAME_READER, median } from './playback.ts';
 
 const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
@@ -44,34 +44,18 @@ interface App {
   webrtc: Core;
 }
 
-/** The peers' process and a request/answer over its IPC channel. */
-async function startPeers(app: App) {
-  const child: ChildProcess = fork(join(import.meta.dirname, 'whep-peers.ts'), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--import', 'tsx'],
+/** The peers' process: a guest room's publisher or receiver it offers is answered by the server's
+ * WebRTC core. */
+function startPeers(app: App) {
+  return forkPeers((message, child) => {
+    if (message.type !== 'offer') return;
+    const { id, room, role, sdp } = message as { id: number; room: string; role: string; sdp: string };
+    const answer = role === 'publisher' ? app.webrtc.publish(room, sdp) : app.webrtc.subscribe(room, sdp);
+    void answer.then(
+      (a) => child.send({ id, cmd: 'answer', sdp: a.answerSdp }),
+      (error: unknown) => log(`  (${role} of ${room} refused: ${String(error)})`),
+    );
   });
-  const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
-  let next = 1;
-  child.on('message', (message: Record<string, unknown>) => {
-    if (message.type === 'done') waiting.get(message.id as number)?.(message);
-    if (message.type === 'offer') {
-      // A guest room's publisher or receiver: answered by the server's WebRTC core.
-      const { id, room, role, sdp } = message as { id: number; room: string; role: string; sdp: string };
-      const answer = role === 'publisher' ? app.webrtc.publish(room, sdp) : app.webrtc.subscribe(room, sdp);
-      void answer.then(
-        (a) => child.send({ id, cmd: 'answer', sdp: a.answerSdp }),
-        (error: unknown) => log(`  (${role} of ${room} refused: ${String(error)})`),
-      );
-    }
-  });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  const ask = (command: object) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const id = next++;
-      waiting.set(id, resolve);
-      child.send({ ...command, id });
-    });
-  return { child, ask };
 }
 
 /** CPU seconds (user + system) of this process and of every process it started but `exclude`'s. */
