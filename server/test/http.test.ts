@@ -195,6 +195,9 @@ describe('OpenAPI document', () => {
         'GET /v1/clients/{clientId}/accounts',
         'GET /v2/accounts',
         'GET /healthz',
+        // The operator's endpoints (docs/operations.md)
+        'GET /readyz',
+        'GET /metrics',
         // Video library (docs/api-videos.md)
         'GET /bff/config',
         'GET /media/{accountId}/{videoId}/{token}/{*}',
