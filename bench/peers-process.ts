@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 
 /**
  * The publishers' and players' process (bench/whep-peers.ts: RTMP through ffmpeg, WHIP and WHEP through
@@ -25,4 +26,18 @@ export async function forkPeers(onMessage?: (message: Record<string, unknown>, c
       child.send({ ...command, id });
     });
   return { child, ask };
+}
+
+/** Debian's Chromium as the WebRTC benches' player: it plays by itself, and reaches peers on loopback by
+ * their real address (no mDNS names). */
+export function launchPlayerBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--autoplay-policy=no-user-gesture-required',
+      '--allow-loopback-in-peer-connection',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  });
 }

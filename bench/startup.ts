@@ -13,12 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from '@playwright/test';
-import { forkPeers } from './peers-process.ts';
+import type { Browser } from '@playwright/test';
+import { forkPeers, launchPlayerBrowser } from './peers-process.ts';
 import { freePort, ownerSession, startBenchServer } from './server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Fresh loads per path (BENCH_STARTUP_LOADS). */
 const LOADS = Math.max(1, Number(process.env.BENCH_STARTUP_LOADS ?? 10));
 /** The goals of the issue "Viewers see the first frame in under a second", in ms. */
@@ -185,15 +184,7 @@ export async function runStartupBench(): Promise<void> {
     },
     { startupMs: 180_000 },
   );
-  const browser = await chromium.launch({
-    executablePath: CHROME,
-    args: [
-      '--no-sandbox',
-      '--autoplay-policy=no-user-gesture-required',
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  });
+  const browser = await launchPlayerBrowser();
   const { base } = server;
   log(
     `navigation start → first 'playing', ${LOADS} fresh Chromium contexts per path, built app on loopback; ms at which each was in:`,

@@ -12,13 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from '@playwright/test';
-import { forkPeers } from './peers-process.ts';
+import type { Browser } from '@playwright/test';
+import { forkPeers, launchPlayerBrowser } from './peers-process.ts';
 import { FRAME_READER, median } from './playback.ts';
 
 const DEMO_ACCOUNT = 'a0000000-0000-4000-8000-000000000002';
 const OWNER = { login: 'owner@palco.test', password: 'palco123' };
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WARMUP_MS = 8_000;
 const MEASURE_MS = 15_000;
 const CPU_WARMUP_MS = 8_000;
@@ -290,15 +289,7 @@ export async function runWhepBench(): Promise<void> {
       log(`  encoder (RTMP ${LIVE_BITRATE}): ${(rtmpCpu * 100).toFixed(0)} %`);
     }
 
-    browser = await chromium.launch({
-      executablePath: CHROME,
-      args: [
-        '--no-sandbox',
-        '--autoplay-policy=no-user-gesture-required',
-        '--allow-loopback-in-peer-connection',
-        '--disable-features=WebRtcHideLocalIpsWithMdns',
-      ],
-    });
+    browser = await launchPlayerBrowser();
     log('glass to glass: WHIP publish (werift + ffmpeg, 640x360 25 fps, stamped) → server → Chromium');
     // BENCH_WHEP_MODES=ultraLow,low picks modes; ultra low is measured over WHEP and over HLS.
     const pick = process.env.BENCH_WHEP_MODES?.split(',');
