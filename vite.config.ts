@@ -25,6 +25,9 @@ const LINGUI_RUNTIME = /\/node_modules\/(@lingui\/core|@lingui\/message-utils|un
 const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
 /** The browser studio's pages (studio.html, src/studio/): presenters and guests, never the console's app chunk. */
 const STUDIO = /(\/studio\.html|\/src\/studio\/)/;
+/** Modules of src/lib the viewer pages share (their locale picker): in the app group they would bring the
+ * console's app chunk, which renders the console, into the embed, classroom and studio pages. */
+const VIEWER_SHARED = /\/src\/lib\/entry-locale\.ts$/;
 /** React (and Lingui's React bindings), shared by the console and the classroom. */
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@lingui\/react)\//;
 
@@ -228,7 +231,11 @@ export default defineConfig({
               name: 'app',
               tags: ['$initial'],
               test: (id: string) =>
-                !BOOT.test(id) && !EMBED.test(id) && !CLASSROOM.test(id) && !STUDIO.test(id),
+                !BOOT.test(id) &&
+                !EMBED.test(id) &&
+                !CLASSROOM.test(id) &&
+                !STUDIO.test(id) &&
+                !VIEWER_SHARED.test(id),
               priority: 1,
             },
           ],
