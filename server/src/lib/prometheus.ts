@@ -1,6 +1,7 @@
 /*
  * The few Prometheus instruments /metrics needs, written in the text exposition format (version
- * 0.0.4). A counter and a histogram keyed by label values are all the HTTP metrics need; the gauges
+ * 0.0.4). A histogram keyed by label values is all the HTTP metrics need (its counts are also the
+ * requests counter, so a request is recorded once); the gauges
  * (queue depth, lives, sockets) are read when scraped. docs/deployment.md "Readiness and metrics".
  */
 
@@ -16,28 +17,6 @@ export function labelText(labels: Labels): string {
 }
 
 const keyOf = (labels: Labels) => JSON.stringify(labels);
-
-export class Counter {
-  private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-
-  inc(labels: Labels, by = 1): void {
-    const key = keyOf(labels);
-    const entry = this.values.get(key);
-    if (entry) entry.value += by;
-    else this.values.set(key, { labels, value: by });
-  }
-
-  text(): string {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values())
-      lines.push(`${this.name}${labelText(labels)} ${value}`);
-    return lines.join('\n');
-  }
-}
 
 export class Histogram {
   private readonly values = new Map<
@@ -60,6 +39,13 @@ export class Histogram {
     for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]!) entry.counts[i]!++;
     entry.sum += value;
     entry.count++;
+  }
+
+  /** The observations per label set, as a counter of its own (e.g. requests beside their durations). */
+  countText(name: string, help: string): string {
+    const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} counter`];
+    for (const { labels, count } of this.values.values()) lines.push(`${name}${labelText(labels)} ${count}`);
+    return lines.join('\n');
   }
 
   text(): string {

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import { Counter, Histogram } from '../lib/prometheus.ts';
+import { Histogram } from '../lib/prometheus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The HTTP instruments /metrics writes out (docs/deployment.md "Readiness and metrics"). */
-    httpMetrics: { requests: Counter; duration: Histogram };
+    httpMetrics: { duration: Histogram };
   }
 }
 
@@ -16,20 +16,18 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const requests = new Counter('palco_http_requests_total', 'HTTP requests answered');
     const duration = new Histogram(
       'palco_http_request_duration_seconds',
       'time from the request to its answer',
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     );
-    app.decorate('httpMetrics', { requests, duration });
+    app.decorate('httpMetrics', { duration });
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: String(reply.statusCode),
       };
-      requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
     });
   },

@@ -129,10 +129,10 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (token === null) throw new ApiError(404, 'notFound');
       if (!bearerMatches(request.headers.authorization, token))
         throw new ApiError(401, 'unauthenticated', { headers: { 'www-authenticate': 'Bearer' } });
-      const { requests, duration } = app.httpMetrics;
+      const { duration } = app.httpMetrics;
       const queued = await within(app.config.readyTimeoutMs, jobQueueDepth(app.db)).catch(() => null);
       const sections = [
-        requests.text(),
+        duration.countText('palco_http_requests_total', 'HTTP requests answered'),
         duration.text(),
         gaugeText('palco_live_ingests', 'signals publishing to this instance (RTMP and WHIP)', [
           { value: app.ingest.active().length },
