@@ -61,4 +61,35 @@ describe('texts the server and the console share', () => {
     expect(shared.length).toBeGreaterThan(10);
     expect(differing).toEqual([]);
   });
+
+  it('give a text the server answers under two keys one English', () => {
+    const seen = new Map<string, string>();
+    const differing: string[] = [];
+    for (const [key, texts] of Object.entries(MESSAGES)) {
+      const before = seen.get(texts['pt-BR']);
+      if (before !== undefined && before !== texts.en) differing.push(`${key}: "${texts.en}" vs "${before}"`);
+      seen.set(texts['pt-BR'], texts.en);
+    }
+    expect(differing).toEqual([]);
+  });
+
+  // The console's English comes from src/locales/en/*.json maps merged into one table by
+  // scripts/i18n.mjs, where a text listed in two files with two translations silently keeps the last:
+  // the file a developer edited may not be the English users see.
+  it('give a console text one English across the translation files', () => {
+    const localesDir = new URL('../../src/locales/en/', import.meta.url);
+    const seen = new Map<string, { en: string; file: string }>();
+    const differing: string[] = [];
+    for (const file of readdirSync(localesDir).filter((f) => f.endsWith('.json'))) {
+      const table = JSON.parse(readFileSync(new URL(file, localesDir), 'utf8')) as Record<string, string>;
+      for (const [pt, en] of Object.entries(table)) {
+        const before = seen.get(pt);
+        if (before && before.en !== en)
+          differing.push(`"${pt}": ${before.file} "${before.en}", ${file} "${en}"`);
+        seen.set(pt, { en, file });
+      }
+    }
+    expect(seen.size).toBeGreaterThan(500);
+    expect(differing).toEqual([]);
+  });
 });
