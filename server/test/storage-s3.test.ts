@@ -348,5 +348,77 @@ describe.skipIf(!process.env.DATABASE_URL)(
         await rm(otherDir, { recursive: true, force: true });
       }
     });
+
+    // A console that retries while its first attempt is still in flight, or two tabs behind a load
+    // balancer, can put the same bytes on two instances at once. The upload lease in the database
+    // serialises them (docs/api-videos.md "Rules that make retries safe"): the file must come out
+    // byte-identical, each byte stored once, and every answer's offset the durable truth.
+    it('stores the same chunk raced to both instances, and overlapping chunks raced, exactly once', {
+      timeout: 180_000,
+    }, async () => {
+      const otherDir = await mkdtemp(join(tmpdir(), 'palco-instance-b-'));
+      const jwtSecret = (await readFile(join(server.store.dataDir, 'jwt-secret'), 'utf8')).trim();
+      const other = await buildApp(
+        testConfig(server.store, { dataDir: otherDir, storage: s3.storage, jwtSecret }),
+      );
+      try {
+        const videoId = await createContent(server.app, owner, 'Corrida entre instâncias');
+        const quarter = Math.ceil(video.length / 4);
+        const last = video.length - 1;
+
+        // The same first chunk to both at once: both store-or-skip it and report the same offset.
+        const same = await Promise.all(
+          [server.app, other].map((app) => postRange(app, owner, videoId, video, 0, quarter - 1)),
+        );
+        for (const res of same) {
+          expect(res.statusCode, res.body).toBe(201);
+          expect(res.json<{ offset: number }>().offset).toBe(quarter);
+        }
+
+        // Overlapping ranges at once: [q, 3q) to one, [2q, end] to the other. Whichever runs first,
+        // the other either stores only its new part or (a gap) answers 409 with the offset.
+        const raced = await Promise.all([
+          postRange(server.app, owner, videoId, video, quarter, 3 * quarter - 1),
+          postRange(other, owner, videoId, video, 2 * quarter, last),
+        ]);
+        for (const res of raced) {
+          expect([201, 202, 409], res.body).toContain(res.statusCode);
+          const { offset } = res.json<{ offset: number }>();
+          expect(offset).toBeGreaterThanOrEqual(quarter);
+          expect(offset).toBeLessThanOrEqual(video.length);
+        }
+
+        // Resume as the console does: ask the offset, send the rest, until the server says complete.
+        for (let round = 0; round < 4; round++) {
+          const asked = await other.inject({
+            method: 'GET',
+            url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+            headers: bearer(owner),
+          });
+          expect(asked.statusCode, asked.body).toBe(200);
+          const state = asked.json<{ offset: number; total: number; complete: boolean }>();
+          if (state.complete) break;
+          const res = await postRange(server.app, owner, videoId, video, state.offset, last);
+          expect([201, 202], res.body).toContain(res.statusCode);
+        }
+        const final = await server.app.inject({
+          method: 'GET',
+          url: `/upload/v1/videos/${videoId}/source?accountId=${DEMO}`,
+          headers: bearer(owner),
+        });
+        expect(final.json()).toMatchObject({ offset: video.length, total: video.length, complete: true });
+
+        const scratch = await mkdtemp(join(tmpdir(), 'palco-s3-source-'));
+        const joined = await other.media.uploads.store.localSource(videoId, scratch);
+        const stored = await readFile(joined!);
+        expect(stored.length).toBe(video.length);
+        expect(sha256(stored)).toBe(sha256(video));
+        await rm(scratch, { recursive: true, force: true });
+        await waitForStatus(server.app, owner, videoId, ['ready']);
+      } finally {
+        await other.close();
+        await rm(otherDir, { recursive: true, force: true });
+      }
+    });
   },
 );
