@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, Db } from './schema.ts';
 
@@ -42,16 +42,14 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   }
   const dir = join(config.dataDir, 'pglite');
   await initEmbeddedDirectory(dir);
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('kysely-pglite-dialect'),
-  ]);
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, ...SMALL_BUFFER_CACHE],
   });
-  // PGlite has a single connection: the dialect serialises connections, so a repository must be given
-  // the open transaction (never `db`) while one is running, or it waits for itself.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // PGlite has a single connection: Kysely's own PGlite dialect serialises connections, so a
+  // repository must be given the open transaction (never `db`) while one is running, or it waits for
+  // itself.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   embeddedClients.set(db, pglite);
   return db;
 }

@@ -1,10 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
-import type PgBoss from 'pg-boss';
+import type { Db as BossDb } from 'pg-boss';
 import { embeddedClientOf } from './database.ts';
 import type { Db, Executor } from './schema.ts';
 
 /** pg-boss runs its SQL through Kysely, so on PGlite it shares the one serialised connection. */
-export function pgBossExecutor(db: Executor, embedded = embeddedClientOf(db as Db)): PgBoss.Db {
+export function pgBossExecutor(db: Executor, embedded = embeddedClientOf(db as Db)): BossDb {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       if (embedded && values.length === 0) {

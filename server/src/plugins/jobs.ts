@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import PgBoss from 'pg-boss';
+import { PgBoss, type SendOptions } from 'pg-boss';
 import { isSingleProcess, pgBossExecutor } from '../db/job-queue.ts';
 import type { Executor } from '../db/schema.ts';
 
@@ -18,7 +18,7 @@ export interface Jobs {
    * Queues a job. With `trx` the job is inserted by that transaction, so it exists exactly when the
    * change that asked for it commits.
    */
-  send(queue: string, data: object, options?: PgBoss.SendOptions, trx?: Executor): Promise<string | null>;
+  send(queue: string, data: object, options?: SendOptions, trx?: Executor): Promise<string | null>;
   /** Work to do before the queue stops (e.g. cancel a running child process). */
   beforeStop(task: () => void | Promise<void>): void;
 }
@@ -56,7 +56,7 @@ export default fp(
     app.addHook('preClose', async () => {
       for (const task of stopping) await task();
       // Jobs still running after the wait are failed back to the queue (retried on the next start).
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
     });
   },
   { name: 'jobs', dependencies: ['db'] },
