@@ -41,11 +41,7 @@ export function deliveryBody(accountId: string, event: string, data: Record<stri
   });
 }
 
-async function deliver(
-  app: FastifyInstance,
-  key: Buffer,
-  job: JobWithMetadata<{ deliveryId: string }>,
-) {
+async function deliver(app: FastifyInstance, key: Buffer, job: JobWithMetadata<{ deliveryId: string }>) {
   const { config, db } = app;
   const row = await deliveryToSend(db, job.data.deliveryId);
   // The endpoint was deleted meanwhile (its deliveries with it), or this one already arrived.
