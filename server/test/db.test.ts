@@ -399,3 +399,68 @@ describe('config', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 });
+
+describe('a database made by a server on pg-boss 10', () => {
+  // The part of pg-boss 10's schema (its version 24) the upgrade reads, as that release created it.
+  const PG_BOSS_10 = `
+    CREATE SCHEMA pgboss;
+    CREATE TYPE pgboss.job_state AS ENUM ('created', 'retry', 'active', 'completed', 'cancelled', 'failed');
+    CREATE TABLE pgboss.version (version int PRIMARY KEY, maintained_on timestamptz, cron_on timestamptz,
+      monitored_on timestamptz);
+    INSERT INTO pgboss.version (version) VALUES (24);
+    CREATE TABLE pgboss.queue (name text PRIMARY KEY, policy text, retry_limit int, retry_delay int,
+      retry_backoff bool, expire_seconds int, retention_minutes int, dead_letter text, partition_name text,
+      created_on timestamptz NOT NULL DEFAULT now(), updated_on timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE pgboss.job (id uuid NOT NULL DEFAULT gen_random_uuid(), name text NOT NULL,
+      priority integer NOT NULL DEFAULT 0, data jsonb, state pgboss.job_state NOT NULL DEFAULT 'created',
+      retry_limit integer NOT NULL DEFAULT 2, retry_count integer NOT NULL DEFAULT 0,
+      retry_delay integer NOT NULL DEFAULT 0, retry_backoff boolean NOT NULL DEFAULT false,
+      start_after timestamptz NOT NULL DEFAULT now(), started_on timestamptz, singleton_key text,
+      singleton_on timestamp, expire_in interval NOT NULL DEFAULT interval '15 minutes',
+      created_on timestamptz NOT NULL DEFAULT now(), completed_on timestamptz,
+      keep_until timestamptz NOT NULL DEFAULT now() + interval '14 days', output jsonb, dead_letter text,
+      policy text, PRIMARY KEY (name, id));
+    INSERT INTO pgboss.queue (name, policy, retry_limit, retry_delay, retry_backoff, expire_seconds)
+      VALUES ('legacy-reports', 'standard', 4, 30, true, 600);
+    INSERT INTO pgboss.job (id, name, data, state, retry_limit, start_after) VALUES
+      ('6f1c1d52-8a51-4a35-9d43-3c0d8f0e2a01', 'legacy-reports', '{"report": "waiting"}', 'created', 4,
+        now() + interval '1 day'),
+      ('6f1c1d52-8a51-4a35-9d43-3c0d8f0e2a02', 'legacy-reports', '{"report": "done"}', 'completed', 4, now());
+  `;
+
+  it('starts, upgrades the job queue in place and keeps the jobs still waiting', {
+    timeout: 240_000,
+  }, async () => {
+    const store = await freshStore();
+    const db = await createDatabase(store);
+    try {
+      await migrateToLatest(db);
+      // One statement at a time: a PGlite query takes one.
+      for (const statement of PG_BOSS_10.split(/;\s*\n/).filter((text) => text.trim())) {
+        await sql.raw(statement).execute(db);
+      }
+    } finally {
+      await db.destroy();
+    }
+    // Before the upgrade code, pg-boss 12 refused to start: "Cannot migrate pg-boss schema from version 24".
+    const app = await buildApp(testConfig(store, { metricsToken: 'metrics-token-of-the-operator' }));
+    try {
+      const metrics = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-of-the-operator' },
+      });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain('palco_job_queue_depth{queue="legacy-reports",state="created"} 1');
+      const queue = await app.jobs.boss.getQueue('legacy-reports');
+      expect(queue).toMatchObject({ policy: 'standard', retryLimit: 4, retryDelay: 30, retryBackoff: true });
+      const job = await app.jobs.boss.getJobById('legacy-reports', '6f1c1d52-8a51-4a35-9d43-3c0d8f0e2a01');
+      expect(job).toMatchObject({ data: { report: 'waiting' }, state: 'created', retryLimit: 4 });
+      const { rows } = await sql<{ schema: string | null }>`
+        SELECT to_regnamespace('pgboss_v10')::text AS schema`.execute(app.db);
+      expect(rows[0]?.schema).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -49,7 +49,6 @@ function nextRun(now: Date): Date {
 export async function startUsageJob(app: FastifyInstance): Promise<void> {
   const { boss } = app.jobs;
   await boss.createQueue(USAGE_QUEUE, {
-    name: USAGE_QUEUE,
     policy: 'stately',
     retryLimit: 3,
     retryDelay: 60,

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, Db } from './schema.ts';
 
@@ -42,16 +42,14 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
   }
   const dir = join(config.dataDir, 'pglite');
   await initEmbeddedDirectory(dir);
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('kysely-pglite-dialect'),
-  ]);
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, ...SMALL_BUFFER_CACHE],
   });
-  // PGlite has a single connection: the dialect serialises connections, so a repository must be given
-  // the open transaction (never `db`) while one is running, or it waits for itself.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // PGlite has a single connection: Kysely's own PGlite dialect serialises connections, so a
+  // repository must be given the open transaction (never `db`) while one is running, or it waits for
+  // itself.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   embeddedClients.set(db, pglite);
   return db;
 }
@@ -87,6 +85,10 @@ export async function ping(db: Db): Promise<void> {
  * it; at 8 MB it does not (docs/server.md). */
 const SMALL_BUFFER_CACHE = ['-c', 'shared_buffers=16MB'];
 
+/** The PostgreSQL major of the embedded engine (@electric-sql/pglite 0.5 is PostgreSQL 18), as initdb
+ * writes it in PG_VERSION. */
+const EMBEDDED_MAJOR = '18';
+
 const exists = (path: string) =>
   stat(path).then(
     () => true,
@@ -99,7 +101,19 @@ const exists = (path: string) =>
  * start interrupted half-way leaves no half-made directory behind.
  */
 async function initEmbeddedDirectory(dir: string): Promise<void> {
-  if (await exists(join(dir, 'PG_VERSION'))) return;
+  if (await exists(join(dir, 'PG_VERSION'))) {
+    const major = (await readFile(join(dir, 'PG_VERSION'), 'utf8')).trim();
+    if (major !== EMBEDDED_MAJOR) {
+      // PGlite cannot open another major's files (it stops with a WebAssembly "unreachable"): say what
+      // to do instead (docs/decisions.md "Database stack upgraded").
+      throw new Error(
+        `${dir} holds a PostgreSQL ${major} database (made by an older PGlite), and this server's PGlite runs ` +
+          `PostgreSQL ${EMBEDDED_MAJOR}: dump it with the previous release, move the folder away and restore ` +
+          'the dump into a new one (docs/decisions.md "Database stack upgraded")',
+      );
+    }
+    return;
+  }
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0) {
     throw new Error(`${dir} is neither empty nor a PGlite database (no PG_VERSION): refusing to touch it`);

@@ -1,4 +1,5 @@
-import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import * as initial from './migrations/20261122T150000_initial.ts';
 import * as activityLogs from './migrations/20261122T160000_activity_logs.ts';
 import * as videos from './migrations/20261122T170000_videos.ts';

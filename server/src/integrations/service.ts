@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { Job, JobWithMetadata, SendOptions } from 'pg-boss';
 import { activeJobIds } from '../db/job-queue.ts';
 import { recordActivity } from '../db/repositories/activity-log.ts';
 import { createDirectory, findDirectory } from '../db/repositories/directories.ts';
@@ -213,7 +213,7 @@ export class Integrations {
 
   // ---- Imports ----------------------------------------------------------------------------------
 
-  private jobOptions(): PgBoss.SendOptions {
+  private jobOptions(): SendOptions {
     const { maxAttempts, retryDelaySeconds, downloadTimeoutMs } = this.app.config.integrations;
     return {
       retryLimit: maxAttempts - 1,
@@ -227,13 +227,12 @@ export class Integrations {
     const { boss } = this.app.jobs;
     // `stately`: per connection (per item) at most one job waiting and one running.
     await boss.createQueue(POLL_QUEUE, {
-      name: POLL_QUEUE,
       policy: 'stately',
       retryLimit: 2,
       retryDelay: 30,
       expireInSeconds: 600,
     });
-    await boss.createQueue(IMPORT_QUEUE, { name: IMPORT_QUEUE, policy: 'stately', ...this.jobOptions() });
+    await boss.createQueue(IMPORT_QUEUE, { policy: 'stately', ...this.jobOptions() });
     if (this.app.jobs.singleProcess) {
       // Jobs left active by a killed process of this data dir: nobody runs them; pg-boss retries them.
       for (const queue of [POLL_QUEUE, IMPORT_QUEUE]) {
@@ -241,17 +240,17 @@ export class Integrations {
         if (orphans.length > 0) await boss.fail(queue, orphans);
       }
     }
-    await boss.work<{ connectionId: string }>(
+    await boss.work(
       POLL_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => {
+      async ([job]: Job<{ connectionId: string }>[]) => {
         if (job) await this.poll(job.data.connectionId);
       },
     );
-    await boss.work<{ importId: string }>(
+    await boss.work(
       IMPORT_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-      async ([job]) => {
+      async ([job]: JobWithMetadata<{ importId: string }>[]) => {
         if (job) await this.importItem(job.data.importId, job.retryCount >= job.retryLimit);
       },
     );

@@ -4,7 +4,7 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { SendOptions } from 'pg-boss';
 import {
   clearRecordingStatus,
   lockRecordingVideoId,
@@ -20,7 +20,7 @@ import { liveDir, RECORDING_MARK, recordingDir, recordingKey, recordingParts } f
 export const RECORDING_QUEUE = 'live-recording';
 
 /** Queued by the completion of a stream with live-to-VOD on, in the transaction that completes it. */
-export const RECORDING_JOB_OPTIONS: PgBoss.SendOptions = {
+export const RECORDING_JOB_OPTIONS: SendOptions = {
   retryLimit: 3,
   retryDelay: 10,
   expireInSeconds: 2 * 3600,

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, SendOptions } from 'pg-boss';
 import { activeJobIds } from '../db/job-queue.ts';
 import { type ActivityEntry, recordActivity } from '../db/repositories/activity-log.ts';
 import {
@@ -22,7 +22,7 @@ import { toVtt } from './subtitles.ts';
 export const SUBTITLES_QUEUE = 'video-subtitles';
 
 /** Retried once after an infrastructure error or a restart; a job never outlives its timeout. */
-export function subtitleJobOptions(timeoutSeconds: number): PgBoss.SendOptions {
+export function subtitleJobOptions(timeoutSeconds: number): SendOptions {
   return { retryLimit: 1, retryDelay: 5, expireInSeconds: timeoutSeconds + 60 };
 }
 
@@ -108,19 +108,16 @@ export class SubtitleMaker {
     this.engines = await detectSpeechEngines(config.subtitles);
     log.info({ engines: this.engines.map((e) => e.name), languages: this.languages }, 'automatic subtitles');
     const { boss } = this.app.jobs;
-    await boss.createQueue(SUBTITLES_QUEUE, {
-      name: SUBTITLES_QUEUE,
-      ...subtitleJobOptions(config.subtitles.timeoutSeconds),
-    });
+    await boss.createQueue(SUBTITLES_QUEUE, subtitleJobOptions(config.subtitles.timeoutSeconds));
     if (this.app.jobs.singleProcess) {
       // Jobs left active by a killed process of this data dir: nobody runs them; pg-boss retries them.
       const orphans = await activeJobIds(this.app.db, SUBTITLES_QUEUE);
       if (orphans.length > 0) await boss.fail(SUBTITLES_QUEUE, orphans);
     }
-    await boss.work<{ jobId: string }>(
+    await boss.work(
       SUBTITLES_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-      async ([job]) => {
+      async ([job]: JobWithMetadata<{ jobId: string }>[]) => {
         if (job) await this.run(job.data.jobId, job.retryCount >= job.retryLimit);
       },
     );

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, SendOptions } from 'pg-boss';
 import { recordEncoded } from '../billing/metering.ts';
 import { activeJobIds } from '../db/job-queue.ts';
 import { findVideo, setTranscodeProgress, updateVideo } from '../db/repositories/videos.ts';
@@ -12,7 +12,7 @@ import { videoPrefix } from './storage.ts';
 export const TRANSCODE_QUEUE = 'video-transcode';
 
 /** How a transcode job is queued: retried (after a restart or an infrastructure error), never forever. */
-export const TRANSCODE_JOB_OPTIONS: PgBoss.SendOptions = {
+export const TRANSCODE_JOB_OPTIONS: SendOptions = {
   retryLimit: 3,
   retryDelay: 5,
   expireInSeconds: 4 * 3600,
@@ -36,16 +36,16 @@ export class Transcoder {
 
   async start(): Promise<void> {
     const { boss } = this.app.jobs;
-    await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, ...TRANSCODE_JOB_OPTIONS });
+    await boss.createQueue(TRANSCODE_QUEUE, TRANSCODE_JOB_OPTIONS);
     if (this.app.jobs.singleProcess) {
       // Jobs left active by a process of this data dir that was killed: nobody is running them.
       const orphans = await activeJobIds(this.app.db, TRANSCODE_QUEUE);
       if (orphans.length > 0) await boss.fail(TRANSCODE_QUEUE, orphans);
     }
-    await boss.work<{ videoId: string }>(
+    await boss.work(
       TRANSCODE_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-      async ([job]) => {
+      async ([job]: JobWithMetadata<{ videoId: string }>[]) => {
         if (job) await this.run(job.data.videoId, job.retryCount >= job.retryLimit);
       },
     );

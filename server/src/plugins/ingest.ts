@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Job } from 'pg-boss';
 import { recordLive } from '../billing/metering.ts';
 import { Ingest } from '../media/ingest.ts';
 import { autoStart } from '../media/live-automation.ts';
@@ -33,11 +34,11 @@ export default fp(
     app.decorate('ingestPort', null);
 
     const { boss } = app.jobs;
-    await boss.createQueue(RECORDING_QUEUE, { name: RECORDING_QUEUE, ...RECORDING_JOB_OPTIONS });
-    await boss.work<{ streamId: string }>(
+    await boss.createQueue(RECORDING_QUEUE, RECORDING_JOB_OPTIONS);
+    await boss.work(
       RECORDING_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => {
+      async ([job]: Job<{ streamId: string }>[]) => {
         if (job) await makeRecordingVideo(app, job.data.streamId);
       },
     );

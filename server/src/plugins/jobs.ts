@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import PgBoss from 'pg-boss';
-import { isSingleProcess, pgBossExecutor } from '../db/job-queue.ts';
+import { PgBoss, type SendOptions } from 'pg-boss';
+import {
+  dropOldJobSchema,
+  isSingleProcess,
+  oldJobsToCarry,
+  pgBossExecutor,
+  setAsideOldJobSchema,
+} from '../db/job-queue.ts';
 import type { Executor } from '../db/schema.ts';
 
 declare module 'fastify' {
@@ -18,12 +24,13 @@ export interface Jobs {
    * Queues a job. With `trx` the job is inserted by that transaction, so it exists exactly when the
    * change that asked for it commits.
    */
-  send(queue: string, data: object, options?: PgBoss.SendOptions, trx?: Executor): Promise<string | null>;
+  send(queue: string, data: object, options?: SendOptions, trx?: Executor): Promise<string | null>;
   /** Work to do before the queue stops (e.g. cancel a running child process). */
   beforeStop(task: () => void | Promise<void>): void;
 }
 
 async function startBoss(app: FastifyInstance): Promise<PgBoss> {
+  await setAsideOldJobSchema(app.db);
   const boss = new PgBoss({
     db: pgBossExecutor(app.db),
     schema: 'pgboss',
@@ -34,7 +41,39 @@ async function startBoss(app: FastifyInstance): Promise<PgBoss> {
   });
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
   await boss.start();
+  await carryOverOldJobs(app, boss);
   return boss;
+}
+
+/**
+ * The jobs a server on pg-boss 10 left waiting (transcodes, webhook deliveries, the daily usage run…)
+ * are queued again on pg-boss 12 with their id, data, retry settings and start time; their attempt count
+ * starts again. Each queue keeps the options it was created with. Copying twice (a start interrupted
+ * half-way) is harmless: a job id already there is skipped (docs/decisions.md "Database stack upgraded").
+ */
+async function carryOverOldJobs(app: FastifyInstance, boss: PgBoss): Promise<void> {
+  const old = await oldJobsToCarry(app.db);
+  if (!old) return;
+  for (const queue of old.queues) {
+    if (await boss.getQueue(queue.name)) continue;
+    await boss.createQueue(queue.name, {
+      policy: queue.policy ?? 'standard',
+      ...(queue.retryLimit !== null && { retryLimit: queue.retryLimit }),
+      ...(queue.retryDelay !== null && { retryDelay: queue.retryDelay }),
+      ...(queue.retryBackoff !== null && { retryBackoff: queue.retryBackoff }),
+      ...(queue.expireInSeconds !== null && { expireInSeconds: queue.expireInSeconds }),
+    });
+  }
+  for (const job of old.jobs) {
+    const { name, singletonKey, ...rest } = job;
+    // One at a time: a stately queue's job that clashes with one already queued is left out, not
+    // the whole batch.
+    await boss.insert(name, [{ ...rest, ...(singletonKey !== null && { singletonKey }) }]).catch((error) => {
+      app.log.warn({ err: error, queue: name, job: job.id }, 'job of pg-boss 10 not carried over');
+    });
+  }
+  app.log.info({ jobs: old.jobs.length }, 'job queue upgraded from pg-boss 10');
+  await dropOldJobSchema(app.db);
 }
 
 /** The job queue (pg-boss) on the application's database: PGlite or PostgreSQL alike. */
@@ -56,7 +95,7 @@ export default fp(
     app.addHook('preClose', async () => {
       for (const task of stopping) await task();
       // Jobs still running after the wait are failed back to the queue (retried on the next start).
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
     });
   },
   { name: 'jobs', dependencies: ['db'] },

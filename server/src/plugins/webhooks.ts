@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, SendOptions } from 'pg-boss';
 import {
   deliveryToSend,
   insertDelivery,
@@ -41,11 +41,7 @@ export function deliveryBody(accountId: string, event: string, data: Record<stri
   });
 }
 
-async function deliver(
-  app: FastifyInstance,
-  key: Buffer,
-  job: PgBoss.JobWithMetadata<{ deliveryId: string }>,
-) {
+async function deliver(app: FastifyInstance, key: Buffer, job: JobWithMetadata<{ deliveryId: string }>) {
   const { config, db } = app;
   const row = await deliveryToSend(db, job.data.deliveryId);
   // The endpoint was deleted meanwhile (its deliveries with it), or this one already arrived.
@@ -88,14 +84,14 @@ export default fp(
   async (app) => {
     const { webhooks: settings } = app.config;
     const key = webhookKey(app.jwtKey);
-    const jobOptions: PgBoss.SendOptions = {
+    const jobOptions: SendOptions = {
       retryLimit: settings.maxAttempts - 1,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 60,
     };
     const { boss } = app.jobs;
-    await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, ...jobOptions });
+    await boss.createQueue(WEBHOOK_QUEUE, jobOptions);
 
     const webhooks: Webhooks = {
       key,
@@ -123,10 +119,10 @@ export default fp(
     });
 
     for (let i = 0; i < settings.concurrency; i += 1) {
-      await boss.work<{ deliveryId: string }>(
+      await boss.work(
         WEBHOOK_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        async ([job]) => {
+        async ([job]: JobWithMetadata<{ deliveryId: string }>[]) => {
           if (job) await deliver(app, key, job);
         },
       );
