@@ -88,10 +88,22 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
         resources: performance.getEntriesByType('resource').map((e) => ({
           name: e.name,
           start: e.startTime,
+          firstByte: (e as PerformanceResourceTiming).responseStart,
           end: (e as PerformanceResourceTiming).responseEnd,
         })),
+        document: (() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          return { firstByte: nav.responseStart, end: nav.responseEnd, dcl: nav.domContentLoadedEventEnd };
+        })(),
       };
     });
+    // BENCH_STARTUP_TRACE=1 prints every load's waterfall, to find where the page waits.
+    if (process.env.BENCH_STARTUP_TRACE === '1') {
+      const d = page_.document;
+      log(`    page: first byte ${ms(d.firstByte)} in ${ms(d.end)} DOMContentLoaded ${ms(d.dcl)}; playing ${ms(page_.firstPlaying)}`);
+      for (const r of page_.resources)
+        log(`    ${ms(r.start)} ${ms(r.firstByte)} ${ms(r.end)}  ${new URL(r.name).pathname.slice(0, 90)}`);
+    }
     const before = page_.resources.filter((r) => r.start <= page_.firstPlaying);
     const first = (test: RegExp) =>
       before.find((r) => test.test(new URL(r.name).pathname))?.end ?? Number.NaN;

@@ -97,6 +97,11 @@ test.describe('against the local providers', () => {
   let privateHits = 0;
   let privateTarget: ReturnType<typeof createServer>;
   let privateUrl = '';
+  /** Waits until the poll queue has looked at Google Meet's connection `n` more times (2 s apart). */
+  const pollsPass = async (n: number) => {
+    const target = google.lists() + n;
+    await expect.poll(() => google.lists(), { timeout: 30_000 }).toBeGreaterThanOrEqual(target);
+  };
 
   test.beforeAll(async () => {
     // A fresh database, migrations and the fakes' media: more than a test's default time on a busy box.
@@ -253,29 +258,6 @@ test.describe('against the local providers', () => {
     tencent.mediaUrlOverride = null;
   });
 
-  test('switching the import off stops new imports; undo asks, then says so', async ({ page }) => {
-    await signIn(page, DEMO.owner);
-    await chooseTeam(page, 'Demo Produções');
-    await page.goto('/integrations');
-    const tencentCard = card(page, 'Tencent Cloud');
-    await flipSwitch(page, 'Tencent Cloud');
-    await expect(tencentCard.getByText('DESABILITADO')).toBeVisible();
-    const searchesBefore = tencent.calls.filter((c) => c.action === 'SearchMedia').length;
-    tencent.addMedia('Gravação depois de desligar');
-    // Two poll periods (2 s each) pass with the switch off: Tencent is not asked again.
-    await page.waitForTimeout(5_000);
-    expect(tencent.calls.filter((c) => c.action === 'SearchMedia').length).toBe(searchesBefore);
-
-    await tencentCard.getByRole('button', { name: 'Desfazer Integração' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Desfazer a integração com o Tencent Cloud?' });
-    await confirm.getByRole('button', { name: 'Desfazer Integração' }).click();
-    const done = page.getByRole('dialog', { name: 'Sucesso' });
-    await expect(done).toContainText('A integração com o Tencent Cloud foi desfeita com sucesso.');
-    await closeDialog(done);
-    await expect(tencentCard.getByRole('button', { name: 'Integração', exact: true })).toBeEnabled();
-    await expect(tencentCard.getByRole('switch')).toBeDisabled();
-  });
-
   test("Zoom: the popup's Autorizar shows Playlist criada, and the recording plays in the new folder", async ({
     page,
   }) => {
@@ -303,6 +285,31 @@ test.describe('against the local providers', () => {
     expect(google.downloads()).toBeGreaterThan(0);
   });
 
+  test('switching the import off stops new imports; undo asks, then says so', async ({ page }) => {
+    await signIn(page, DEMO.owner);
+    await chooseTeam(page, 'Demo Produções');
+    await page.goto('/integrations');
+    const tencentCard = card(page, 'Tencent Cloud');
+    await flipSwitch(page, 'Tencent Cloud');
+    await expect(tencentCard.getByText('DESABILITADO')).toBeVisible();
+    const searchesBefore = tencent.calls.filter((c) => c.action === 'SearchMedia').length;
+    tencent.addMedia('Gravação depois de desligar');
+    // Google Meet's connection (the test before) is polled on the same queue and period: once it has
+    // been listed three more times, Tencent's look that was pending at the switch has run, and found
+    // the import off.
+    await pollsPass(3);
+    expect(tencent.calls.filter((c) => c.action === 'SearchMedia').length).toBe(searchesBefore);
+
+    await tencentCard.getByRole('button', { name: 'Desfazer Integração' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Desfazer a integração com o Tencent Cloud?' });
+    await confirm.getByRole('button', { name: 'Desfazer Integração' }).click();
+    const done = page.getByRole('dialog', { name: 'Sucesso' });
+    await expect(done).toContainText('A integração com o Tencent Cloud foi desfeita com sucesso.');
+    await closeDialog(done);
+    await expect(tencentCard.getByRole('button', { name: 'Integração', exact: true })).toBeEnabled();
+    await expect(tencentCard.getByRole('switch')).toBeDisabled();
+  });
+
   test('Zoom: an expired access token is refreshed without the user noticing', async ({ page }) => {
     const refreshesBefore = zoom.oauth.tokenCalls.refresh_token ?? 0;
     zoom.oauth.expireTokens();
@@ -328,8 +335,9 @@ test.describe('against the local providers', () => {
     await expect(zoomCard.getByText('DESABILITADO')).toBeVisible();
     const downloads = zoom.downloads();
     zoom.addRecording(undefined, 'Aula com a importação desligada');
-    // Several poll periods (INTEGRATIONS_POLL_SECONDS=2) with the switch off: nothing is downloaded.
-    await page.waitForTimeout(6_000);
+    // Several poll periods (INTEGRATIONS_POLL_SECONDS=2) with the switch off, counted by Google Meet's
+    // connection being listed on the same queue: nothing is downloaded from Zoom.
+    await pollsPass(3);
     expect(zoom.downloads()).toBe(downloads);
     await page.reload();
     await expect(zoomCard.getByRole('status')).toContainText('Importados: 2');

@@ -28,6 +28,8 @@ export interface FakeGoogle extends RunningFake {
   setPrivateDownload(on: boolean): void;
   trapHits(): number;
   downloads(): number;
+  /** How many times Palco has listed the conference records: one per poll of a connection. */
+  lists(): number;
 }
 
 export async function startFakeGoogle(options: {
@@ -61,6 +63,7 @@ export async function startFakeGoogle(options: {
     privateDownload = on;
   };
   let downloads = 0;
+  let lists = 0;
   const meetings: { record: string; recording: string; fileId: string; userId: string; start: string }[] = [];
   const addMeeting = () => {
     const id = randomBytes(8).toString('hex');
@@ -102,6 +105,7 @@ export async function startFakeGoogle(options: {
     if (path === '/v2/conferenceRecords') {
       const user = authed(request);
       if (!user) return unauthenticated();
+      lists += 1;
       return json(200, {
         conferenceRecords: meetings
           .filter((m) => m.userId === user.id)
@@ -189,5 +193,6 @@ export async function startFakeGoogle(options: {
     setPrivateDownload,
     trapHits: () => trap.hits(),
     downloads: () => downloads,
+    lists: () => lists,
   };
 }
