@@ -69,6 +69,16 @@ describe('authentication of calls', () => {
     expect((await me(fresh)).statusCode).toBe(200);
   });
 
+  it('refuses a token it accepted before, once the token expires', async () => {
+    // The server remembers the tokens whose signature it checked (docs/server.md "Where a request's
+    // time goes"): what it remembers must not outlive the token.
+    const exp = now() + 2;
+    const short = await craftToken({ ver: 0, cargo: 'proprietário' }, { exp });
+    expect((await me(short)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, (exp + 1) * 1000 - Date.now()));
+    expect(expectError(await me(short), 401)).toBe('Sua sessão expirou. Faça login novamente');
+  });
+
   it('answers in English when asked', async () => {
     const expired = await craftToken({ ver: 0 }, { exp: now() - 5 });
     expect(expectError(await me(expired, '', { 'accept-language': 'en' }), 401)).toBe(
