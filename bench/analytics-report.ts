@@ -95,6 +95,20 @@ export function printPair(r: PairResults): void {
       `is over 3 s old for a player clock that is off and moves its events to when it handles it: their buckets may change); ` +
       `bench client event-loop delay p99 ${ms(r.loopDelay.p99)}, max ${ms(r.loopDelay.max)}`,
   );
+  // Who held the plan back: a simulator whose event loop lags sends late (the client is the limit),
+  // a server whose answers lag makes the steps wait (the server is the limit).
+  const wireP99 = percentile(a.beaconWireMs, 99);
+  const clientLate = r.loopDelay.p99 > 200;
+  const serverLate = wireP99 > 1000 || r.shiftMs > 0;
+  log(
+    `limit: ${
+      clientLate
+        ? `the CLIENT (the simulator's event loop lagged p99 ${ms(r.loopDelay.p99)}: beacons left late)`
+        : serverLate
+          ? `the SERVER (beacon round trip p99 ${ms(wireP99)}${r.shiftMs > 0 ? `, the plan ran ${s(r.shiftMs)} late` : ''})`
+          : 'neither: the plan ran in real time'
+    }${clientLate && serverLate ? `; the server lagged too (round trip p99 ${ms(wireP99)})` : ''}`,
+  );
   log(
     `busiest address: ${maxOf([...a.addressSessions.values()].map((l) => maxInWindow(l.map((t) => [t, 1]))))} playback sessions and ` +
       `${fmt(maxOf([...a.addressEvents.values()].map(maxInWindow)))} beacon events in one minute ` +

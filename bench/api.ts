@@ -6,7 +6,7 @@
 // videos' worth of demo data and live streams, then for each route runs a load generator in its own
 // process (bench/api-load.ts: CONNECTIONS keep-alive connections, ROUTE_MS each) and prints req/s and
 // p99 beside the goal, PGlite and PostgreSQL side by side, and the server's RSS idle and after the load
-// (summed over its process tree). Asserts nothing. Run alone: `node --import tsx bench/api.ts`, or
+// (summed over its process tree). BENCH_API_DB=pglite,postgres picks the databases. Asserts nothing. Run alone: `node --import tsx bench/api.ts`, or
 // `npm run bench -- --only=api`.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -61,8 +61,8 @@ interface Figures {
   rssLoad: number;
 }
 
-/** RSS in MB of `pid` and every process below it (the server's own workers and children). */
-function treeRss(pid: number): number {
+/** The pids of `pid` and every process below it (the server's own workers and children). */
+function tree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -74,19 +74,43 @@ function treeRss(pid: number): number {
       // gone meanwhile
     }
   }
-  let kb = 0;
+  const all: number[] = [];
   const stack = [pid];
   while (stack.length > 0) {
     const p = stack.pop()!;
+    all.push(p);
+    for (const c of children.get(p) ?? []) stack.push(c);
+  }
+  return all;
+}
+
+/** RSS in MB summed over the server's process tree. */
+function treeRss(pid: number): number {
+  let kb = 0;
+  for (const p of tree(pid)) {
     try {
-      const m = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-      kb += Number(m?.[1] ?? 0);
+      kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
     } catch {
       // gone meanwhile
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return kb / 1024;
+}
+
+/** CPU seconds (user + system) used so far by the server's process tree: on a shared box the
+ * CPU a request costs moves far less than the requests per second do. */
+function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 function load(url: string, token: string, ms: number): Promise<{ rps: number; p99: number; failed: number }> {
@@ -116,7 +140,10 @@ async function seed(base: string, token: string, accountId: string): Promise<voi
 }
 
 async function measure(label: string, databaseUrl: string): Promise<Figures> {
-  const server = await startBenchServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  // A fresh embedded database is created and migrated at start: minutes on a busy 2-core box.
+  const server = await startBenchServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, {
+    startupMs: 300_000,
+  });
   try {
     const { token, accountId } = await ownerSession(server.base);
     await seed(server.base, token, accountId);
@@ -127,10 +154,12 @@ async function measure(label: string, databaseUrl: string): Promise<Figures> {
     for (const route of ROUTES) {
       const url = `${server.base}${route.path(accountId)}`;
       await load(url, route.signedIn ? token : '', Math.min(1000, ROUTE_MS)); // warm-up: JIT, pools
-      routes[route.name] = await load(url, route.signedIn ? token : '', ROUTE_MS);
-      const r = routes[route.name]!;
+      const cpuBefore = treeCpuSeconds(server.pid);
+      const r = await load(url, route.signedIn ? token : '', ROUTE_MS);
+      const cpuMsPerRequest = ((treeCpuSeconds(server.pid) - cpuBefore) * 1000) / (r.rps * (ROUTE_MS / 1000));
+      routes[route.name] = r;
       log(
-        `  ${label}: ${route.name} ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms${r.failed ? `, ${r.failed} not 200` : ''}`,
+        `  ${label}: ${route.name} ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms, server CPU ${cpuMsPerRequest.toFixed(2)} ms a request${r.failed ? `, ${r.failed} not 200` : ''}`,
       );
     }
     return { routes, rssIdle, rssLoad: treeRss(server.pid) };
@@ -163,10 +192,14 @@ export async function runApiBench(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const pglite = await measure('PGlite', '');
+  const dbs = (process.env.BENCH_API_DB ?? 'pglite,postgres').split(',');
+  const pglite = dbs.includes('pglite') ? await measure('PGlite', '') : null;
   const adminUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  const postgres = adminUrl ? await withScratchDatabase(adminUrl, (url) => measure('PostgreSQL', url)) : null;
+  const postgres =
+    adminUrl && dbs.includes('postgres')
+      ? await withScratchDatabase(adminUrl, (url) => measure('PostgreSQL', url))
+      : null;
   if (!postgres) log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
   const cell = (f: Figures | null, name: string, goal: number, p99Goal: number) => {
     const r = f?.routes[name];
