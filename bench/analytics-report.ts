@@ -9,6 +9,7 @@ import { fmt, log, maxInWindow, ms, percentile, s } from './analytics-http.ts';
 import type { Plan } from './analytics-plan.ts';
 import type { ResourceStats } from './analytics-resources.ts';
 import type { PointMetric, Truth } from './analytics-truth.ts';
+import { maxOf } from './extremes.ts';
 
 export const GOALS = { freshnessP95Ms: 5_000 };
 
@@ -75,7 +76,7 @@ export function printPair(r: PairResults): void {
       `(planned ${r.runMs / 1000} s${r.shiftMs > 0 ? `, ${s(r.shiftMs)} more: steps waited for the previous one` : ''}), seed ${r.seed} ──`,
   );
   log(
-    `plan: ${fmt(r.viewers)} viewers from ${perAddress.size} addresses (at most ${Math.max(...perAddress.values())} behind one); ` +
+    `plan: ${fmt(r.viewers)} viewers from ${perAddress.size} addresses (at most ${maxOf(perAddress.values())} behind one); ` +
       `${plan.steps.length} audience steps every ${r.stepMs / 1000} s; ${[...cohorts].map(([c, n]) => `${c} ${n}`).join(', ')}`,
   );
   log(
@@ -85,7 +86,7 @@ export function printPair(r: PairResults): void {
   );
   log(
     `beacon latency (POST /v1/public/beacons, HTTP round trip on its connection): p50 ${ms(percentile(a.beaconWireMs, 50))}, ` +
-      `p99 ${ms(percentile(a.beaconWireMs, 99))}, max ${ms(Math.max(...a.beaconWireMs))}; with the wait for a pooled ` +
+      `p99 ${ms(percentile(a.beaconWireMs, 99))}, max ${ms(maxOf(a.beaconWireMs))}; with the wait for a pooled ` +
       `connection: p50 ${ms(percentile(a.beaconMs, 50))}, p99 ${ms(percentile(a.beaconMs, 99))}; ` +
       `playback session p50 ${ms(percentile(a.playbackMs, 50))}, p99 ${ms(percentile(a.playbackMs, 99))}`,
   );
@@ -94,9 +95,23 @@ export function printPair(r: PairResults): void {
       `is over 3 s old for a player clock that is off and moves its events to when it handles it: their buckets may change); ` +
       `bench client event-loop delay p99 ${ms(r.loopDelay.p99)}, max ${ms(r.loopDelay.max)}`,
   );
+  // Who held the plan back: a simulator whose event loop lags sends late (the client is the limit),
+  // a server whose answers lag makes the steps wait (the server is the limit).
+  const wireP99 = percentile(a.beaconWireMs, 99);
+  const clientLate = r.loopDelay.p99 > 200;
+  const serverLate = wireP99 > 1000 || r.shiftMs > 0;
   log(
-    `busiest address: ${Math.max(...[...a.addressSessions.values()].map((l) => maxInWindow(l.map((t) => [t, 1]))))} playback sessions and ` +
-      `${fmt(Math.max(...[...a.addressEvents.values()].map(maxInWindow)))} beacon events in one minute ` +
+    `limit: ${
+      clientLate
+        ? `the CLIENT (the simulator's event loop lagged p99 ${ms(r.loopDelay.p99)}: beacons left late)`
+        : serverLate
+          ? `the SERVER (beacon round trip p99 ${ms(wireP99)}${r.shiftMs > 0 ? `, the plan ran ${s(r.shiftMs)} late` : ''})`
+          : 'neither: the plan ran in real time'
+    }${clientLate && serverLate ? `; the server lagged too (round trip p99 ${ms(wireP99)})` : ''}`,
+  );
+  log(
+    `busiest address: ${maxOf([...a.addressSessions.values()].map((l) => maxInWindow(l.map((t) => [t, 1]))))} playback sessions and ` +
+      `${fmt(maxOf([...a.addressEvents.values()].map(maxInWindow)))} beacon events in one minute ` +
       `(bounds: SESSIONS_PER_ADDRESS burst 300 then 600/min; BEACON_EVENTS_PER_ADDRESS burst 2,000 then 6,000/min)`,
   );
   const fiveXX = a.tally.where((st) => st >= 500);
@@ -165,7 +180,7 @@ export function printPair(r: PairResults): void {
   );
   log(
     `summary of the live with 3 hours of buckets (${fmt(h.longRows)} bucket rows; it reads the whole live): ` +
-      `${h.longSummary.length} reads, p50 ${ms(percentile(h.longSummary, 50))}, max ${ms(Math.max(...h.longSummary))}`,
+      `${h.longSummary.length} reads, p50 ${ms(percentile(h.longSummary, 50))}, max ${ms(maxOf(h.longSummary))}`,
   );
   const memory = r.resources.describe(r.rssAfterFirstView);
   log(memory.line);
@@ -209,7 +224,7 @@ function printFreshness(steps: StepRecord[], pushes: Push[]): boolean {
   const p95 = percentile(fresh, 95);
   log(
     `freshness (a step's last answer → the pushed analytics point with the new total), ${fresh.length} steps: ` +
-      `p50 ${s(percentile(fresh, 50))}, p95 ${s(p95)}, max ${s(Math.max(...fresh))}` +
+      `p50 ${s(percentile(fresh, 50))}, p95 ${s(p95)}, max ${s(maxOf(fresh))}` +
       `${unseen > 0 ? ` (${unseen} not seen before the next step: counted as that long, at least)` : ''} ` +
       `(goal p95 ≤ ${GOALS.freshnessP95Ms / 1000} s: ${p95 <= GOALS.freshnessP95Ms && unseen === 0 ? 'met' : 'NOT met'})`,
   );

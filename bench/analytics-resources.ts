@@ -1,6 +1,7 @@
 // The server process's CPU and resident memory over a bench run, read from /proc every second.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { maxOf } from './extremes.ts';
 
 const TICKS = (() => {
   try {
@@ -83,7 +84,7 @@ function describe(samples: Sample[], rssBeforeMb: number): { line: string; flat:
     const b = samples[i]!;
     busiest = Math.max(busiest, ((b.cpuSeconds - a.cpuSeconds) / ((b.at - a.at) / 1000)) * 100);
   }
-  const peak = Math.max(...samples.map((x) => x.rssMb));
+  const peak = maxOf(samples.map((x) => x.rssMb));
   const half = samples.slice(Math.floor(samples.length / 2));
   const mx = half.reduce((acc, x) => acc + x.at, 0) / half.length;
   const my = half.reduce((acc, x) => acc + x.rssMb, 0) / half.length;
@@ -95,8 +96,8 @@ function describe(samples: Sample[], rssBeforeMb: number): { line: string; flat:
     );
   const perMinute = slope * 60_000;
   const third = Math.floor(samples.length / 3);
-  const middlePeak = Math.max(...samples.slice(third, 2 * third).map((x) => x.rssMb));
-  const lastPeak = Math.max(...samples.slice(2 * third).map((x) => x.rssMb));
+  const middlePeak = maxOf(samples.slice(third, 2 * third).map((x) => x.rssMb));
+  const lastPeak = maxOf(samples.slice(2 * third).map((x) => x.rssMb));
   const flat = lastPeak <= middlePeak * 1.05 || perMinute < 1;
   const every: string[] = [];
   for (let t = first.at; t <= last.at; t += 20_000) {

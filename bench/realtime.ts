@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { maxOf } from './extremes.ts';
 import { type BenchServer, startBenchServer } from './server.ts';
 
 const CLIENTS = 1000;
@@ -109,7 +110,7 @@ async function runOnce(label: string, databaseUrl: string): Promise<void> {
       const got = received[n] ?? [];
       if (got.length < CLIENTS)
         throw new Error(`event ${n}: only ${got.length} of ${CLIENTS} clients got it`);
-      if (n >= WARMUP) latencies.push(Math.max(...got) - t0);
+      if (n >= WARMUP) latencies.push(maxOf(got) - t0);
     }
     latencies.sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);

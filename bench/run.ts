@@ -10,7 +10,7 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback,whep,keyframes,apikeys,startup,analytics` picks benches
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,keyframes,apikeys,api,startup,analytics` picks benches
 // (bench/logs.ts, streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, analytics.ts also
 // run alone). It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { execFileSync } from 'node:child_process';
@@ -285,7 +285,7 @@ async function main() {
   }
 }
 
-// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,startup,analytics` runs a subset; by default
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,apikeys,api,startup,analytics` runs a subset; by default
 // every bench runs, one after another.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
@@ -341,6 +341,12 @@ async function all() {
   if (wanted('apikeys')) {
     log('\n== API requests per second with an API key vs a session (docs/api-keys.md "Bench") ==');
     await (await import('./api-keys.ts')).runApiKeysBench();
+  }
+  if (wanted('api')) {
+    log(
+      '\n== API requests per second and server memory, PGlite and PostgreSQL (docs/server.md "Where a request\'s time goes") ==',
+    );
+    await (await import('./api.ts')).runApiBench();
   }
   if (wanted('startup')) {
     log(

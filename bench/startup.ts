@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
+import { maxOf } from './extremes.ts';
 import { forkPeers, launchPlayerBrowser } from './peers-process.ts';
 import { freePort, ownerSession, startBenchServer } from './server.ts';
 
@@ -109,7 +110,7 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
       before.find((r) => test.test(new URL(r.name).pathname))?.end ?? Number.NaN;
     return {
       firstFrame: page_.firstPlaying,
-      scripts: Math.max(...before.filter((r) => /\/assets\/.*\.js$/.test(r.name)).map((r) => r.end)),
+      scripts: maxOf(before.filter((r) => /\/assets\/.*\.js$/.test(r.name)).map((r) => r.end)),
       playback: first(/\/playback$/),
       manifest: first(/(\.m3u8|\.mpd)$|^\/whep\//),
       segment: first(/\.(ts|m4s|mp4|m4a|m4v|aac)$/),
@@ -145,7 +146,7 @@ async function measure(browser: Browser, name: string, url: string, goal: number
         reported.map((l) => l.reported as number),
         0.5,
       ),
-    )}, page ${ms(first)}; largest gap ${ms(Math.max(...gaps))} ms over ${reported.length} beacons (goal ≤ ${AGREEMENT_MS} ms: ${gaps.length > 0 && Math.max(...gaps) <= AGREEMENT_MS ? 'ok' : 'OVER GOAL'})`,
+    )}, page ${ms(first)}; largest gap ${ms(maxOf(gaps))} ms over ${reported.length} beacons (goal ≤ ${AGREEMENT_MS} ms: ${gaps.length > 0 && maxOf(gaps) <= AGREEMENT_MS ? 'ok' : 'OVER GOAL'})`,
   );
 }
 

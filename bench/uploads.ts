@@ -20,6 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minOf } from './extremes.ts';
 import { serverCommand } from './server-bundle.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -345,14 +346,14 @@ export async function runUploadBench(
       else chunkedTimes.push(await measured(chunkedRun));
     }
     const peakRssMB = await sampler.stop();
-    const plainSeconds = Math.min(...plainTimes);
-    const chunkedSeconds = Math.min(...chunkedTimes);
+    const plainSeconds = minOf(plainTimes);
+    const chunkedSeconds = minOf(chunkedTimes);
 
     const mbps = (seconds: number) => fileBytes / MiB / seconds;
     const result: UploadBenchResult = {
       fileBytes,
-      plainCpuSeconds: Math.min(...cpu.plain),
-      chunkedCpuSeconds: Math.min(...cpu.chunked),
+      plainCpuSeconds: minOf(cpu.plain),
+      chunkedCpuSeconds: minOf(cpu.chunked),
       chunkedMBps: mbps(chunkedSeconds),
       plainMBps: mbps(plainSeconds),
       ratio: median(plainTimes.map((plain, i) => plain / chunkedTimes[i]!)),

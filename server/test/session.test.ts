@@ -69,6 +69,22 @@ describe('authentication of calls', () => {
     expect((await me(fresh)).statusCode).toBe(200);
   });
 
+  it('refuses a token it accepted before, once the token expires', async () => {
+    // The server remembers the tokens whose signature it checked (docs/server.md "Where a request's
+    // time goes"): what it remembers must not outlive the token. Signed after the login, so a slow
+    // login cannot eat the token's few seconds.
+    const sid = decodeJwt(await loginAs(server.app, DEMO_USERS.owner.login)).sid;
+    const exp = now() + 3;
+    const short = await new SignJWT({ sid, ver: 0, cargo: 'proprietário' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(DEMO_USERS.owner.id)
+      .setExpirationTime(exp)
+      .sign(server.app.jwtKey);
+    expect((await me(short)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp + 1) * 1000 - Date.now())));
+    expect(expectError(await me(short), 401)).toBe('Sua sessão expirou. Faça login novamente');
+  });
+
   it('answers in English when asked', async () => {
     const expired = await craftToken({ ver: 0 }, { exp: now() - 5 });
     expect(expectError(await me(expired, '', { 'accept-language': 'en' }), 401)).toBe(

@@ -130,8 +130,10 @@ export function deltasOf(
   memory: ViewMemory,
 ): { view: ViewDelta; buckets: BucketDelta[] } {
   const view: ViewDelta = {
-    firstAt: Math.min(...times),
-    lastAt: Math.max(...times),
+    // A loop, not Math.min(...times): spreading puts every value on the stack (a post has at most 20
+    // events today, but nothing here should depend on that).
+    firstAt: times.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY),
+    lastAt: times.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY),
     status: null,
     final: false,
     playing_ms: 0,

@@ -126,7 +126,7 @@ export class AnalyticsWriter {
     const now = post.receivedAt;
     // The player's clock, corrected by how far its newest event is from its arrival (a post leaves at
     // once).
-    const newest = Math.max(...post.events.map((e) => e.at));
+    const newest = post.events.reduce((max, e) => Math.max(max, e.at), Number.NEGATIVE_INFINITY);
     const off = now - newest;
     const offset = Math.abs(off) > CLOCK_SKEW_MS ? null : Math.abs(off) > CLOCK_OFF_MS ? off : 0;
     const times = post.events.map((e) => (offset === null ? now : Math.min(now, e.at + offset)));

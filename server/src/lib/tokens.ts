@@ -48,3 +48,44 @@ export async function verifyToken(key: Uint8Array, token: string): Promise<Verif
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
 }
+
+/** Verified tokens kept per key; more than this and the oldest are forgotten (verified again if used). */
+const VERIFIED_MAX = 10_000;
+
+/**
+ * `verifyToken` for one key, remembering each token it found valid until the token expires. The check
+ * of a signature is a pure function of the token and the key, and it was a tenth of the server's time
+ * on a signed-in request (WebCrypto's HMAC runs as an asynchronous job; docs/server.md "Where a
+ * request's time goes"). Only the signature is remembered: whether the session and its token version
+ * still hold is read from the database on every request, so a logout still refuses the token at once.
+ */
+export function tokenVerifier(key: Uint8Array): (token: string) => Promise<VerifyResult> {
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return { ok: true, claims: known.claims };
+      verified.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
+    const result = await verifyToken(key, token);
+    if (!result.ok) return result;
+    const exp = decodePayloadExp(token);
+    if (exp === null) return result;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims: result.claims, expiresAtMs: exp * 1000 });
+    return result;
+  };
+}
+
+/** The `exp` of a token whose signature was just verified (jose checked it is a number). */
+function decodePayloadExp(token: string): number | null {
+  try {
+    const exp = (
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }
+    ).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}

@@ -8,14 +8,14 @@ import { findApiKeyBySecretHash, touchApiKey } from '../db/repositories/api-keys
 import { purgeStaleAddressAttempts, purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
 import {
   createSession,
-  findUserAndSession,
+  findSessionAuth,
   purgeExpiredSessions,
   setSessionTeam,
 } from '../db/repositories/sessions.ts';
 import type { UserRow } from '../db/tables/users.ts';
 import { ApiError } from '../lib/errors.ts';
 import { getDummyHash } from '../lib/password.ts';
-import { keyFromSecret, signToken, TOKEN_TTL_SECONDS, verifyToken } from '../lib/tokens.ts';
+import { keyFromSecret, signToken, TOKEN_TTL_SECONDS, tokenVerifier } from '../lib/tokens.ts';
 import {
   API_KEY_PREFIX,
   hashApiKey,
@@ -26,6 +26,7 @@ import {
 } from '../services/api-keys.ts';
 import {
   type AuthContext,
+  authContextOf,
   defaultAccountId,
   loadAuthContext,
   roleIn,
@@ -99,19 +100,21 @@ export default fp(
       return signToken(key, { sub: user.id, ver: user.token_version, sid, cargo: role?.nome ?? null });
     });
 
+    const verify = tokenVerifier(key);
     async function authenticateToken(token: string): Promise<AuthContext> {
-      const result = await verifyToken(key, token);
+      const result = await verify(token);
       if (!result.ok)
         throw new ApiError(401, result.reason === 'expired' ? 'sessionExpired' : 'sessionInvalid');
       const { sub, ver, sid } = result.claims;
-      const found = UUID.test(sub) && UUID.test(sid) ? await findUserAndSession(app.db, sub, sid) : undefined;
+      const found = UUID.test(sub) && UUID.test(sid) ? await findSessionAuth(app.db, sub, sid) : undefined;
       // A token signed before the last logout or password change carries an older version.
       if (!found || found.user.token_version !== ver) throw new ApiError(401, 'sessionExpired');
-      const { user, session } = found;
-      return loadAuthContext(app.db, user, {
-        id: session.id,
-        selectedAccountId: session.selected_account_id,
-      });
+      const { user, session, memberships } = found;
+      return authContextOf(
+        user,
+        { id: session.id, selectedAccountId: session.selected_account_id },
+        memberships,
+      );
     }
     app.decorate('authenticateToken', authenticateToken);
 

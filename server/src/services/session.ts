@@ -26,7 +26,15 @@ export async function loadAuthContext(
   user: UserRow,
   session: AuthContext['session'],
 ): Promise<AuthContext> {
-  const memberships = await listMembershipsOfUser(db, user.id);
+  return authContextOf(user, session, await listMembershipsOfUser(db, user.id));
+}
+
+/** The context from memberships already read (a session's request reads them with its user). */
+export function authContextOf(
+  user: UserRow,
+  session: AuthContext['session'],
+  memberships: MembershipView[],
+): AuthContext {
   const isStaff = memberships.some((m) => m.permissions.includes(STAFF_PERMISSION));
   return { user, session, memberships, isStaff };
 }

@@ -22,6 +22,34 @@ function userAgentOf(request: FastifyRequest) {
   };
 }
 
+/** How long an instance believes a live or video still exists and belongs to its account. */
+const OWNER_TTL_MS = 10_000;
+const OWNER_MAX = 10_000;
+
+/**
+ * `ownerOf` remembered per live or video for OWNER_TTL_MS: every viewer of a live posts every few
+ * seconds, and this read was the one database round trip of a post (docs/analytics.md "Beyond one
+ * database"). Only a found owner is kept (an unknown id is asked every time). A live deleted meanwhile
+ * takes its viewers' beacons on this instance for at most that long; its figures outlive it anyway (the
+ * analytics tables have no foreign key to it).
+ */
+function cachedOwner(db: Parameters<typeof ownerOf>[0]) {
+  const known = new Map<string, { accountId: string; until: number }>();
+  return async (kind: 'live' | 'vod', id: string): Promise<string | null> => {
+    const key = `${kind}:${id}`;
+    const now = Date.now();
+    const held = known.get(key);
+    if (held && held.until > now) return held.accountId;
+    const accountId = await ownerOf(db, kind, id);
+    known.delete(key);
+    if (accountId) {
+      if (known.size >= OWNER_MAX) known.delete(known.keys().next().value!);
+      known.set(key, { accountId, until: now + OWNER_TTL_MS });
+    }
+    return accountId;
+  };
+}
+
 /**
  * `POST /v1/public/beacons`: player telemetry (docs/playback.md "Beacons"). Public:
  * the signed playback session in the body is the credential. JSON or text/plain (what sendBeacon
@@ -29,6 +57,7 @@ function userAgentOf(request: FastifyRequest) {
  * (docs/analytics.md "Pipeline").
  */
 const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const owner = cachedOwner(app.db);
   const counter = new ViewerCounter(app);
   counter.start();
   app.addHook('onClose', async () => counter.stop());
@@ -80,7 +109,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = checkViewerSession(app.jwtKey, sessionId);
       if (!session) throw new ApiError(403, 'viewerSessionInvalid');
       // The live or video may have gone since the session was issued.
-      const accountId = await ownerOf(app.db, session.kind, session.id);
+      const accountId = await owner(session.kind, session.id);
       if (!accountId || accountId !== session.accountId) throw new ApiError(403, 'viewerSessionInvalid');
       // A renewed session carries its view's key: the view stays one view across renewals.
       const key = viewKey(sessionId, session);

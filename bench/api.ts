@@ -1,0 +1,231 @@
+// API requests per second and the server's memory (docs/server.md "Where a request's time goes"): the
+// built server as `npm start` runs it (bin/serve over server/dist/server.mjs; this bench builds nothing
+// but the server bundle bench/server.ts always refreshes — the console's dist/ is not needed), on a fresh
+// DATA_DIR with the embedded database and then, when BENCH_DATABASE_URL / TEST_DATABASE_URL /
+// DATABASE_URL names a PostgreSQL server, on a scratch database there. Signs the owner in, seeds a few
+// videos' worth of demo data and live streams, then for each route runs a load generator in its own
+// process (bench/api-load.ts: CONNECTIONS keep-alive connections, ROUTE_MS each) and prints req/s and
+// p99 beside the goal, PGlite and PostgreSQL side by side, and the server's RSS idle and after the load
+// (summed over its process tree). BENCH_API_DB=pglite,postgres picks the databases. Asserts nothing. Run alone: `node --import tsx bench/api.ts`, or
+// `npm run bench -- --only=api`.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { ownerSession, startBenchServer } from './server.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 16);
+const ROUTE_MS = Number(process.env.BENCH_API_ROUTE_MS ?? 10_000);
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+interface Route {
+  name: string;
+  path: (accountId: string) => string;
+  signedIn: boolean;
+  /** req/s goal on the embedded database and on PostgreSQL; p99 goal in ms. */
+  goal: { pglite: number; postgres: number; p99: number };
+}
+
+// The goals: 600 / 1,500 req/s for the video list with p99 ≤ 50 ms; /bff/me and the live-stream list
+// "in the same league" (the same figures); /healthz has no goal of its own (the floor of a request).
+const ROUTES: Route[] = [
+  { name: 'GET /healthz', path: () => '/healthz', signedIn: false, goal: { pglite: 0, postgres: 0, p99: 0 } },
+  {
+    name: 'GET /bff/me',
+    path: () => '/bff/me',
+    signedIn: true,
+    goal: { pglite: 600, postgres: 1500, p99: 50 },
+  },
+  {
+    name: 'GET /v1/videos',
+    path: (a) => `/v1/videos?accountId=${a}`,
+    signedIn: true,
+    goal: { pglite: 600, postgres: 1500, p99: 50 },
+  },
+  {
+    name: 'GET /v1/live-streams',
+    path: (a) => `/v1/live-streams?accountId=${a}`,
+    signedIn: true,
+    goal: { pglite: 600, postgres: 1500, p99: 50 },
+  },
+];
+const RSS_GOAL = { pglite: { idle: 150, load: 180 }, postgres: { idle: 120, load: 150 } };
+
+interface Figures {
+  routes: Record<string, { rps: number; p99: number; failed: number }>;
+  rssIdle: number;
+  rssLoad: number;
+}
+
+/** The pids of `pid` and every process below it (the server's own workers and children). */
+function tree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const all: number[] = [];
+  const stack = [pid];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    all.push(p);
+    for (const c of children.get(p) ?? []) stack.push(c);
+  }
+  return all;
+}
+
+/** RSS in MB summed over the server's process tree. */
+function treeRss(pid: number): number {
+  let kb = 0;
+  for (const p of tree(pid)) {
+    try {
+      kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/** CPU seconds (user + system) used so far by the server's process tree: on a shared box the
+ * CPU a request costs moves far less than the requests per second do. */
+function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+function load(url: string, token: string, ms: number): Promise<{ rps: number; p99: number; failed: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/api-load.ts'), url, token, String(CONNECTIONS), String(ms)],
+      { cwd: ROOT },
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout.trim().split('\n').at(-1)!))),
+    );
+  });
+}
+
+/** A few live streams in the team (the demo data already holds its videos). */
+async function seed(base: string, token: string, accountId: string): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(`${base}/v1/live-streams?accountId=${accountId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nome: `Bench live ${i + 1}`,
+        scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    });
+    if (res.status !== 201) throw new Error(`creating a live stream answered ${res.status}`);
+  }
+}
+
+async function measure(label: string, databaseUrl: string): Promise<Figures> {
+  // A fresh embedded database is created and migrated at start: minutes on a busy 2-core box.
+  const server = await startBenchServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, {
+    startupMs: 300_000,
+  });
+  try {
+    const { token, accountId } = await ownerSession(server.base);
+    await seed(server.base, token, accountId);
+    // Let start-up work (migrations' aftermath, first ticks) settle before the idle figure.
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssIdle = treeRss(server.pid);
+    const routes: Figures['routes'] = {};
+    for (const route of ROUTES) {
+      const url = `${server.base}${route.path(accountId)}`;
+      await load(url, route.signedIn ? token : '', Math.min(1000, ROUTE_MS)); // warm-up: JIT, pools
+      const cpuBefore = treeCpuSeconds(server.pid);
+      const r = await load(url, route.signedIn ? token : '', ROUTE_MS);
+      const cpuMsPerRequest = ((treeCpuSeconds(server.pid) - cpuBefore) * 1000) / (r.rps * (ROUTE_MS / 1000));
+      routes[route.name] = r;
+      log(
+        `  ${label}: ${route.name} ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms, server CPU ${cpuMsPerRequest.toFixed(2)} ms a request${r.failed ? `, ${r.failed} not 200` : ''}`,
+      );
+    }
+    return { routes, rssIdle, rssLoad: treeRss(server.pid) };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function withScratchDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `palco_bench_api_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  }
+}
+
+export async function runApiBench(): Promise<void> {
+  log(
+    `the built server (bin/serve; this bench builds only the server bundle); ${CONNECTIONS} keep-alive connections, ${ROUTE_MS / 1000} s per route; host ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const dbs = (process.env.BENCH_API_DB ?? 'pglite,postgres').split(',');
+  const pglite = dbs.includes('pglite') ? await measure('PGlite', '') : null;
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const postgres =
+    adminUrl && dbs.includes('postgres')
+      ? await withScratchDatabase(adminUrl, (url) => measure('PostgreSQL', url))
+      : null;
+  if (!postgres) log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
+  const cell = (f: Figures | null, name: string, goal: number, p99Goal: number) => {
+    const r = f?.routes[name];
+    if (!r) return '—'.padEnd(40);
+    const ok = goal === 0 || (r.rps >= goal && r.p99 <= p99Goal);
+    const goalText = goal === 0 ? '' : ` (goal ≥ ${goal}, ≤ ${p99Goal} ms: ${ok ? 'met' : 'NOT met'})`;
+    return `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms${goalText}`.padEnd(40);
+  };
+  log(`\n  ${'route'.padEnd(22)}${'PGlite'.padEnd(52)}PostgreSQL`);
+  for (const route of ROUTES) {
+    log(
+      `  ${route.name.padEnd(22)}${cell(pglite, route.name, route.goal.pglite, route.goal.p99).padEnd(52)}${cell(postgres, route.name, route.goal.postgres, route.goal.p99)}`,
+    );
+  }
+  const mem = (f: Figures | null, goal: { idle: number; load: number }) =>
+    f
+      ? `${f.rssIdle.toFixed(0)} → ${f.rssLoad.toFixed(0)} MB (goal ≤ ${goal.idle} → ≤ ${goal.load}: ${f.rssIdle <= goal.idle && f.rssLoad <= goal.load ? 'met' : 'NOT met'})`
+      : '—';
+  log(
+    `  ${'RSS idle → after load'.padEnd(22)}${mem(pglite, RSS_GOAL.pglite).padEnd(52)}${mem(postgres, RSS_GOAL.postgres)}`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runApiBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
