@@ -8,8 +8,8 @@ import type { SettingsStruct, SignalStruct, StreamStruct } from '../api/stream';
 // structs accept, and the structs read no field the server does not send: a field renamed, retyped or
 // dropped on either side fails the typecheck of this file (docs/decisions.md "One contract for both
 // sides: `contract/`"). StreamStruct is looser on purpose: it leaves out `_id` (the older API's name of
-// `id`) and keeps `classroom` and `recordingStatus` optional, as an older server's answer lacked them; so
-// the answer must extend it and its fields be among the answer's.
+// `id`) and keeps `classroom` and `recordingStatus` optional though the server always sends them; so the
+// answer must extend it and its fields be among the answer's.
 describe('the streams contract', () => {
   it('the structs equal the answers they read', () => {
     expectTypeOf<Infer<typeof SignalStruct>>().toEqualTypeOf<Signal>();

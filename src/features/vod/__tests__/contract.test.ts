@@ -29,7 +29,7 @@ import type {
 // structs accept, and the structs read no field the server does not send: a field renamed, retyped or
 // dropped on either side fails the typecheck of this file (docs/decisions.md "One contract for both
 // sides: `contract/`"). Where a struct is looser than the answer (a field the server always sends kept
-// optional so an older server's answer still validates, or a field the console does not read left out),
+// optional, or a field the console does not read left out),
 // the answer must extend the struct and the struct's fields be among the answer's.
 describe('the video library contract', () => {
   it('the structs equal the answers they read', () => {
