@@ -23,7 +23,7 @@ export const LiveParams = Type.Object({ id: Uuid });
 export const NewOverlay = Type.Object(
   {
     name: OverlayName,
-    kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
+    kind: Type.Union(OVERLAY_KINDS.map((k) => Type.Literal(k))),
     text: Type.Optional(Nullable(Text)),
     position: Position,
     widthPercent: Width,
@@ -50,7 +50,7 @@ export const OverlayChanges = Type.Object(
 export const OverlayView = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  kind: Type.Union(OVERLAY_KINDS.map((k) => Type.Literal(k))),
+  kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
   text: Nullable(Type.String()),
   imageUrl: Nullable(Type.String()),
   position: Type.Union([
