@@ -81,3 +81,75 @@ export const REGION_CODES: readonly string[] =
   TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
     .split(/\s+/)
     .filter(Boolean);
+
+/* The streams' answers as JSON on the wire (docs/api-streams.md): dates are ISO strings, absent values
+ * `null`. The server's TypeBox schemas (server/src/routes/streams/schemas.ts) are checked equal to these,
+ * the console's structs (src/features/streaming/api) checked against them
+ * (src/features/streaming/__tests__/contract.test.ts). */
+
+/** One signal (an ingest point) of a live; `key` is null for callers without `broadcast`. */
+export interface Signal {
+  id: string;
+  nome: string;
+  key: string | null;
+  resolution: string | null;
+}
+
+/** A live (`GET /v1/streams/{id}` and every route that answers one). */
+export interface Stream {
+  _id: string; // the same as id (the older API's name)
+  id: string;
+  nome: string;
+  descricao: string | null; // internal note
+  classroomDescription: string | null;
+  status: StreamStatus;
+  scheduledStartTime: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  type: StreamType;
+  latency: Latency;
+  autoStart: boolean;
+  autoCuts: boolean;
+  transcode: Transcode;
+  security: Security;
+  allowed_refer: boolean; // referrerWhitelist is not empty
+  assets: {
+    thumbnail: string | null;
+    startSoonScreen: string | null;
+    pauseScreen: string | null;
+    endingScreen: string | null;
+    playerColor: string;
+  };
+  ads: Ads;
+  analyticsMeasurementId: string | null;
+  studio: StudioSettings & { background: string | null };
+  classroom: { cover: string | null; background: string | null; loginBackground: string | null };
+  streamKey: string | null; // null for callers without `broadcast`
+  signals: Signal[];
+  recording: { videoId: string; url: string } | null; // the live-to-VOD video
+  recordingStatus: 'processing' | 'ready' | 'failed' | 'unavailable' | null;
+  durationSeconds: number | null;
+}
+
+/** `GET /v1/streams`. */
+export interface StreamPage {
+  items: Stream[];
+  pagination: { page: number; limit: number; total: number; pagesTotal: number };
+}
+
+/** The account's general settings as answered (`GET /bff/lives/preset`): the defaults of a new stream. */
+export interface StreamSettingsView {
+  type: StreamType;
+  latency: Latency;
+  autoStart: boolean;
+  autoCuts: boolean;
+  transcode: Transcode;
+  security: Security;
+  assets: { playerColor: string };
+  ads: Ads;
+  analyticsMeasurementId: string | null;
+  studio: StudioSettings;
+  updatedAt: string | null;
+}

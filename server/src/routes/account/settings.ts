@@ -1,10 +1,12 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/account.ts';
 import { findAccountSettings, updateAccountSettings } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { findPreset, savePreset } from '../../db/repositories/streams-preset.ts';
 import type { Executor } from '../../db/schema.ts';
 import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { completeSettings, normalizeColor } from '../streams/validate.ts';
@@ -22,6 +24,11 @@ export const AccountSettings = Type.Object({
   fpsLimit: Type.Integer(),
   playerColor: Type.String({ description: "The general settings' player colour: a new stream's default" }),
 });
+
+// The answer equals contract/account.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type AccountSettingsMatchesContract = Expect<
+  Equal<Static<typeof AccountSettings>, Contract.AccountSettings>
+>;
 
 const SettingsPatch = Type.Object(
   {

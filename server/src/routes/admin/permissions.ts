@@ -1,11 +1,32 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/admin.ts';
 import { listRolesHolding } from '../../db/repositories/roles.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { holdsAny } from '../../services/session.ts';
+
+const PermissionEntry = Type.Object({
+  permission: Type.String(),
+  description: Type.String(),
+  opens: Type.Array(Type.String()),
+  roles: Type.Array(
+    Type.Object({
+      id: Uuid,
+      name: Type.String(),
+      team: Type.Object({ id: Uuid, name: Type.String() }),
+      client: Type.Object({ id: Uuid, name: Type.String() }),
+    }),
+  ),
+});
+
+// The answer equals contract/admin.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type PermissionEntryMatchesContract = Expect<
+  Equal<Static<typeof PermissionEntry>, Contract.PermissionEntry>
+>;
 
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -22,21 +43,7 @@ const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         response: {
-          200: Type.Array(
-            Type.Object({
-              permission: Type.String(),
-              description: Type.String(),
-              opens: Type.Array(Type.String()),
-              roles: Type.Array(
-                Type.Object({
-                  id: Uuid,
-                  name: Type.String(),
-                  team: Type.Object({ id: Uuid, name: Type.String() }),
-                  client: Type.Object({ id: Uuid, name: Type.String() }),
-                }),
-              ),
-            }),
-          ),
+          200: Type.Array(PermissionEntry),
           ...errors(400, 401, 404),
         },
       },

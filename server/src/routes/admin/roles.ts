@@ -1,4 +1,5 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/admin.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   createRole,
@@ -12,6 +13,7 @@ import {
 import { lockTeamMembers } from '../../db/repositories/team-users.ts';
 import { AccountIdQuery, bearer, errors, Name, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ALL_PERMISSIONS } from '../../permissions.ts';
 import { accountOf } from '../../plugins/caller.ts';
@@ -30,6 +32,9 @@ const Role = Type.Object({
   usersCount: Type.Integer(),
   invitationsCount: Type.Integer(),
 });
+
+// The answer equals contract/admin.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type RoleMatchesContract = Expect<Equal<Static<typeof Role>, Contract.Role>>;
 
 const RoleParams = Type.Object({ roleId: Uuid });
 

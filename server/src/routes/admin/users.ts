@@ -1,10 +1,12 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/admin.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { listOpenInvitations } from '../../db/repositories/invitations.ts';
 import { findRoleInAccount } from '../../db/repositories/roles.ts';
 import { listTeamUsers, lockTeamMembers, setMemberRole } from '../../db/repositories/team-users.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { removeTeamMember } from '../../services/team-members.ts';
@@ -22,6 +24,27 @@ const Invitation = Type.Object({
   expiresAt: Type.String({ format: 'date-time' }),
   expired: Type.Boolean(),
 });
+
+const TeamUser = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  email: Type.String(),
+  avatar: Nullable(Type.String()),
+  role: Role,
+  lastAccess: Nullable(Type.String({ format: 'date-time' })),
+});
+const UsersPage = Type.Object({
+  items: Type.Array(TeamUser),
+  invitations: Type.Array(Invitation),
+  pagination: Type.Object({
+    page: Type.Integer(),
+    total: Type.Integer(),
+    pagesTotal: Type.Integer(),
+  }),
+});
+
+// The answers equal contract/admin.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type UsersPageMatchesContract = Expect<Equal<Static<typeof UsersPage>, Contract.UsersPage>>;
 
 const UserParams = Type.Object({ userId: Uuid });
 
@@ -44,24 +67,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
         }),
         response: {
-          200: Type.Object({
-            items: Type.Array(
-              Type.Object({
-                id: Uuid,
-                name: Type.String(),
-                email: Type.String(),
-                avatar: Nullable(Type.String()),
-                role: Role,
-                lastAccess: Nullable(Type.String({ format: 'date-time' })),
-              }),
-            ),
-            invitations: Type.Array(Invitation),
-            pagination: Type.Object({
-              page: Type.Integer(),
-              total: Type.Integer(),
-              pagesTotal: Type.Integer(),
-            }),
-          }),
+          200: UsersPage,
           ...errors(400, 401, 404),
         },
       },

@@ -1,9 +1,11 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/api-keys.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../../db/repositories/api-keys.ts';
 import { deleteWebhooksOfKey } from '../../db/repositories/webhooks.ts';
 import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { PERMISSION_CATALOG } from '../../lib/permission-catalog.ts';
@@ -31,6 +33,16 @@ const ApiKey = Type.Object({
   lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
   createdBy: Type.Object({ id: Uuid, name: Type.String() }),
 });
+
+const CreatedApiKey = Type.Intersect([ApiKey, Type.Object({ secret: Type.String() })]);
+const KeyScope = Type.Object({ permission: Type.String(), description: Type.String() });
+
+// The answers equal contract/api-keys.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type ApiKeyMatchesContract = Expect<Equal<Static<typeof ApiKey>, Contract.ApiKey>>;
+export type CreatedApiKeyMatchesContract = Expect<
+  Equal<Static<typeof CreatedApiKey>, Contract.CreatedApiKey>
+>;
+export type KeyScopeMatchesContract = Expect<Equal<Static<typeof KeyScope>, Contract.KeyScope>>;
 
 const view = (key: ApiKeyView) => ({
   ...key,
@@ -84,7 +96,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         response: {
-          200: Type.Array(Type.Object({ permission: Type.String(), description: Type.String() })),
+          200: Type.Array(KeyScope),
           ...errors(400, 401, 404),
         },
       },
@@ -120,7 +132,7 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
         }),
         response: {
-          201: Type.Intersect([ApiKey, Type.Object({ secret: Type.String() })]),
+          201: CreatedApiKey,
           ...errors(400, 401, 404),
         },
       },

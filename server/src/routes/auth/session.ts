@@ -1,9 +1,11 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/session.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { setSessionTeam } from '../../db/repositories/sessions.ts';
 import { revokeTokens } from '../../db/repositories/users.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { accessibleAccount } from '../../plugins/multitenancy.ts';
 import { buildMe, loadAuthContext, workingAccountId } from '../../services/session.ts';
@@ -41,6 +43,9 @@ export const MeAnswer = Type.Object({
     }),
   ),
 });
+
+// The answer equals contract/session.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type MeMatchesContract = Expect<Equal<Static<typeof MeAnswer>, Contract.Me>>;
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,4 +1,6 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/billing.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 
 export const Month = Type.String({
   pattern: '^(19|20)\\d\\d-(0[1-9]|1[0-2])$',
@@ -79,3 +81,7 @@ export const StatementsSchema = Type.Object({
     }),
   ),
 });
+
+// The answers equal contract/billing.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type UsageMatchesContract = Expect<Equal<Static<typeof UsageSchema>, Contract.Usage>>;
+export type StatementsMatchesContract = Expect<Equal<Static<typeof StatementsSchema>, Contract.Statements>>;

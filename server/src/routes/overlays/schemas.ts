@@ -1,6 +1,8 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/overlays.ts';
 import { OVERLAY_KINDS, OVERLAY_POSITIONS } from '../../db/tables/overlays.ts';
 import { Nullable, Name as PlainName, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 
 export const MAX_NAME = 80;
 export const MAX_TEXT = 200;
@@ -42,13 +44,22 @@ export const OverlayChanges = Type.Object(
 );
 
 /** An overlay as the console sees it: the viewer's shape plus its name and dates. */
+// kind and position are answered as the lists they are (the console reads them as such; the literals are
+// spelled out because a union mapped from the tables' lists types as `never`): a plain string here let a
+// value outside them through the contract check unseen.
 export const OverlayView = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  kind: Type.String(),
+  kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
   text: Nullable(Type.String()),
   imageUrl: Nullable(Type.String()),
-  position: Type.String(),
+  position: Type.Union([
+    Type.Literal('top-left'),
+    Type.Literal('top-right'),
+    Type.Literal('bottom-left'),
+    Type.Literal('bottom-right'),
+    Type.Literal('center'),
+  ]),
   widthPercent: Type.Integer(),
   color: Nullable(Type.String()),
   createdAt: Type.String(),
@@ -62,3 +73,8 @@ export const ActiveSet = Type.Object(
   { additionalProperties: false },
 );
 export const ActiveView = Type.Object({ overlayIds: Type.Array(Type.String()) });
+
+// The answers equal contract/overlays.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type OverlayViewMatchesContract = Expect<Equal<Static<typeof OverlayView>, Contract.OverlayView>>;
+export type OverlayListMatchesContract = Expect<Equal<Static<typeof OverlayList>, Contract.OverlayList>>;
+export type ActiveViewMatchesContract = Expect<Equal<Static<typeof ActiveView>, Contract.ActiveOverlays>>;

@@ -17,7 +17,7 @@ import { STATUS_WORDS } from '../../lib/i18n-streams.ts';
 import { READ_STREAMS } from '../../permissions.ts';
 import { accountOf, holds } from '../../plugins/caller.ts';
 import { changedFields, loggableFields, logStream } from './activity.ts';
-import { IdParams, ListQuery, Pagination, Stream, StreamCreate, StreamPatch } from './schemas.ts';
+import { IdParams, ListQuery, Stream, StreamCreate, StreamPage, StreamPatch } from './schemas.ts';
 import { initialSignals, replaceSignals } from './signals.ts';
 import { removeStreamMedia } from './storage.ts';
 import {
@@ -50,7 +50,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: ListQuery,
         response: {
-          200: Type.Object({ items: Type.Array(Stream), pagination: Pagination }),
+          200: StreamPage,
           ...errors(400, 401, 403, 404),
         },
       },

@@ -1,4 +1,9 @@
 import { type Static, type TSchema, Type } from '@fastify/type-provider-typebox';
+import type {
+  Stream as ContractStream,
+  StreamPage as ContractStreamPage,
+  StreamSettingsView,
+} from '../../../../contract/streams.ts';
 import {
   BANNER_KINDS,
   GEO_MODES,
@@ -7,6 +12,7 @@ import {
   STREAM_TYPES,
 } from '../../db/tables/streams.ts';
 import { AccountIdQuery, ErrorBody, Name, Nullable, Page, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 
 const OneOf = <const T extends string[]>(values: readonly [...T], description?: string) =>
   Type.Enum(values, description ? { description } : {});
@@ -225,6 +231,13 @@ export const Pagination = Type.Object({
   total: Type.Integer(),
   pagesTotal: Type.Integer(),
 });
+
+export const StreamPage = Type.Object({ items: Type.Array(Stream), pagination: Pagination });
+
+// The answers equal contract/streams.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type StreamMatchesContract = Expect<Equal<StreamView, ContractStream>>;
+export type StreamPageMatchesContract = Expect<Equal<Static<typeof StreamPage>, ContractStreamPage>>;
+export type SettingsMatchesContract = Expect<Equal<Static<typeof Settings>, StreamSettingsView>>;
 
 export const ListQuery = Type.Object({
   ...AccountIdQuery.properties,

@@ -1,7 +1,9 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/teams.ts';
 import { listAccountsOfClient, searchAccounts } from '../../db/repositories/accounts.ts';
 import { findClientById, listClients } from '../../db/repositories/clients.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { roleIn } from '../../services/session.ts';
 
@@ -13,6 +15,9 @@ const Team = Type.Object({
   bloqueada: Type.Boolean(),
   userTeamRole: Type.Object({ nome: Type.String(), permissoes: Type.Array(Type.String()) }),
 });
+
+// The answer equals contract/teams.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type TeamMatchesContract = Expect<Equal<Static<typeof Team>, Contract.Team>>;
 
 const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,10 +1,12 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UploadState, Video } from '../../../../contract/videos.ts';
 import type { AccountView } from '../../db/repositories/accounts.ts';
 import { findVideo, isQueued, type VideoRecord } from '../../db/repositories/videos.ts';
 import type { VideoSubtitleRow } from '../../db/tables/video-subtitles.ts';
 import { VIDEO_STATUSES } from '../../db/tables/videos.ts';
 import { ErrorBody, Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { localizedMediaError } from '../../lib/i18n-media.ts';
@@ -67,6 +69,10 @@ export const VideoSchema = Type.Object({
   createdAt: DateTime,
   updatedAt: DateTime,
 });
+
+// The answers equal contract/videos.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type VideoMatchesContract = Expect<Equal<Static<typeof VideoSchema>, Video>>;
+export type UploadStateMatchesContract = Expect<Equal<Static<typeof UploadStateSchema>, UploadState>>;
 
 export const ConflictBody = Type.Object({
   ...ErrorBody.properties,

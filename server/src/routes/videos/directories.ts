@@ -1,4 +1,5 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type { Directory, DirectorySettings } from '../../../../contract/videos.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   createDirectory,
@@ -10,6 +11,7 @@ import {
 } from '../../db/repositories/directories.ts';
 import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_IMAGE_BYTES } from '../../media/images.ts';
 import { uploadBase, VOD, workingAccount } from './common.ts';
@@ -22,6 +24,26 @@ const DirectorySchema = Type.Object({
   videoCount: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' }),
 });
+
+const DirectorySettingsSchema = Type.Object({
+  id: Uuid,
+  accountId: Uuid,
+  name: Type.String(),
+  parentId: Nullable(Uuid),
+  path: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),
+  videoCount: Type.Integer(),
+  totalBytes: Type.Integer(),
+  uploadUrl: Type.String(),
+  maxThumbnailBytes: Type.Integer(),
+  imageFormats: Type.Array(Type.String()),
+  subtitleFormats: Type.Array(Type.String()),
+});
+
+// The answers equal contract/videos.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type DirectoryMatchesContract = Expect<Equal<Static<typeof DirectorySchema>, Directory>>;
+export type DirectorySettingsMatchesContract = Expect<
+  Equal<Static<typeof DirectorySettingsSchema>, DirectorySettings>
+>;
 
 const view = (d: DirectoryView) => ({ ...d, createdAt: d.createdAt.toISOString() });
 
@@ -143,19 +165,7 @@ const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Uuid }),
         querystring: AccountIdQuery,
         response: {
-          200: Type.Object({
-            id: Uuid,
-            accountId: Uuid,
-            name: Type.String(),
-            parentId: Nullable(Uuid),
-            path: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),
-            videoCount: Type.Integer(),
-            totalBytes: Type.Integer(),
-            uploadUrl: Type.String(),
-            maxThumbnailBytes: Type.Integer(),
-            imageFormats: Type.Array(Type.String()),
-            subtitleFormats: Type.Array(Type.String()),
-          }),
+          200: DirectorySettingsSchema,
           ...errors(400, 401, 404),
         },
       },

@@ -1,5 +1,6 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { Subtitle, SubtitlesJob } from '../../../../contract/videos.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   insertSubtitleJob,
@@ -10,6 +11,7 @@ import { deleteSubtitle, findSubtitle } from '../../db/repositories/video-subtit
 import type { SubtitleJobRow } from '../../db/tables/subtitle-jobs.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { videoPrefix } from '../../media/storage.ts';
@@ -55,6 +57,10 @@ const JobState = Type.Object({
     description: 'primary language subtags the engines recognise (empty: automatic subtitles are off)',
   }),
 });
+
+// The answers equal contract/videos.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type SubtitleMatchesContract = Expect<Equal<Static<typeof SubtitleBody>, Subtitle>>;
+export type SubtitlesJobMatchesContract = Expect<Equal<Static<typeof JobState>, SubtitlesJob>>;
 
 /** `pt-br` and `pt-BR` are one language: stored in the canonical case. */
 function canonical(language: string): string {

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type {
+  ProgressItem as ContractProgressItem,
+  CreatedContent,
+  TotalLikes,
+  VideoPage,
+} from '../../../../contract/videos.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { totalLikes } from '../../db/repositories/analytics.ts';
 import { findDirectory } from '../../db/repositories/directories.ts';
@@ -21,6 +27,7 @@ import {
 } from '../../db/repositories/videos.ts';
 import { AccountIdQuery, bearer, errors, Name, Nullable, Page, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
 import { localizedMediaError } from '../../lib/i18n-media.ts';
@@ -77,6 +84,26 @@ const ProgressItem = Type.Object({
   error: Nullable(Type.String()),
 });
 
+const VideoPageSchema = Type.Object({
+  items: Type.Array(VideoSchema),
+  pagination: Type.Object({
+    page: Type.Integer(),
+    limit: Type.Integer(),
+    total: Type.Integer(),
+    pagesTotal: Type.Integer(),
+  }),
+});
+const CreatedContentSchema = Type.Object({ videoId: Uuid });
+const TotalLikesSchema = Type.Object({ videoId: Uuid, totalLikes: Type.Integer() });
+
+// The answers equal contract/videos.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type VideoPageMatchesContract = Expect<Equal<Static<typeof VideoPageSchema>, VideoPage>>;
+export type CreatedContentMatchesContract = Expect<
+  Equal<Static<typeof CreatedContentSchema>, CreatedContent>
+>;
+export type TotalLikesMatchesContract = Expect<Equal<Static<typeof TotalLikesSchema>, TotalLikes>>;
+export type ProgressItemMatchesContract = Expect<Equal<Static<typeof ProgressItem>, ContractProgressItem>>;
+
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const show = async (request: FastifyRequest, video: VideoRecord) =>
     videoView(app, video, await listSubtitles(app.db, video.id), langOf(request));
@@ -120,7 +147,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         body: Type.Object({ title: Title, directoryId: Nullable(Uuid), accountId: Uuid }),
-        response: { 201: Type.Object({ videoId: Uuid }), ...errors(400, 401, 403, 404) },
+        response: { 201: CreatedContentSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -188,15 +215,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
         }),
         response: {
-          200: Type.Object({
-            items: Type.Array(VideoSchema),
-            pagination: Type.Object({
-              page: Type.Integer(),
-              limit: Type.Integer(),
-              total: Type.Integer(),
-              pagesTotal: Type.Integer(),
-            }),
-          }),
+          200: VideoPageSchema,
           ...errors(400, 401, 404),
         },
       },
@@ -457,7 +476,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: VideoParams,
         querystring: AccountIdQuery,
         response: {
-          200: Type.Object({ videoId: Uuid, totalLikes: Type.Integer() }),
+          200: TotalLikesSchema,
           ...errors(400, 401, 404),
         },
       },

@@ -24,12 +24,14 @@ import { accountOf } from '../../plugins/caller.ts';
 import { holdsAny } from '../../services/session.ts';
 import { WEBHOOK_EVENT_READ, WEBHOOK_EVENTS, type WebhookEvent } from '../../services/webhook-events.ts';
 import {
-  Delivery,
+  CreatedWebhook,
+  DeliveryList,
   DeliveryParams,
   deliveryView,
   NewWebhook,
+  Redelivery,
   WEBHOOK_PERMISSION,
-  Webhook,
+  WebhookList,
   WebhookParams,
   webhookView,
 } from './schemas.ts';
@@ -66,7 +68,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         response: {
-          200: Type.Object({ webhooks: Type.Array(Webhook), events: Type.Array(Type.String()) }),
+          200: WebhookList,
           ...errors(400, 401, 403, 404),
         },
       },
@@ -88,7 +90,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: AccountIdQuery,
         body: NewWebhook,
         response: {
-          201: Type.Object({ webhook: Webhook, secret: Type.String() }),
+          201: CreatedWebhook,
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -172,7 +174,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         params: WebhookParams,
         querystring: AccountIdQuery,
-        response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }), ...errors(400, 401, 403, 404) },
+        response: { 200: DeliveryList, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -193,7 +195,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         params: DeliveryParams,
         querystring: AccountIdQuery,
-        response: { 202: Type.Object({ delivery: Delivery }), ...errors(400, 401, 403, 404) },
+        response: { 202: Redelivery, ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

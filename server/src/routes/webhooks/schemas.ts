@@ -1,6 +1,8 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/webhooks.ts';
 import type { DeliveryRow, WebhookRow } from '../../db/tables/webhooks.ts';
 import { Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { MAX_WEBHOOK_URL } from '../../lib/webhook-target.ts';
 import type { RoutePermission } from '../../permissions.ts';
 import { WEBHOOK_EVENTS } from '../../services/webhook-events.ts';
@@ -39,6 +41,21 @@ export const Delivery = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   lastAttemptAt: Nullable(Type.String({ format: 'date-time' })),
 });
+
+export const WebhookList = Type.Object({ webhooks: Type.Array(Webhook), events: Type.Array(Type.String()) });
+export const CreatedWebhook = Type.Object({ webhook: Webhook, secret: Type.String() });
+export const DeliveryList = Type.Object({ deliveries: Type.Array(Delivery) });
+export const Redelivery = Type.Object({ delivery: Delivery });
+
+// The answers equal contract/webhooks.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type WebhookMatchesContract = Expect<Equal<Static<typeof Webhook>, Contract.Webhook>>;
+export type WebhookListMatchesContract = Expect<Equal<Static<typeof WebhookList>, Contract.WebhookList>>;
+export type CreatedWebhookMatchesContract = Expect<
+  Equal<Static<typeof CreatedWebhook>, Contract.CreatedWebhook>
+>;
+export type DeliveryMatchesContract = Expect<Equal<Static<typeof Delivery>, Contract.Delivery>>;
+export type DeliveryListMatchesContract = Expect<Equal<Static<typeof DeliveryList>, Contract.DeliveryList>>;
+export type RedeliveryMatchesContract = Expect<Equal<Static<typeof Redelivery>, Contract.Redelivery>>;
 
 export const WebhookParams = Type.Object({ id: Uuid });
 export const DeliveryParams = Type.Object({ id: Uuid, deliveryId: Uuid });

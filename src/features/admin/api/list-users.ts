@@ -25,7 +25,7 @@ export const PendingInvitationStruct = type({
 });
 export type PendingInvitation = Infer<typeof PendingInvitationStruct>;
 
-const UsersPageStruct = type({
+export const UsersPageStruct = type({
   items: array(TeamUserStruct),
   invitations: array(PendingInvitationStruct),
   pagination: object({ page: integer(), total: integer(), pagesTotal: integer() }),

@@ -19,7 +19,7 @@ export const ApiKeyStruct = type({
 });
 export type ApiKey = Infer<typeof ApiKeyStruct>;
 
-const CreatedKeyStruct = type({ ...ApiKeyStruct.schema, secret: string() });
+export const CreatedKeyStruct = type({ ...ApiKeyStruct.schema, secret: string() });
 export type CreatedKey = Infer<typeof CreatedKeyStruct>;
 
 /** GET /v1/api-keys: the team's keys, not revoked, newest first (docs/api-keys.md). */
@@ -28,7 +28,7 @@ export const listApiKeys = () => api('/v1/api-keys', array(ApiKeyStruct));
 export const apiKeysQueryOptions = () => queryOptions({ queryKey: keysKey(), queryFn: listApiKeys });
 export const useApiKeys = () => useQuery(apiKeysQueryOptions());
 
-const ScopeStruct = type({ permission: string(), description: string() });
+export const ScopeStruct = type({ permission: string(), description: string() });
 export type KeyScope = Infer<typeof ScopeStruct>;
 
 /** GET /v1/api-keys/scopes: what a new key of the user may hold in the team (their own permissions

@@ -3,7 +3,7 @@ import { array, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { OverlayStruct, overlaysKey, overlaysPath } from './overlay';
 
-const OverlayListStruct = type({ items: array(OverlayStruct) });
+export const OverlayListStruct = type({ items: array(OverlayStruct) });
 
 /** GET /v1/accounts/{accountId}/overlays: the team's overlays, oldest first. */
 export const overlaysQueryOptions = () =>

@@ -3,7 +3,7 @@ import { array, string, type } from 'superstruct';
 import { api } from '@/lib/api-client';
 import { overlaysKey } from './overlay';
 
-const ActiveStruct = type({ overlayIds: array(string()) });
+export const ActiveStruct = type({ overlayIds: array(string()) });
 const path = (liveId: string) => `/v1/live-streams/${encodeURIComponent(liveId)}/overlays`;
 const key = (liveId: string) => overlaysKey('live', liveId);
 

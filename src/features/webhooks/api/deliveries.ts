@@ -16,15 +16,14 @@ export const DeliveryStruct = type({
 });
 export type Delivery = Infer<typeof DeliveryStruct>;
 
+export const DeliveryListStruct = type({ deliveries: array(DeliveryStruct) });
+export const RedeliveryStruct = type({ delivery: DeliveryStruct });
+
 /** GET /v1/webhooks/{id}/deliveries: the last 50; polled while one is still pending. */
 export function useDeliveries(webhookId: string) {
   return useQuery({
     queryKey: webhookKey('deliveries', webhookId),
-    queryFn: () =>
-      api(
-        `/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries`,
-        type({ deliveries: array(DeliveryStruct) }),
-      ),
+    queryFn: () => api(`/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries`, DeliveryListStruct),
     refetchInterval: (query) =>
       query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false,
   });
@@ -37,7 +36,7 @@ export function useRedeliver(webhookId: string) {
     mutationFn: (deliveryId: string) =>
       api(
         `/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
-        type({ delivery: DeliveryStruct }),
+        RedeliveryStruct,
         { method: 'POST' },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKey('deliveries', webhookId) }),

@@ -11,10 +11,10 @@ export const WebhookStruct = type({
 });
 export type Webhook = Infer<typeof WebhookStruct>;
 
-const ListStruct = type({ webhooks: array(WebhookStruct), events: array(string()) });
+export const WebhookListStruct = type({ webhooks: array(WebhookStruct), events: array(string()) });
 
 /** GET /v1/webhooks: the team's endpoints and the events one may subscribe to (docs/webhooks.md). */
 export const webhooksQueryOptions = () =>
-  queryOptions({ queryKey: webhookKey('list'), queryFn: () => api('/v1/webhooks', ListStruct) });
+  queryOptions({ queryKey: webhookKey('list'), queryFn: () => api('/v1/webhooks', WebhookListStruct) });
 
 export const useWebhooks = () => useQuery(webhooksQueryOptions());
