@@ -63,7 +63,8 @@ function resolvedByPath(): Set<string> {
   const names = new Set<string>();
   for (const file of filesUnder('server/src', /\.ts$/)) {
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/\.resolve\(\s*\n?\s*['`]((?:@[\w.-]+\/)?[\w.-]+)[/'`]/g)) names.add(m[1]!);
+    for (const m of source.matchAll(/\.resolve\(\s*\n?\s*['`]((?:@[\w.-]+\/)?[\w.-]+)[/'`]/g))
+      names.add(m[1]!);
     for (const m of source.matchAll(/require\(\s*['`]((?:@[\w.-]+\/)?[\w.-]+)[/'`]/g)) names.add(m[1]!);
   }
   return names;
