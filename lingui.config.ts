@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 const PAGES = [
   '<rootDir>/src/features/streaming',
@@ -41,5 +42,7 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/classroom', include: [CLASSROOM] },
     { path: '<rootDir>/src/locales/{locale}/studio', include: [STUDIO] },
   ],
-  format: 'po',
+  // Gettext PO, as before Lingui 6 made the formatter a package of its own (its defaults: origins
+  // with line numbers).
+  format: formatter(),
 });
