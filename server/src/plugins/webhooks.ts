@@ -127,7 +127,7 @@ export default fp(
         WEBHOOK_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
-          if (job) await deliver(app, key, job);
+          if (job) await app.jobs.settle(() => deliver(app, key, job));
         },
       );
     }
