@@ -53,7 +53,7 @@ if (echo >/dev/tcp/127.0.0.1/"$HTTPS_PORT") 2>/dev/null; then
   log "port $HTTPS_PORT is taken (set PALCO_DEPLOY_PORT)"
   exit 1
 fi
-mkdir -p "$STATE"/{pids,logs,mail,s3,nginx/cache,nginx/tmp,app1,app2,tls}
+mkdir -p "$STATE"/{pids,logs,mail/tmp,mail/new,mail/cur,s3,nginx/cache,nginx/tmp,app1,app2,tls}
 cat >"$STATE/ports.env" <<PORTS
 HTTPS_PORT=$HTTPS_PORT
 PG_PORT=$PG_PORT

@@ -127,8 +127,9 @@ export async function buildApp(
   await app.register(auth);
   await app.register(realtime);
   await app.register(multitenancy);
-  await app.register(mail);
   await app.register(jobs);
+  // After the job queue: mails through SMTP are its jobs (docs/operations.md "SMTP down").
+  await app.register(mail);
   await app.register(media);
   await app.register(ingest);
   await app.register(webrtc);

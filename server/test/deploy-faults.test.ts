@@ -1,8 +1,12 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
+import { AccountClient } from './realtime-helpers.ts';
+import { DEMO } from './video-helpers.ts';
 
 // The production topology of deploy/local/up.sh (nginx with TLS in front of two instances on
 // PostgreSQL, s3rver, an SMTP server) under faults (docs/deployment.md, docs/operations.md "Faults").
@@ -106,6 +110,157 @@ const until = async (what: string, check: () => Promise<boolean>, ms: number) =>
   }
   throw new Error(`${what}: not within ${ms} ms`);
 };
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** The environment up.sh gave the instances (deploy/local/up.sh writes it to palco.env). */
+const palcoEnv = () =>
+  Object.fromEntries(
+    readFileSync(join(STATE, 'palco.env'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+/** Instances this file started again (after a kill): their processes, to see how they exit. */
+const children = new Map<number, ChildProcess>();
+/** Starts instance `n` again as up.sh does (its own process group, so down.sh stops it), until ready. */
+async function startApp(n: 1 | 2): Promise<ChildProcess> {
+  const p = ports();
+  const port = n === 1 ? p.APP1_PORT! : p.APP2_PORT!;
+  const log = openSync(join(STATE, `logs/app${n}.log`), 'a');
+  const child = spawn(join(ROOT, 'bin/serve'), [], {
+    env: {
+      ...process.env,
+      ...palcoEnv(),
+      PORT: port,
+      DATA_DIR: join(STATE, `app${n}`),
+      INGEST_PORT: n === 1 ? p.RTMP_PORT! : 'off',
+    },
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  writeFileSync(join(STATE, `pids/app${n}.pid`), String(child.pid));
+  children.set(n, child);
+  await until(
+    `instance ${n} ready`,
+    async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+    120_000,
+  );
+  return child;
+}
+const appPid = (n: 1 | 2) => Number(readFileSync(join(STATE, `pids/app${n}.pid`), 'utf8'));
+/** How many requests to `path` instance `n` logged ("incoming request", Fastify's request log). */
+const logged = (n: 1 | 2, path: string) =>
+  readFileSync(join(STATE, `logs/app${n}.log`), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('incoming request') && line.includes(path)).length;
+/** The mails the SMTP server has written (aiosmtpd's Maildir). */
+const mails = () => {
+  const dir = join(STATE, 'mail/new');
+  return existsSync(dir) ? readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')) : [];
+};
+const smtp = (action: 'stop' | 'start') => {
+  const file = join(STATE, 'pids/smtp.pid');
+  if (action === 'stop') {
+    const pid = Number(readFileSync(file, 'utf8'));
+    process.kill(-pid, 'SIGKILL');
+    return;
+  }
+  const log = openSync(join(STATE, 'logs/smtp.log'), 'a');
+  const child = spawn(
+    '/usr/bin/python3',
+    [
+      '-m',
+      'aiosmtpd',
+      '-n',
+      '-l',
+      `127.0.0.1:${ports().SMTP_PORT}`,
+      '-c',
+      'aiosmtpd.handlers.Mailbox',
+      join(STATE, 'mail'),
+    ],
+    { detached: true, stdio: ['ignore', log, log] },
+  );
+  closeSync(log);
+  child.unref();
+  writeFileSync(file, String(child.pid));
+};
+/** Noise video (it does not compress): `seconds` of 320×240 at 25 fps, about 2.9 MB a second. */
+async function noiseVideo(path: string, seconds: number): Promise<Buffer> {
+  await run('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `nullsrc=s=320x240:r=25:d=${seconds},geq=random(1)*255:128:128`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-qp',
+    '0',
+    '-pix_fmt',
+    'yuv420p',
+    path,
+  ]);
+  return readFileSync(path);
+}
+/** One chunk of `file` (bytes start..end) as the console sends it: multipart `file`, Content-Range. */
+function chunkArgs(file: Buffer, start: number, end: number, name: string, extra: string[] = []): string[] {
+  const path = join(STATE, name);
+  writeFileSync(path, file.subarray(start, end + 1));
+  return [
+    '-H',
+    `content-range: bytes ${start}-${end}/${file.length}`,
+    '-F',
+    `file=@${path};type=application/octet-stream`,
+    ...extra,
+  ];
+}
+/** The upload's pieces in the bucket (docs/storage.md "Uploads"), as the instances see them. */
+async function bucketPieces(videoId: string) {
+  const { S3_PORT } = ports();
+  const env = palcoEnv();
+  process.env.AWS_ACCESS_KEY_ID = env.AWS_ACCESS_KEY_ID;
+  process.env.AWS_SECRET_ACCESS_KEY = env.AWS_SECRET_ACCESS_KEY;
+  const config = {
+    kind: 's3' as const,
+    bucket: env.S3_BUCKET!,
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${S3_PORT}`,
+    forcePathStyle: true,
+    delivery: 'server' as const,
+    cdnUrl: undefined,
+    presignedSeconds: 300,
+  };
+  const bucket = new S3Storage(s3Client(config), config, 'uploads/', join(STATE, 'scratch'));
+  const listed = await bucket.list(videoId);
+  const pieces = [];
+  for (const file of listed) {
+    const match = /\/(\d{15})-(\d{15})-[0-9a-f-]{36}$/.exec(file.key);
+    const stored = await bucket.open(file.key);
+    const parts: Buffer[] = [];
+    for await (const part of stored!.stream) parts.push(part as Buffer);
+    pieces.push({
+      start: Number(match?.[1] ?? -1),
+      length: Number(match?.[2] ?? -1),
+      size: file.size,
+      bytes: Buffer.concat(parts),
+    });
+  }
+  return pieces.sort((a, b) => a.start - b.start);
+}
 
 describe.skipIf(!wanted)('the production topology under faults', () => {
   let token = '';
@@ -256,4 +411,166 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     await until('/readyz after the restart', async () => (await request('/readyz')).status === 200, 30_000);
     expect((await signIn()).res.status).toBe(200);
   }, 90_000);
+  it('completes a chunked upload through the other instance when the one receiving a chunk is killed (-9)', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    // The instance killed above comes back first: both take requests again.
+    if (!alive(appPid(1))) await startApp(1);
+    const created = await request('/v1/videos/vod', { json: { title: 'Kill -9' }, token });
+    expect(created.status, created.body).toBe(201);
+    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const file = await noiseVideo(join(STATE, 'noise.mp4'), 1);
+    const first = 1024 * 1024;
+    const path = `/v1/videos/${videoId}/source`;
+    const one = await request(path, { method: 'POST', token, args: chunkArgs(file, 0, first - 1, 'c1') });
+    expect(one.status, one.body).toBe(201);
+    // The second chunk, slowed down so it is in flight: the instance that logs it is killed.
+    const before = { 1: logged(1, path), 2: logged(2, path) };
+    const inFlight = request(path, {
+      method: 'POST',
+      token,
+      args: chunkArgs(file, first, file.length - 1, 'c2', ['--limit-rate', '200k']),
+    }).catch((error: unknown) => error);
+    let receiver: 1 | 2 | 0 = 0;
+    await until(
+      'the chunk to reach an instance',
+      async () => {
+        receiver = logged(1, path) > before[1] ? 1 : logged(2, path) > before[2] ? 2 : 0;
+        return receiver !== 0;
+      },
+      10_000,
+    );
+    await sleep(1_500);
+    const victim = receiver as 1 | 2;
+    const pid = appPid(victim);
+    process.kill(pid, 'SIGKILL');
+    await until('the instance to die', async () => !alive(pid), 10_000);
+    const cut = await inFlight;
+    // What the console sees: a failed request (nginx's 502, or the connection cut), retried.
+    if (!(cut instanceof Error)) expect((cut as Answer).status).toBeGreaterThanOrEqual(500);
+
+    // As the console resumes: the server's offset (from the other instance), then the rest from it.
+    const state = await request(path, { token });
+    expect(state.status, state.body).toBe(200);
+    const { offset } = JSON.parse(state.body) as { offset: number };
+    expect(offset).toBe(first);
+    const rest = await request(path, {
+      method: 'POST',
+      token,
+      // The killed instance's lease on the upload (20 s) runs out first (docs/api-videos.md).
+      args: [...chunkArgs(file, offset, file.length - 1, 'c3'), '--max-time', '60'],
+    });
+    expect(rest.status, rest.body).toBe(202);
+
+    // In the bucket: the whole pieces are the two chunks, once each, and join to the source.
+    const pieces = (await bucketPieces(videoId)).filter((piece) => piece.size === piece.length);
+    expect(pieces.map((piece) => [piece.start, piece.size])).toEqual([
+      [0, first],
+      [first, file.length - first],
+    ]);
+    expect(sha256(Buffer.concat(pieces.map((piece) => piece.bytes)))).toBe(sha256(file));
+    await until(
+      'the transcode',
+      async () => JSON.parse((await request(`/v1/videos/${videoId}`, { token })).body).status === 'ready',
+      180_000,
+    );
+    await startApp(victim);
+  }, 300_000);
+
+  it('sends a mail asked for while the SMTP server is down once it is back', async ({ skip }) => {
+    if (!canRun) skip();
+    smtp('stop');
+    const before = mails().length;
+    try {
+      const asked = await request('/bff/forget-password/send-email', { json: { email: 'owner@palco.test' } });
+      expect(asked.status, asked.body).toBe(202);
+      await sleep(8_000);
+      expect(mails().length).toBe(before);
+    } finally {
+      smtp('start');
+    }
+    await until('the mail', async () => mails().length > before, 90_000);
+    expect(mails().some((text) => /^To: owner@palco\.test/m.test(text))).toBe(true);
+  }, 150_000);
+
+  it('runs the jobs queued right before a PostgreSQL restart (a transcode, a mail) without restarting Palco', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    const created = await request('/v1/videos/vod', { json: { title: 'Restart' }, token });
+    expect(created.status, created.body).toBe(201);
+    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const before = mails().length;
+    const sent = await request(`/v1/videos/${videoId}/source`, {
+      method: 'POST',
+      token,
+      args: ['-F', `file=@${join(STATE, 'clip.mp4')};type=video/mp4`],
+    });
+    expect(sent.status, sent.body).toBe(202);
+    const asked = await request('/bff/forget-password/send-email', { json: { email: 'owner@palco.test' } });
+    expect(asked.status, asked.body).toBe(202);
+    await pgCtl('stop');
+    await sleep(3_000);
+    await pgCtl('start');
+    await until(
+      'the transcode after the restart',
+      async () => JSON.parse((await request(`/v1/videos/${videoId}`, { token })).body).status === 'ready',
+      180_000,
+    );
+    await until('the mail after the restart', async () => mails().length > before, 90_000);
+  }, 300_000);
+
+  it('on SIGTERM stops taking requests, finishes the upload in flight, closes sockets with 1012 and exits 0', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    // The instance stopped is one this file started, so its exit code can be seen.
+    const child = children.get(1) ?? (await startApp(1));
+    const { APP1_PORT, APP2_PORT } = ports();
+    const direct = `http://127.0.0.1:${APP1_PORT}`;
+    const socket = await AccountClient.connect(`ws://127.0.0.1:${APP1_PORT}`, DEMO, token);
+    const created = await request('/v1/videos/vod', { json: { title: 'SIGTERM' }, token });
+    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const file = await noiseVideo(join(STATE, 'noise-term.mp4'), 1);
+    // The whole file as one chunk, sent slowly (about 10 s) straight to the instance that is stopped.
+    const path = join(STATE, 'term.bin');
+    writeFileSync(path, file);
+    const upload = run(
+      'curl',
+      [
+        '-sS',
+        '-w',
+        '%{http_code}',
+        '-o',
+        '/dev/null',
+        '--limit-rate',
+        `${Math.ceil(file.length / 10)}`,
+        '-H',
+        `authorization: Bearer ${token}`,
+        '-H',
+        `content-range: bytes 0-${file.length - 1}/${file.length}`,
+        '-F',
+        `file=@${path};type=application/octet-stream`,
+        `${direct}/v1/videos/${videoId}/source`,
+      ],
+      { timeout: 60_000 },
+    );
+    await sleep(2_000);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const stopped = Date.now();
+    child.kill('SIGTERM');
+    expect((await socket.closed).code).toBe(1012);
+    // Meanwhile nginx sends everything to the other instance, without an error.
+    for (let i = 0; i < 6; i++) {
+      const me = await request('/bff/me', { token });
+      expect(me.status, me.body).toBe(200);
+      expect(me.headers['x-served-by']).toContain(`127.0.0.1:${APP2_PORT}`);
+    }
+    expect((await upload).stdout).toBe('202');
+    expect(await exited).toBe(0);
+    expect(Date.now() - stopped).toBeLessThan(25_000 + 12_000);
+    await startApp(1);
+  }, 180_000);
 });

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_MIGRATION } from '../src/db/migrator.ts';
-import { expectError, startTestServer, type TestServer } from './helpers.ts';
+import { DEMO_USERS } from '../src/db/seed.ts';
+import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
+import { createContent, postRange } from './video-helpers.ts';
 
 // The operator's endpoints (docs/deployment.md "Readiness and metrics"): what a load balancer asks
 // before sending traffic to an instance, and what Prometheus scrapes.
@@ -127,8 +129,21 @@ describe('/metrics', () => {
       'palco_webrtc_viewers 0',
       'palco_websocket_clients 0',
       'palco_database_up 1',
+      'palco_upload_bytes_total 0',
     ])
       expect(text).toContain(gauge);
     expect(text).toContain('# TYPE palco_job_queue_depth gauge');
+  });
+
+  it('counts the bytes of uploads stored by this instance', async () => {
+    const owner = await loginAs(server.app, DEMO_USERS.owner.login);
+    const videoId = await createContent(server.app, owner, 'Bytes');
+    const file = Buffer.alloc(300_000, 9);
+    expect((await postRange(server.app, owner, videoId, file, 0, 99_999)).statusCode).toBe(201);
+    // Sent again: stored once, counted once.
+    expect((await postRange(server.app, owner, videoId, file, 0, 199_999)).statusCode).toBe(201);
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(text).toContain('# TYPE palco_upload_bytes_total counter');
+    expect(text).toContain('palco_upload_bytes_total 200000');
   });
 });

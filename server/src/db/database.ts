@@ -38,6 +38,15 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
     });
+    // A connection checked out of the pool (a transaction between two queries, a job queue's fetch) is
+    // no longer the pool's: its 'error' when PostgreSQL goes away (a restart) would end the process,
+    // every instance at once (docs/operations.md "Jobs across a PostgreSQL restart"). The query that
+    // uses it fails on its own; the pool discards the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`);
+      });
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = join(config.dataDir, 'pglite');

@@ -68,3 +68,8 @@ export function gaugeText(name: string, help: string, samples: { labels?: Labels
   for (const { labels = {}, value } of samples) lines.push(`${name}${labelText(labels)} ${value}`);
   return lines.join('\n');
 }
+
+/** One counter without labels (e.g. bytes uploaded since the instance started). */
+export function counterText(name: string, help: string, value: number): string {
+  return [`# HELP ${name} ${help}`, `# TYPE ${name} counter`, `${name} ${value}`].join('\n');
+}

@@ -22,8 +22,10 @@ export const PART_BYTES = 8 * 1024 * 1024;
 /** Parts in flight per file being put: two keep s3rver and the server busy (bench/uploads.ts measured the
  * same throughput as four) with half the part buffers held. */
 const PART_QUEUE = 2;
-/** Tries of a put whose body can be opened again (putReplayable). */
-const PUT_ATTEMPTS = 3;
+/** Waits between the tries of a put whose body can be opened again (putReplayable): about 30 s in
+ * all, so a bucket unreachable for a while (restarted, a network blip) costs a transcode or a
+ * recording nothing but the wait (docs/operations.md "The bucket unreachable"). */
+const PUT_RETRY_MS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000];
 /** S3's limit for one PutObject. */
 const SINGLE_PUT_BYTES = 5 * 1024 * 1024 * 1024;
 
@@ -146,7 +148,7 @@ export class S3Storage implements MediaStorage {
   }
 
   /**
-   * putExact of a body that can be opened again (a file, a buffer), tried up to PUT_ATTEMPTS times: the
+   * putExact of a body that can be opened again (a file, a buffer), tried again after each PUT_RETRY_MS: the
    * SDK does not retry a stream body, and the caller would otherwise send everything again.
    */
   async putReplayable(key: string, body: () => Readable, length: number): Promise<void> {
@@ -154,8 +156,8 @@ export class S3Storage implements MediaStorage {
       try {
         return await this.putExact(key, body(), length);
       } catch (error) {
-        if (attempt >= PUT_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        if (attempt > PUT_RETRY_MS.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, PUT_RETRY_MS[attempt - 1]));
       }
     }
   }

@@ -131,8 +131,13 @@ export class S3Uploads implements UploadStore {
     const key = pieceKey(videoId, options.position, length);
     const putting = this.storage.putExact(key, trim, length, abort.signal);
     // A failed put stops reading the request (a put that reads no more would stall it), and a failed
-    // read stops the put: nothing of this request is stored then.
-    putting.catch((error: unknown) => trim.destroy(error as Error));
+    // read stops the put: nothing of this request is stored then. A put that failed before anything
+    // aborted it failed on the bucket's side.
+    let storeFailed = false;
+    putting.catch((error: unknown) => {
+      storeFailed = !abort.signal.aborted;
+      trim.destroy(error as Error);
+    });
     const reading = pipeline(source, trim).catch((error: unknown) => {
       abort.abort(error);
       throw error;
@@ -142,7 +147,7 @@ export class S3Uploads implements UploadStore {
     if (put.status === 'rejected') {
       // Nothing of this request is durable: a resume sends it again.
       await this.storage.remove(key).catch(() => {});
-      return { received, written: 0, error: error ?? put.reason };
+      return { received, written: 0, error: error ?? put.reason, storeFailed };
     }
     if (passed === 0) await this.storage.remove(key);
     return { received, written: passed, error };
@@ -256,7 +261,9 @@ export class S3Uploads implements UploadStore {
     // Pieces past a failed one are not part of what was written: removed, so none lingers unbilled.
     for (const piece of stored.filter((p) => p.at >= written))
       await this.storage.remove(piece.key).catch(() => {});
-    return { received, written, error: read ?? failure };
+    // A put that failed (the bucket, not the request) is what stopped the reading, if anything did.
+    const storeFailed = failure !== null && (read === null || read === failure);
+    return { received, written, error: read ?? failure, storeFailed };
   }
 
   async complete(videoId: string, total: number): Promise<void> {

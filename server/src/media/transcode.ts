@@ -46,7 +46,8 @@ export class Transcoder {
       TRANSCODE_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
       async ([job]: JobWithMetadata<{ videoId: string }>[]) => {
-        if (job) await this.run(job.data.videoId, job.retryCount >= job.retryLimit);
+        if (job)
+          await this.app.jobs.settle(() => this.run(job.data.videoId, job.retryCount >= job.retryLimit));
       },
     );
     this.app.jobs.beforeStop(() => this.running?.controller.abort('shutdown'));

@@ -201,6 +201,9 @@ export interface WriteResult {
   written: number;
   /** Set when the stream failed (client gone, malformed multipart, too many bytes). */
   error: unknown;
+  /** The store failed, not the request (the bucket unreachable): the client may send it again as it
+   * is, and is told so with a 503 (docs/operations.md "The bucket unreachable"). */
+  storeFailed?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss, type SendOptions } from 'pg-boss';
+import { isDatabaseUnreachable, ping } from '../db/database.ts';
 import {
   dropOldJobSchema,
   isSingleProcess,
@@ -27,7 +28,18 @@ export interface Jobs {
   send(queue: string, data: object, options?: SendOptions, trx?: Executor): Promise<string | null>;
   /** Work to do before the queue stops (e.g. cancel a running child process). */
   beforeStop(task: () => void | Promise<void>): void;
+  /**
+   * Runs a job's handler; when it fails because the database is unreachable (PostgreSQL restarting),
+   * waits for the database to answer again (up to DATABASE_WAIT_MS) before failing, so that the queue
+   * can record the failure and retry the job. Failed while the database was down, the failure would
+   * not be recorded and the job would stay active until its expiry (hours for a transcode): queued work
+   * must run after a restart (docs/operations.md "Jobs across a PostgreSQL restart").
+   */
+  settle<T>(task: () => Promise<T>): Promise<T>;
 }
+
+/** How long a failed job waits for the database before giving up (pg-boss then expires it). */
+const DATABASE_WAIT_MS = 120_000;
 
 async function startBoss(app: FastifyInstance): Promise<PgBoss> {
   await setAsideOldJobSchema(app.db);
@@ -89,6 +101,24 @@ export default fp(
       },
       beforeStop(task) {
         stopping.push(task);
+      },
+      async settle(task) {
+        try {
+          return await task();
+        } catch (error) {
+          if (isDatabaseUnreachable(error)) {
+            const end = Date.now() + DATABASE_WAIT_MS;
+            while (
+              Date.now() < end &&
+              !(await ping(app.db).then(
+                () => true,
+                () => false,
+              ))
+            )
+              await new Promise((resolve) => setTimeout(resolve, 1000));
+          }
+          throw error;
+        }
       },
     };
     app.decorate('jobs', jobs);

@@ -1,7 +1,10 @@
+import { hkdfSync } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import type { Job, SendOptions } from 'pg-boss';
+import { decryptSecret, encryptSecret } from '../lib/webhook-crypto.ts';
 
 export interface MailMessage {
   to: string;
@@ -21,6 +24,16 @@ declare module 'fastify' {
   }
 }
 
+/** The queue of mails to send through SMTP. */
+export const MAIL_QUEUE = 'mail';
+/** Tries per mail: with the doubling delay from 5 s, the last is about 40 minutes after the first. */
+const MAIL_ATTEMPTS = 10;
+
+/** The key queued mails are sealed with, derived (HKDF) from the server secret. */
+function mailKey(serverSecret: Uint8Array): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, 'palco', 'queued-mail v1', 32));
+}
+
 function fileSafe(address: string): string {
   return address.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
 }
@@ -32,10 +45,45 @@ export default fp(
     if (smtpUrl) {
       const transport = nodemailer.createTransport(smtpUrl);
       app.addHook('onClose', async () => transport.close());
+      // Every mail is a job of the queue, sent by a worker of any instance and retried with a doubling
+      // delay while the SMTP server is down (docs/operations.md "SMTP down"): a mail asked for during
+      // an outage arrives once it is back, and one asked for right before an instance dies is sent by
+      // another. The message holds a live link (a password reset, an invitation): it is stored
+      // encrypted under a key derived from the server secret, as webhook secrets are, so a copy of the
+      // database does not give the links away (docs/security.md "Queued mail").
+      const key = mailKey(app.jwtKey);
+      const jobOptions: SendOptions = {
+        retryLimit: MAIL_ATTEMPTS - 1,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      };
+      const { boss } = app.jobs;
+      await boss.createQueue(MAIL_QUEUE, jobOptions);
+      await boss.work(
+        MAIL_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 2 },
+        async ([job]: Job<{ sealed: string }>[]) => {
+          if (!job) return;
+          const message = JSON.parse(decryptSecret(key, MAIL_QUEUE, job.data.sealed)) as MailMessage;
+          try {
+            await transport.sendMail({ from: mailFrom, ...message });
+          } catch (error) {
+            // Thrown, the job is retried by the queue after its delay.
+            app.log.warn({ err: error, to: message.to }, 'mail not sent; retried later');
+            throw error;
+          }
+          app.log.info({ to: message.to }, 'mail sent');
+        },
+      );
       app.decorate('mailer', {
         async send(message: MailMessage) {
-          await transport.sendMail({ from: mailFrom, ...message });
-          app.log.info({ to: message.to }, 'mail sent');
+          await app.jobs.send(
+            MAIL_QUEUE,
+            { sealed: encryptSecret(key, MAIL_QUEUE, JSON.stringify(message)) },
+            jobOptions,
+          );
+          app.log.info({ to: message.to }, 'mail queued');
         },
       });
       return;
@@ -63,5 +111,5 @@ export default fp(
       },
     });
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['jobs'] },
 );

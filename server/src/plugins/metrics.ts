@@ -4,7 +4,11 @@ import { Histogram } from '../lib/prometheus.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The HTTP instruments /metrics writes out (docs/deployment.md "Readiness and metrics"). */
-    httpMetrics: { duration: Histogram };
+    httpMetrics: {
+      duration: Histogram;
+      /** Bytes of video sources stored by uploads (chunks and whole files) received by this instance. */
+      uploadBytes: { total: number };
+    };
   }
 }
 
@@ -21,7 +25,7 @@ export default fp(
       'time from the request to its answer',
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     );
-    app.decorate('httpMetrics', { duration });
+    app.decorate('httpMetrics', { duration, uploadBytes: { total: 0 } });
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
         method: request.method,

@@ -123,7 +123,7 @@ export default fp(
         WEBHOOK_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]: JobWithMetadata<{ deliveryId: string }>[]) => {
-          if (job) await deliver(app, key, job);
+          if (job) await app.jobs.settle(() => deliver(app, key, job));
         },
       );
     }

@@ -6,7 +6,7 @@ import { jobQueueDepth } from '../../db/job-queue.ts';
 import { isMigrated } from '../../db/migrator.ts';
 import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { gaugeText } from '../../lib/prometheus.ts';
+import { counterText, gaugeText } from '../../lib/prometheus.ts';
 
 /** A check that fails when it does not settle in `ms`: a stopped database must not hang /readyz. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -143,6 +143,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         gaugeText('palco_websocket_clients', 'account websockets open on this instance', [
           { value: app.realtimeSockets.size },
         ]),
+        counterText(
+          'palco_upload_bytes_total',
+          'bytes of video sources stored by uploads this instance received',
+          app.httpMetrics.uploadBytes.total,
+        ),
         gaugeText('palco_database_up', '1 when the job queue could be read for this scrape', [
           { value: queued === null ? 0 : 1 },
         ]),

@@ -17,6 +17,9 @@ import {
 import { ConflictBody, loadVideo, UploadStateSchema, VideoParams, VOD } from './common.ts';
 import { filePart } from './multipart.ts';
 
+/** A write the bucket refused or could not take: 503 with a short Retry-After. */
+const storeUnavailable = () => new ApiError(503, 'unavailable', { headers: { 'retry-after': '2' } });
+
 const stateBody = (s: { offset: number; total: number | null; complete: boolean }) => ({
   offset: s.offset,
   total: s.total,
@@ -124,7 +127,11 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.error instanceof ExcessBytesError) throw new ApiError(400, 'chunkMismatch');
     const stored = offset + result.written;
     // Bytes that arrived before a dropped connection are durable too: a resume skips them.
+    app.httpMetrics.uploadBytes.total += result.written;
     if (result.written > 0) await commit(video.id, token, range.total, stored);
+    // The bucket failed, not the client: "try again" (the console retries a 5xx with backoff), where a
+    // 400 would fail the upload (docs/operations.md "The bucket unreachable").
+    if (result.storeFailed) throw storeUnavailable();
     if (result.error || result.received !== length) {
       request.log.info({ videoId: video.id, received: result.received, length, stored }, 'incomplete chunk');
       throw new ApiError(400, 'chunkMismatch');
@@ -149,7 +156,9 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.error instanceof ExcessBytesError) {
       throw new ApiError(413, 'uploadTooLarge', { headers: { connection: 'close' } });
     }
+    app.httpMetrics.uploadBytes.total += result.written;
     if (result.written > 0) await commit(video.id, token, null, result.written);
+    if (result.storeFailed) throw storeUnavailable();
     if (result.error) throw new ApiError(400, 'chunkMismatch');
     if (result.written === 0) throw new ApiError(400, 'uploadEmpty');
     return reply.code(202).send(await complete(request, video, token, result.written));
