@@ -101,7 +101,9 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
     // BENCH_STARTUP_TRACE=1 prints every load's waterfall, to find where the page waits.
     if (process.env.BENCH_STARTUP_TRACE === '1') {
       const d = page_.document;
-      log(`    page: first byte ${ms(d.firstByte)} in ${ms(d.end)} DOMContentLoaded ${ms(d.dcl)}; playing ${ms(page_.firstPlaying)}`);
+      log(
+        `    page: first byte ${ms(d.firstByte)} in ${ms(d.end)} DOMContentLoaded ${ms(d.dcl)}; playing ${ms(page_.firstPlaying)}`,
+      );
       for (const r of page_.resources)
         log(`    ${ms(r.start)} ${ms(r.firstByte)} ${ms(r.end)}  ${new URL(r.name).pathname.slice(0, 90)}`);
     }

@@ -119,7 +119,9 @@ describe('the bucket unreachable for a while', () => {
     expect(sha256(Buffer.concat(chunks))).toBe(sha256(body));
   });
 
-  it("copies a live's files written during the outage once the bucket is back", { timeout: 60_000 }, async () => {
+  it("copies a live's files written during the outage once the bucket is back", {
+    timeout: 60_000,
+  }, async () => {
     const bucket = new S3Storage(s3Client(storage), storage, '', join(server.store.dataDir, 'check'));
     const dir = join(server.store.dataDir, 'live-outage');
     await mkdir(dir, { recursive: true });

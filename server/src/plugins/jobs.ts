@@ -77,10 +77,15 @@ async function carryOverOldJobs(app: FastifyInstance, boss: PgBoss): Promise<voi
     });
   }
   for (const job of old.jobs) {
-    const { name, singletonKey, ...rest } = job;
+    const { name, singletonKey, data, ...rest } = job;
     // One at a time: a stately queue's job that clashes with one already queued is left out, not
     // the whole batch.
-    await boss.insert(name, [{ ...rest, ...(singletonKey !== null && { singletonKey }) }]).catch((error) => {
+    const carried = {
+      ...rest,
+      ...(data !== null && { data }),
+      ...(singletonKey !== null && { singletonKey }),
+    };
+    await boss.insert(name, [carried]).catch((error) => {
       app.log.warn({ err: error, queue: name, job: job.id }, 'job of pg-boss 10 not carried over');
     });
   }
