@@ -233,7 +233,7 @@ describe('upload pieces in the bucket', () => {
       max: 64 * PIECE_BYTES,
       restart: true,
     });
-    expect(whole).toEqual({ received: bytes.length, written: bytes.length, error: null });
+    expect(whole).toEqual({ received: bytes.length, written: bytes.length, error: null, storeFailed: false });
     expect(await uploads.storedBytes(plainId)).toBe(bytes.length);
     const local = await uploads.localSource(plainId, join(root, 'plain'));
     expect((await readFile(local!)).equals(bytes)).toBe(true);
