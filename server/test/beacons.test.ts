@@ -68,6 +68,7 @@ const rowsOf = async (sessionId: string) => {
 
 beforeAll(async () => {
   server = await startTestServer({
+    metricsToken: 'metrics-token-of-the-operator',
     viewers: { ...loadConfig({}).viewers, beaconsPerMinute: 5, viewerCountMs: 200, viewerTimeoutMs: 2_000 },
   });
   base = await listen(server.app);
@@ -182,6 +183,13 @@ describe('viewer counts', () => {
       await player.waitFor((m) => m.type === 'viewers' && m.count === 2);
       const res = await call(server.app, owner, 'GET', `/v1/live-streams/${LIVE}/viewers`);
       expect(res.json()).toEqual({ total: 2 });
+      // The operator's /metrics tells the same audience (docs/deployment.md "Readiness and metrics").
+      const scraped = await server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-of-the-operator' },
+      });
+      expect(scraped.body).toMatch(/^palco_viewers 2$/m);
 
       await post({ sessionId: a, events: [{ type: 'end', at: Date.now() }] });
       await consoleSocket.waitFor(total(1));

@@ -119,7 +119,7 @@ describe('/metrics', () => {
     expect(text).not.toContain(secret);
     expect(text).toContain('# TYPE palco_http_request_duration_seconds histogram');
     expect(text).toContain(
-      'palco_http_request_duration_seconds_bucket{method="GET",route="/healthz",status="200",le="+Inf"} 3',
+      'palco_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/healthz",status="200"} 3',
     );
     expect(text).toContain(
       'palco_http_request_duration_seconds_count{method="GET",route="/healthz",status="200"} 3',
@@ -127,6 +127,7 @@ describe('/metrics', () => {
     for (const gauge of [
       'palco_live_ingests 0',
       'palco_webrtc_viewers 0',
+      'palco_viewers 0',
       'palco_websocket_clients 0',
       'palco_database_up 1',
       'palco_upload_bytes_total 0',

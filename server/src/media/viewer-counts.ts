@@ -49,6 +49,9 @@ export class ViewerCounter {
       totals.set(live.live_id, { accountId: live.account_id, total: 0 });
     for (const live of await watchingNow(db, config.viewers.viewerTimeoutMs))
       totals.set(live.live_id, { accountId: live.account_id, total: live.total });
+    // The operator's gauge (docs/deployment.md "Readiness and metrics"): what every instance counts
+    // from the shared sessions, so any instance's scrape tells the whole audience.
+    this.app.metrics.viewers.set([...totals.values()].reduce((sum, { total }) => sum + total, 0));
     for (const [liveId, { accountId, total }] of totals) {
       if (await recordViewerCount(db, liveId, accountId, total))
         await events.publish(accountId, 'espectadores', { live_id: liveId, total });

@@ -6,7 +6,6 @@ import { jobQueueDepth } from '../../db/job-queue.ts';
 import { isMigrated } from '../../db/migrator.ts';
 import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { counterText, gaugeText } from '../../lib/prometheus.ts';
 
 /** A check that fails when it does not settle in `ms`: a stopped database must not hang /readyz. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -129,41 +128,20 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (token === null) throw new ApiError(404, 'notFound');
       if (!bearerMatches(request.headers.authorization, token))
         throw new ApiError(401, 'unauthenticated', { headers: { 'www-authenticate': 'Bearer' } });
-      const { duration } = app.httpMetrics;
+      const { metrics } = app;
       const queued = await within(app.config.readyTimeoutMs, jobQueueDepth(app.db)).catch(() => null);
-      const sections = [
-        duration.countText('palco_http_requests_total', 'HTTP requests answered'),
-        duration.text(),
-        gaugeText('palco_live_ingests', 'signals publishing to this instance (RTMP and WHIP)', [
-          { value: app.ingest.active().length },
-        ]),
-        gaugeText('palco_webrtc_viewers', 'WHEP viewers on this instance', [
-          { value: app.whep.sessions.size },
-        ]),
-        gaugeText('palco_websocket_clients', 'account websockets open on this instance', [
-          { value: app.realtimeSockets.size },
-        ]),
-        counterText(
-          'palco_upload_bytes_total',
-          'bytes of video sources stored by uploads this instance received',
-          app.httpMetrics.uploadBytes.total,
-        ),
-        gaugeText('palco_database_up', '1 when the job queue could be read for this scrape', [
-          { value: queued === null ? 0 : 1 },
-        ]),
-        gaugeText(
-          'palco_job_queue_depth',
-          'jobs waiting (created, retry) or running (active), every instance together',
-          (queued ?? []).map((row) => ({
-            labels: { queue: row.queue, state: row.state },
-            value: row.jobs,
-          })),
-        ),
-      ];
+      metrics.liveIngests.set(app.ingest.active().length);
+      metrics.webrtcViewers.set(app.whep.sessions.size);
+      metrics.websocketClients.set(app.realtimeSockets.size);
+      metrics.databaseUp.set(queued === null ? 0 : 1);
+      // Queues that emptied since the last scrape must read 0, not their old depth.
+      metrics.jobQueueDepth.reset();
+      for (const row of queued ?? [])
+        metrics.jobQueueDepth.set({ queue: row.queue, state: row.state }, row.jobs);
       return reply
         .header('cache-control', 'no-store')
-        .type('text/plain; version=0.0.4; charset=utf-8')
-        .send(`${sections.join('\n')}\n`);
+        .type(metrics.registry.contentType)
+        .send(await metrics.registry.metrics());
     },
   );
 };

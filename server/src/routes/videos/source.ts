@@ -127,7 +127,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.error instanceof ExcessBytesError) throw new ApiError(400, 'chunkMismatch');
     const stored = offset + result.written;
     // Bytes that arrived before a dropped connection are durable too: a resume skips them.
-    app.httpMetrics.uploadBytes.total += result.written;
+    app.metrics.uploadBytes.inc(result.written);
     if (result.written > 0) await commit(video.id, token, range.total, stored);
     // The bucket failed, not the client: "try again" (the console retries a 5xx with backoff), where a
     // 400 would fail the upload (docs/operations.md "The bucket unreachable").
@@ -156,7 +156,7 @@ const sourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.error instanceof ExcessBytesError) {
       throw new ApiError(413, 'uploadTooLarge', { headers: { connection: 'close' } });
     }
-    app.httpMetrics.uploadBytes.total += result.written;
+    app.metrics.uploadBytes.inc(result.written);
     if (result.written > 0) await commit(video.id, token, null, result.written);
     if (result.storeFailed) throw storeUnavailable();
     if (result.error) throw new ApiError(400, 'chunkMismatch');
