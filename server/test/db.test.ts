@@ -313,7 +313,7 @@ describe('a restart keeps state in the data directory and the database', () => {
   });
 
   it.skipIf(Boolean(process.env.DATABASE_URL))(
-    'creates the embedded database in a child process, and will not overwrite a folder that is not one',
+    'creates the embedded database in a child process, and will not overwrite a folder that is not one, or one of an older PGlite',
     async () => {
       const store = await freshStore();
       const app = await buildApp(testConfig(store));
@@ -327,6 +327,16 @@ describe('a restart keeps state in the data directory and the database', () => {
       await writeFile(join(other.dataDir, 'pglite', 'notes.txt'), 'mine');
       await expect(buildApp(testConfig(other))).rejects.toThrow(/neither empty nor a PGlite database/);
       expect(await readFile(join(other.dataDir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine');
+
+      // A folder made by the previous PGlite (PostgreSQL 17) is refused with what to do, untouched:
+      // PGlite 0.5 would stop on its files with a bare WebAssembly "unreachable".
+      const older = await freshStore();
+      await mkdir(join(older.dataDir, 'pglite'));
+      await writeFile(join(older.dataDir, 'pglite', 'PG_VERSION'), '17\n');
+      await expect(buildApp(testConfig(older))).rejects.toThrow(
+        /holds a PostgreSQL 17 database .*dump it with the previous release/,
+      );
+      expect(await readdir(join(older.dataDir, 'pglite'))).toEqual(['PG_VERSION']);
     },
   );
 
