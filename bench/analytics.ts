@@ -1,23 +1,3 @@
-// npm run bench -- --only=analytics — the audience analytics under a synthetic audience
-// (docs/analytics.md "Benchmark"). N simulated players (analytics-plan.ts, a seeded PRNG) go through the real
-// public endpoints of a real server in its own process, over HTTP: the playback session
-// (GET /v1/public/lives/{id}/playback), the manifest it names (what makes a session a counted viewer),
-// then the beacons of docs/analytics.md's contract (start, startup, a heartbeat every 10 s with the time
-// playing/rebuffering/paused, stalls, rendition switches, pauses, exits before start, startup and
-// playback failures, ends), from 50 client addresses behind the trusted proxy (X-Forwarded-For,
-// TRUST_PROXY=127.0.0.1). Heartbeats run in real time (ANALYTICS_TICK_MS, VIEWER_TIMEOUT_SECONDS and
-// every audience bound stay at their defaults). A console holds the account websocket and loads the
-// dashboard (the six series and the summary) 20 times during the run.
-//
-// Prints, for each N and database (embedded PGlite; PostgreSQL when BENCH_DATABASE_URL or
-// DATABASE_URL names a server that may create databases): beacon latency p50/p99, freshness p50/p95
-// (an audience change → the pushed `analytics` event with the new total), every figure of the summary
-// and the series against the ground truth, the dashboard's p95, the server's CPU and RSS, and the 5xx
-// and 429 answers. Asserts nothing.
-// Run alone: `node --import tsx bench/analytics.ts`. BENCH_ANALYTICS_VIEWERS (default 1000,5000),
-// BENCH_ANALYTICS_SECONDS (default 140), BENCH_ANALYTICS_SEED (default 25), BENCH_ANALYTICS_DB
-// (pglite,postgres: default both).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +5,6 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { Audience } from './analytics-audience.ts';
 import { AnalyticsConsole, METRICS } from './analytics-console.ts';
 import { type RunSpan, seedOnPglite, seedOnPostgres, WINDOW_MS } from './analytics-history.ts';
@@ -34,7 +13,7 @@ import { type Action, ADDRESSES, makePlan } from './analytics-plan.ts';
 import { printPair, type StepRecord } from './analytics-report.ts';
 import { ResourceSampler } from './analytics-resources.ts';
 import { type Place, Truth } from './analytics-truth.ts';
-import { ownerSession, startBenchServer } from './server.ts';
+import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
 
 const SEED = Number(process.env.BENCH_ANALYTICS_SEED ?? 25);
 const RUN_MS = Number(process.env.BENCH_ANALYTICS_SECONDS ?? 140) * 1000;
@@ -332,25 +311,6 @@ async function runPair(label: string, databaseUrl: string, viewers: number, plac
   }
 }
 
-/** A scratch database on the PostgreSQL server `adminUrl` names, dropped afterwards. */
-async function withScratchDatabase(adminUrl: string, run: (url: string) => Promise<void>): Promise<void> {
-  const name = `bench_analytics_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run(url.toString());
-  } finally {
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  }
-}
-
 export async function runAnalyticsBench(): Promise<void> {
   const sizes = (process.env.BENCH_ANALYTICS_VIEWERS ?? '1000,5000').split(',').map(Number);
   const dbs = (process.env.BENCH_ANALYTICS_DB ?? 'pglite,postgres').split(',');
@@ -364,7 +324,10 @@ export async function runAnalyticsBench(): Promise<void> {
   for (const db of dbs) {
     for (const n of sizes) {
       if (db === 'pglite') await runPair('embedded PGlite', '', n, places);
-      else if (adminUrl) await withScratchDatabase(adminUrl, (url) => runPair('PostgreSQL', url, n, places));
+      else if (adminUrl)
+        await withScratchDatabase('bench_analytics', adminUrl, (url) =>
+          runPair('PostgreSQL', url, n, places),
+        );
       else
         log(
           '\nPostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to a server that may create databases)',

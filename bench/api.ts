@@ -9,13 +9,11 @@
 // (summed over its process tree). BENCH_API_DB=pglite,postgres picks the databases. Asserts nothing. Run alone: `node --import tsx bench/api.ts`, or
 // `npm run bench -- --only=api`.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { ownerSession, startBenchServer } from './server.ts';
+import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 16);
@@ -168,24 +166,6 @@ async function measure(label: string, databaseUrl: string): Promise<Figures> {
   }
 }
 
-async function withScratchDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `palco_bench_api_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  }
-}
-
 export async function runApiBench(): Promise<void> {
   log(
     `the built server (bin/serve; this bench builds only the server bundle); ${CONNECTIONS} keep-alive connections, ${ROUTE_MS / 1000} s per route; host ${availableParallelism()} cores, load ${loadavg()
@@ -198,7 +178,7 @@ export async function runApiBench(): Promise<void> {
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const postgres =
     adminUrl && dbs.includes('postgres')
-      ? await withScratchDatabase(adminUrl, (url) => measure('PostgreSQL', url))
+      ? await withScratchDatabase('palco_bench_api', adminUrl, (url) => measure('PostgreSQL', url))
       : null;
   if (!postgres) log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
   const cell = (f: Figures | null, name: string, goal: number, p99Goal: number) => {

@@ -1,17 +1,8 @@
-// The account websocket's fan-out (docs/realtime.md "Benchmark"): 1,000 clients connected to one account of
-// the real server (its own process, as `npm start` runs it), one event raised through the API (a stream
-// paused or resumed: PUT /v1/live-streams/{id}/control/…), and the time from that call until the LAST client
-// has the event. p50/p99 over 20 events (after 3 warm-up events), on the embedded database and, when
-// BENCH_DATABASE_URL or DATABASE_URL names a PostgreSQL server, on PostgreSQL (a scratch database is
-// created there and dropped, events go through LISTEN/NOTIFY). Goal: p99 ≤ 250 ms. Asserts nothing.
-// Run alone: `node --import tsx bench/realtime.ts`, or `npm run bench -- --only=realtime`.
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { maxOf } from './extremes.ts';
-import { type BenchServer, startBenchServer } from './server.ts';
+import { type BenchServer, startBenchServer, withScratchDatabase } from './server.ts';
 
 const CLIENTS = 1000;
 const EVENTS = 20;
@@ -126,31 +117,14 @@ async function runOnce(label: string, databaseUrl: string): Promise<void> {
   }
 }
 
-/** A scratch database on the PostgreSQL server `adminUrl` names, dropped afterwards. */
-async function withScratchDatabase(adminUrl: string, run: (url: string) => Promise<void>): Promise<void> {
-  const name = `palco_bench_rt_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run(url.toString());
-  } finally {
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
-  }
-}
-
 export async function runRealtimeBench(): Promise<void> {
   log('(the time includes the API call that raises the event: its transaction and activity-log entry)');
   await runOnce('embedded (in-process bus)', '');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (adminUrl) {
-    await withScratchDatabase(adminUrl, (url) => runOnce('PostgreSQL (LISTEN/NOTIFY)', url));
+    await withScratchDatabase('palco_bench_rt', adminUrl, (url) =>
+      runOnce('PostgreSQL (LISTEN/NOTIFY)', url),
+    );
   } else {
     log(
       'PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to a PostgreSQL server that may create databases)',

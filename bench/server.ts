@@ -1,10 +1,12 @@
 // The API server the benches measure, started the way `npm start` runs it (bench/server-bundle.ts) on a
 // free port and a throwaway DATA_DIR: shared by bench/run.ts, realtime.ts and api-keys.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { serverCommand } from './server-bundle.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -90,4 +92,28 @@ export async function ownerSession(base: string): Promise<{ token: string; accou
     body: JSON.stringify({ accountId: team.conta_id }),
   });
   return { token: Token, accountId: team.conta_id };
+}
+
+/** A scratch database named `prefix_<random>` on the PostgreSQL server `adminUrl` names, dropped
+ * afterwards (the benches that compare PGlite and PostgreSQL each run on a fresh one). */
+export async function withScratchDatabase<T>(
+  prefix: string,
+  adminUrl: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  }
 }
