@@ -314,15 +314,25 @@ describe('delivery through a CDN in front of the bucket', () => {
 describe.skipIf(!process.env.DATABASE_URL)(
   'two instances, one database, one bucket, no shared DATA_DIR',
   () => {
-    it('takes the chunks of one upload alternately, byte-identical, and plays it from either', {
-      timeout: 180_000,
-    }, async () => {
+    /** A second instance on the same database and bucket, with its own DATA_DIR and the same JWT
+     * secret (JWT_SECRET), as instances behind one load balancer share it. */
+    const secondInstance = async () => {
       const otherDir = await mkdtemp(join(tmpdir(), 'palco-instance-b-'));
-      // The same JWT secret (JWT_SECRET), as instances behind one load balancer share it.
       const jwtSecret = (await readFile(join(server.store.dataDir, 'jwt-secret'), 'utf8')).trim();
       const other = await buildApp(
         testConfig(server.store, { dataDir: otherDir, storage: s3.storage, jwtSecret }),
       );
+      const stop = async () => {
+        await other.close();
+        await rm(otherDir, { recursive: true, force: true });
+      };
+      return { other, otherDir, stop };
+    };
+
+    it('takes the chunks of one upload alternately, byte-identical, and plays it from either', {
+      timeout: 180_000,
+    }, async () => {
+      const { other, otherDir, stop } = await secondInstance();
       try {
         const videoId = await createContent(server.app, owner, 'Duas instâncias');
         const apps = [server.app, other];
@@ -344,8 +354,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         }
         expect(await localMediaFiles(otherDir)).toEqual([]);
       } finally {
-        await other.close();
-        await rm(otherDir, { recursive: true, force: true });
+        await stop();
       }
     });
 
@@ -356,11 +365,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     it('stores the same chunk raced to both instances, and overlapping chunks raced, exactly once', {
       timeout: 180_000,
     }, async () => {
-      const otherDir = await mkdtemp(join(tmpdir(), 'palco-instance-b-'));
-      const jwtSecret = (await readFile(join(server.store.dataDir, 'jwt-secret'), 'utf8')).trim();
-      const other = await buildApp(
-        testConfig(server.store, { dataDir: otherDir, storage: s3.storage, jwtSecret }),
-      );
+      const { other, stop } = await secondInstance();
       try {
         const videoId = await createContent(server.app, owner, 'Corrida entre instâncias');
         const quarter = Math.ceil(video.length / 4);
@@ -416,8 +421,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         await rm(scratch, { recursive: true, force: true });
         await waitForStatus(server.app, owner, videoId, ['ready']);
       } finally {
-        await other.close();
-        await rm(otherDir, { recursive: true, force: true });
+        await stop();
       }
     });
   },

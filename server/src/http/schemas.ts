@@ -4,6 +4,18 @@ export const Uuid = Type.String({ format: 'uuid', description: 'UUID (8-4-4-4-12
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+// An overlay's kind and position as answered to the console and to players (contract/overlays.ts,
+// contract/playback.ts). The literals are spelled out: a union mapped from the tables' lists types as
+// `never` in TypeBox's Static, which would let the contract checks pass unseen.
+export const OverlayKind = Type.Union([Type.Literal('image'), Type.Literal('text')]);
+export const OverlayPosition = Type.Union([
+  Type.Literal('top-left'),
+  Type.Literal('top-right'),
+  Type.Literal('bottom-left'),
+  Type.Literal('bottom-right'),
+  Type.Literal('center'),
+]);
+
 /** Every error answer. `field` names the request field a 400 is about. */
 export const ErrorBody = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import type * as Contract from '../../../../contract/overlays.ts';
 import { OVERLAY_KINDS, OVERLAY_POSITIONS } from '../../db/tables/overlays.ts';
-import { Nullable, Name as PlainName, Uuid } from '../../http/schemas.ts';
+import { Nullable, OverlayKind, OverlayPosition, Name as PlainName, Uuid } from '../../http/schemas.ts';
 import type { Equal, Expect } from '../../lib/contract-check.ts';
 
 export const MAX_NAME = 80;
@@ -44,22 +44,15 @@ export const OverlayChanges = Type.Object(
 );
 
 /** An overlay as the console sees it: the viewer's shape plus its name and dates. */
-// kind and position are answered as the lists they are (the console reads them as such; the literals are
-// spelled out because a union mapped from the tables' lists types as `never`): a plain string here let a
-// value outside them through the contract check unseen.
+// kind and position are answered as the lists they are (http/schemas.ts, shared with the players'
+// answer): a plain string here let a value outside them through the contract check unseen.
 export const OverlayView = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
+  kind: OverlayKind,
   text: Nullable(Type.String()),
   imageUrl: Nullable(Type.String()),
-  position: Type.Union([
-    Type.Literal('top-left'),
-    Type.Literal('top-right'),
-    Type.Literal('bottom-left'),
-    Type.Literal('bottom-right'),
-    Type.Literal('center'),
-  ]),
+  position: OverlayPosition,
   widthPercent: Type.Integer(),
   color: Nullable(Type.String()),
   createdAt: Type.String(),

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import type { PlaybackInfo as ViewerPlaybackInfo } from '../../../../contract/playback.ts';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable, OverlayKind, OverlayPosition } from '../../http/schemas.ts';
 
 /** An error of the public playback: the usual body plus why (the player shows a message for each). */
 export const PlaybackError = Type.Object(
@@ -50,16 +50,10 @@ export const PlaybackQuery = Type.Object({
 
 const Overlay = Type.Object({
   id: Type.String(),
-  kind: Type.Union([Type.Literal('image'), Type.Literal('text')]),
+  kind: OverlayKind,
   text: Nullable(Type.String()),
   imageUrl: Nullable(Type.String()),
-  position: Type.Union([
-    Type.Literal('top-left'),
-    Type.Literal('top-right'),
-    Type.Literal('bottom-left'),
-    Type.Literal('bottom-right'),
-    Type.Literal('center'),
-  ]),
+  position: OverlayPosition,
   widthPercent: Type.Number(),
   color: Nullable(Type.String()),
 });
