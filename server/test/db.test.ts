@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
+import { pgBossExecutor } from '../src/db/job-queue.ts';
 import { migrateAllDown, migrateToLatest } from '../src/db/migrator.ts';
 import { listMembershipsOfUser } from '../src/db/repositories/memberships.ts';
 import { countUsers, findUserByLogin } from '../src/db/repositories/users.ts';
@@ -369,6 +370,30 @@ describe('a restart keeps state in the data directory and the database', () => {
       }
     },
   );
+});
+
+// pg-boss 12 sends its maintenance and its index builder's claim as several statements in one string
+// and reads the rows of every one (an advisory lock's row, then the claim's); given only the last
+// statement's rows, each run failed and was logged every minute, so expired jobs were never cleaned
+// (docs/decisions.md "Database stack upgraded").
+describe('the job queue on our database connection', () => {
+  it('gets the rows of every statement of a multi-statement query, in order', {
+    timeout: 120_000,
+  }, async () => {
+    const store = await freshStore();
+    const app = await buildApp(testConfig(store));
+    try {
+      const answer = await pgBossExecutor(app.db).executeSql(
+        "BEGIN; SELECT 1 AS lock; SELECT 'claimed' AS claim; COMMIT",
+      );
+      expect(answer.rows).toEqual([{ lock: 1 }, { claim: 'claimed' }]);
+      // One statement with parameters goes through Kysely as before.
+      const one = await pgBossExecutor(app.db).executeSql('SELECT $1::int AS n', [7]);
+      expect(one.rows).toEqual([{ n: 7 }]);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('passwords', () => {

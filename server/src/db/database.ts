@@ -14,6 +14,19 @@ export interface EmbeddedClient {
 
 const embeddedClients = new WeakMap<Db, EmbeddedClient>();
 
+/** The part of a PostgreSQL pool the job queue needs: a simple query of several statements answers
+ * one result per statement. */
+export interface ServerPool {
+  query(sql: string): Promise<{ rows?: unknown[] } | { rows?: unknown[] }[]>;
+}
+const serverPools = new WeakMap<Db, ServerPool>();
+
+/** The PostgreSQL pool behind `db` (undefined on PGlite or for a transaction): for the job queue's
+ * multi-statement SQL, whose every statement's rows pg-boss reads (Kysely returns none of them). */
+export function serverPoolOf(db: Db): ServerPool | undefined {
+  return serverPools.get(db);
+}
+
 /**
  * The PGlite instance behind `db`, or undefined on a PostgreSQL server. Only for SQL Kysely cannot
  * send (several statements in one string); call it while holding `db.connection()` so it cannot run
@@ -47,7 +60,9 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
         process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`);
       });
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    serverPools.set(db, pool as unknown as ServerPool);
+    return db;
   }
   const dir = join(config.dataDir, 'pglite');
   await initEmbeddedDirectory(dir);

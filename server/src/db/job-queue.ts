@@ -1,19 +1,28 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db as BossDb } from 'pg-boss';
-import { embeddedClientOf } from './database.ts';
+import { embeddedClientOf, serverPoolOf } from './database.ts';
 import type { Db, Executor } from './schema.ts';
 
 /** pg-boss runs its SQL through Kysely, so on PGlite it shares the one serialised connection. */
 export function pgBossExecutor(db: Executor, embedded = embeddedClientOf(db as Db)): BossDb {
   return {
     async executeSql(text: string, values: unknown[] = []) {
+      // Several statements in one string (schema creation, maintenance, the index builder's claim):
+      // pg-boss 12 reads the rows of every statement (an advisory lock's row, then the claim's), as
+      // node-postgres answers them, so they are all returned, in order. Kysely would return none.
       if (embedded && values.length === 0) {
-        // Several statements in one string (schema creation, maintenance): PGlite's exec, while
-        // holding Kysely's connection so it cannot land inside another transaction (STACK.md 6, 7).
+        // PGlite's exec, while holding Kysely's connection so it cannot land inside another
+        // transaction (STACK.md 6, 7).
         return (db as Db).connection().execute(async () => {
           const results = await embedded.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
+          return { rows: results.flatMap((result) => result.rows) };
         });
+      }
+      const pool = values.length === 0 ? serverPoolOf(db as Db) : undefined;
+      if (pool) {
+        const answer = await pool.query(text);
+        const results = Array.isArray(answer) ? answer : [answer];
+        return { rows: results.flatMap((result) => result.rows ?? []) };
       }
       const result = await db.executeQuery(CompiledQuery.raw(text, values));
       return { rows: result.rows as unknown[] };
