@@ -29,21 +29,31 @@ export async function signToken(key: Uint8Array, claims: TokenClaims): Promise<s
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function verifyToken(key: Uint8Array, token: string): Promise<VerifyResult> {
+  const result = await verifyWithExpiry(key, token);
+  return result.ok ? { ok: true, claims: result.claims } : result;
+}
+
+/** `verifyToken`, also giving the `exp` jose checked (seconds since the epoch). */
+async function verifyWithExpiry(
+  key: Uint8Array,
+  token: string,
+): Promise<{ ok: true; claims: TokenClaims; exp: number } | { ok: false; reason: 'expired' | 'invalid' }> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
     });
-    const { sub, ver, cargo, sid } = payload;
+    const { sub, ver, cargo, sid, exp } = payload;
     if (
       typeof sub !== 'string' ||
       typeof ver !== 'number' ||
       !Number.isInteger(ver) ||
-      typeof sid !== 'string'
+      typeof sid !== 'string' ||
+      typeof exp !== 'number'
     ) {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { sub, ver, sid, cargo: typeof cargo === 'string' ? cargo : null } };
+    return { ok: true, claims: { sub, ver, sid, cargo: typeof cargo === 'string' ? cargo : null }, exp };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
@@ -68,24 +78,10 @@ export function tokenVerifier(key: Uint8Array): (token: string) => Promise<Verif
       verified.delete(token);
       return { ok: false, reason: 'expired' };
     }
-    const result = await verifyToken(key, token);
+    const result = await verifyWithExpiry(key, token);
     if (!result.ok) return result;
-    const exp = decodePayloadExp(token);
-    if (exp === null) return result;
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(token, { claims: result.claims, expiresAtMs: exp * 1000 });
-    return result;
+    verified.set(token, { claims: result.claims, expiresAtMs: result.exp * 1000 });
+    return { ok: true, claims: result.claims };
   };
-}
-
-/** The `exp` of a token whose signature was just verified (jose checked it is a number). */
-function decodePayloadExp(token: string): number | null {
-  try {
-    const exp = (
-      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }
-    ).exp;
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
 }
