@@ -1,6 +1,5 @@
-import { hkdfSync } from 'node:crypto';
 import type { IntegrationProvider } from '../db/tables/integrations.ts';
-import { decryptSecret, encryptSecret } from '../lib/webhook-crypto.ts';
+import { decryptSecret, encryptSecret, sealingKey } from '../lib/webhook-crypto.ts';
 
 /**
  * Provider tokens and secrets are sealed at rest the way webhook secrets are (AES-256-GCM,
@@ -8,7 +7,7 @@ import { decryptSecret, encryptSecret } from '../lib/webhook-crypto.ts';
  * are the associated data: a sealed token copied to another team's or card's row does not open.
  */
 export function integrationKey(serverSecret: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', serverSecret, 'palco', 'integration-secrets v1', 32));
+  return sealingKey(serverSecret, 'integration-secrets v1');
 }
 
 export function seal(key: Buffer, accountId: string, provider: IntegrationProvider, secret: string): string {

@@ -7,7 +7,13 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  * associated data: a ciphertext moved to another team's row does not decrypt.
  */
 export function webhookKey(serverSecret: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', serverSecret, 'palco', 'webhook-secrets v1', 32));
+  return sealingKey(serverSecret, 'webhook-secrets v1');
+}
+
+/** A 256-bit key for one kind of sealed data, derived (HKDF-SHA256) from the server secret; `info`
+ * names the kind, so each kind has its own key (webhook secrets, integration tokens, queued mail). */
+export function sealingKey(serverSecret: Uint8Array, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, 'palco', info, 32));
 }
 
 export function newWebhookSecret(): string {

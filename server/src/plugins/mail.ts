@@ -1,10 +1,9 @@
-import { hkdfSync } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Job, SendOptions } from 'pg-boss';
-import { decryptSecret, encryptSecret } from '../lib/webhook-crypto.ts';
+import { decryptSecret, encryptSecret, sealingKey } from '../lib/webhook-crypto.ts';
 
 export interface MailMessage {
   to: string;
@@ -31,7 +30,7 @@ const MAIL_ATTEMPTS = 10;
 
 /** The key queued mails are sealed with, derived (HKDF) from the server secret. */
 function mailKey(serverSecret: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', serverSecret, 'palco', 'queued-mail v1', 32));
+  return sealingKey(serverSecret, 'queued-mail v1');
 }
 
 function fileSafe(address: string): string {
