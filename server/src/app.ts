@@ -88,8 +88,10 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: 1024 * 1024,
-    // Creating an embedded database on a slow disk takes seconds; fastify's default is 10 s in total.
-    pluginTimeout: 120_000,
+    // Creating an embedded database (initdb and every migration in WebAssembly) takes seconds on a quiet
+    // machine and minutes on a busy one (a 2-core box at load 15 went past 2 minutes): a slow start is
+    // not a failed one. The bound only stops a start that hangs (fastify's default is 10 s in total).
+    pluginTimeout: 600_000,
     // A URL that does not decode, a too-long path parameter, bytes the HTTP parser refuses: same
     // headers and messages as every other failure.
     frameworkErrors,
