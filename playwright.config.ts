@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_INGEST_PORT, E2E_PORT } from './e2e/support/env';
 
@@ -50,10 +52,13 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // One WebRTC viewer per live: e2e/embed-whep.spec.ts's second viewer meets the limit and plays HLS.
       WHEP_MAX_VIEWERS_PER_LIVE: '1',
+      // The fresh database is a copy of the migrated template the server tests keep (docs/server.md "A new
+      // embedded database from a template"), when one was made on this machine.
+      PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR ?? join(tmpdir(), 'palco-pglite-templates'),
     },
     reuseExistingServer: false,
     // A fresh embedded database migrates and seeds before /healthz answers: on a busy 2-core machine
-    // that alone has taken over a minute.
-    timeout: 180_000,
+    // that alone has taken over two minutes.
+    timeout: 400_000,
   },
 });

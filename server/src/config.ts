@@ -50,6 +50,9 @@ export const ENV_SCHEMA = Type.Object({
   HOST: text('listen address', '0.0.0.0'),
   DATA_DIR: text('embedded database, generated JWT secret, mail folder', './data'),
   DATABASE_URL: optional(text('a PostgreSQL server; when set, PGlite is not used')),
+  PGLITE_TEMPLATE_DIR: optional(
+    text('a folder that keeps a new, migrated embedded database to copy (tests and CI; unset in production)'),
+  ),
   JWT_SECRET: optional(
     Type.String({
       minLength: 32,
@@ -438,6 +441,9 @@ function shape(env: Env) {
     dataDir: resolve(env.DATA_DIR),
     /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
     databaseUrl: env.DATABASE_URL,
+    /** Where a new embedded database, once migrated, is kept as a tarball and copied from by the next new
+     * one (docs/server.md "A new embedded database from a template"); undefined: every new one is made. */
+    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR === undefined ? undefined : resolve(env.PGLITE_TEMPLATE_DIR),
     /** HS256 key material; when absent one is generated once and kept in `DATA_DIR/jwt-secret`. */
     jwtSecret: env.JWT_SECRET,
     /** Origin of the console, used to build links in mail. No trailing slash. */

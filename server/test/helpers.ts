@@ -11,6 +11,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
 
 export const PUBLIC_URL = 'http://console.test';
+/** Where the server tests keep their embedded database template (one file per set of migrations). */
+export const TEST_PGLITE_TEMPLATES =
+  process.env.PGLITE_TEMPLATE_DIR ?? join(tmpdir(), 'palco-pglite-templates');
 
 /**
  * A place for one test file's data: a temporary DATA_DIR and, when DATABASE_URL is set, a fresh
@@ -63,6 +66,10 @@ export function testConfig(store: TestStore, overrides: Partial<Config> = {}): C
     loginThrottle: { ...base.loginThrottle, slowAfter: 100_000, maxFailures: 100_000 },
     dataDir: store.dataDir,
     databaseUrl: store.databaseUrl,
+    // Each test file's new embedded database is a copy of one made and migrated once per machine and
+    // set of migrations (docs/server.md "A new embedded database from a template"); db.test.ts opens its
+    // databases without it, so the migrations themselves are still run from scratch there.
+    pgliteTemplateDir: TEST_PGLITE_TEMPLATES,
     // No console unless a test builds one.
     staticDir: join(store.dataDir, 'no-console'),
     // No RTMP ingest unless a test asks for one (on a free port).

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
@@ -13,6 +13,9 @@ export interface EmbeddedClient {
 }
 
 const embeddedClients = new WeakMap<Db, EmbeddedClient>();
+/** The embedded databases this process created in an empty folder, with their engine: the ones a
+ * template may be taken from (docs/server.md "A new embedded database from a template"). */
+const newEmbedded = new WeakMap<Db, { dumpDataDir(compression: 'gzip'): Promise<Blob> }>();
 
 /** The part of a PostgreSQL pool the job queue needs: a simple query of several statements answers
  * one result per statement. */
@@ -41,7 +44,10 @@ export function embeddedClientOf(db: Db): EmbeddedClient | undefined {
  * embedded in the process (PGlite) with its files under DATA_DIR/pglite. Each driver is imported only
  * when used, which keeps start-up fast.
  */
-export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: { template?: string | null } = {},
+): Promise<Db> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
@@ -65,17 +71,47 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
     return db;
   }
   const dir = join(config.dataDir, 'pglite');
-  await initEmbeddedDirectory(dir);
+  const fresh = await needsEmbeddedDirectory(dir);
+  const copy = fresh && options.template ? await readTemplate(options.template) : null;
+  if (fresh && !copy) await initEmbeddedDirectory(dir);
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, ...SMALL_BUFFER_CACHE],
+    ...(copy ? { loadDataDir: copy } : {}),
   });
   // PGlite has a single connection: Kysely's own PGlite dialect serialises connections, so a
   // repository must be given the open transaction (never `db`) while one is running, or it waits for
   // itself.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   embeddedClients.set(db, pglite);
+  if (fresh && !copy) newEmbedded.set(db, pglite);
   return db;
+}
+
+/** The template's tarball, or null when there is none yet (or it cannot be read: then the database is
+ * made as without a template). */
+async function readTemplate(file: string): Promise<Blob | null> {
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `db`, an embedded database this process made in an empty folder and has just migrated, as the
+ * template `file` (a gzip tarball of its folder, PGlite's own dump), unless there is one already. Written
+ * beside and renamed into place: processes that start together (parallel test files) each write their
+ * own and the last rename wins, and a reader never sees half a file. Does nothing on PostgreSQL.
+ */
+export async function saveEmbeddedTemplate(db: Db, file: string): Promise<void> {
+  const pglite = newEmbedded.get(db);
+  if (!pglite || (await exists(file))) return;
+  const tarball = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, tarball);
+  await rename(partial, file);
 }
 
 /** Error codes of a PostgreSQL server that cannot be reached or is going away: the socket's
@@ -120,11 +156,11 @@ const exists = (path: string) =>
   );
 
 /**
- * A new embedded database is created by a short-lived child process: PGlite's initdb touches about
- * 550 MB, which a process keeps for life. It is created beside `dir` and renamed into place, so a
- * start interrupted half-way leaves no half-made directory behind.
+ * Whether `dir` has to be made: true when it does not exist or is empty; false when it holds a database
+ * of this engine's major. Anything else is refused untouched: a folder that is not a database, or one an
+ * older PGlite made.
  */
-async function initEmbeddedDirectory(dir: string): Promise<void> {
+async function needsEmbeddedDirectory(dir: string): Promise<boolean> {
   if (await exists(join(dir, 'PG_VERSION'))) {
     const major = (await readFile(join(dir, 'PG_VERSION'), 'utf8')).trim();
     if (major !== EMBEDDED_MAJOR) {
@@ -136,12 +172,21 @@ async function initEmbeddedDirectory(dir: string): Promise<void> {
           'the dump into a new one (docs/decisions.md "Database stack upgraded")',
       );
     }
-    return;
+    return false;
   }
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0) {
     throw new Error(`${dir} is neither empty nor a PGlite database (no PG_VERSION): refusing to touch it`);
   }
+  return true;
+}
+
+/**
+ * A new embedded database is created by a short-lived child process: PGlite's initdb touches about
+ * 550 MB, which a process keeps for life. It is created beside `dir` and renamed into place, so a
+ * start interrupted half-way leaves no half-made directory behind.
+ */
+async function initEmbeddedDirectory(dir: string): Promise<void> {
   const fresh = `${dir}.init-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
   // The child imports PGlite from where this process resolves it (the server may run bundled).

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import * as initial from './migrations/20261122T150000_initial.ts';
@@ -78,6 +79,20 @@ const migrations: Record<string, Migration> = {
   '20261204T090000_classroom_chat_host': chatHost,
   '20261204T100000_video_transcode_started': videoTranscodeStarted,
 };
+
+/**
+ * A name for this code's set of migrations: their names and their code. A template of a migrated
+ * database (docs/server.md "A new embedded database from a template") is kept under it, so a migration
+ * added or changed makes a new template rather than a copy of the old schema.
+ */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const name of Object.keys(migrations).sort()) {
+    const m = migrations[name]!;
+    hash.update(`${name}\0${m.up.toString()}\0${m.down?.toString() ?? ''}\0`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** The newest migration this code knows: /readyz waits until the database has it. */
 export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
