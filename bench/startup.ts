@@ -8,7 +8,7 @@
 // startup time the embed reported in its 'startup' beacon beside the page's own figure (they must agree
 // within 100 ms). Asserts nothing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -75,10 +75,24 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
       const m = /"startupMs":(\d+)/.exec(request.postData() ?? '');
       if (m && reported === null) reported = Number(m[1]);
     });
+    // BENCH_STARTUP_PROFILE=<dir> writes each load's CPU profile of the page (open it in DevTools'
+    // Performance panel, or sum self time by script), to see what the main thread does before playing.
+    const profileDir = process.env.BENCH_STARTUP_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url);
     await page.waitForFunction(() => (window as { firstPlaying?: number }).firstPlaying !== undefined, null, {
       timeout: 30_000,
     });
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(profileDir, { recursive: true });
+      writeFileSync(`${profileDir}/load-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    }
     // The 'startup' beacon goes after the playhead moved and telemetry's debounce (1 s).
     for (let i = 0; i < 40 && reported === null; i++) await sleep(100);
     const page_ = await page.evaluate(() => {
@@ -86,6 +100,7 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
       return {
         firstPlaying: w.firstPlaying,
         transport: w.transport,
+        marks: performance.getEntriesByType('mark').map((e) => ({ name: e.name, at: e.startTime })),
         resources: performance.getEntriesByType('resource').map((e) => ({
           name: e.name,
           start: e.startTime,
@@ -104,8 +119,12 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
       log(
         `    page: first byte ${ms(d.firstByte)} in ${ms(d.end)} DOMContentLoaded ${ms(d.dcl)}; playing ${ms(page_.firstPlaying)}`,
       );
+      // A long path (a signed media URL) keeps its tail: the file's name says what it is.
+      const shown = (p: string) => (p.length > 90 ? `…${p.slice(-89)}` : p);
       for (const r of page_.resources)
-        log(`    ${ms(r.start)} ${ms(r.firstByte)} ${ms(r.end)}  ${new URL(r.name).pathname.slice(0, 90)}`);
+        log(`    ${ms(r.start)} ${ms(r.firstByte)} ${ms(r.end)}  ${shown(new URL(r.name).pathname)}`);
+      // The embed's own steps (performance.mark in src/embed: answer, player, attached, loaded).
+      for (const m of page_.marks) log(`    ${ms(m.at)}                ${m.name}`);
     }
     const before = page_.resources.filter((r) => r.start <= page_.firstPlaying);
     const first = (test: RegExp) =>

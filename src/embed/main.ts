@@ -5,10 +5,9 @@ import { announceToHost } from './host-events';
 import { activate, pickLocale } from './i18n';
 import { integration } from './integrations';
 import { fetchPlayback, renewDelay } from './playback';
-import { createPlayer, type PlayerHandle } from './player';
+import { createPlayer, type PlayerHandle, prepareHlsPlayer } from './player';
 import { type EmbedTarget, embeddingOrigin, targetOf } from './route';
 import { formatStart, type Screen, screenOf } from './screen';
-import { loadShaka } from './shaka';
 import { playIntentAt } from './startup';
 import { labels, screenText } from './texts';
 
@@ -21,6 +20,10 @@ const STARTING_POLL_MS = 2_000;
 /** At most this many quick asks in a row (20 s): a live with no picture at all goes back to POLL_MS. */
 const STARTING_ASKS = 10;
 let startingAsks = 0;
+// The embed's steps are marked in the page's performance timeline (embed:start, embed:answer,
+// embed:shaka, embed:attached, embed:loaded): the startup bench prints them beside the resource timings
+// (docs/playback.md "Startup time").
+performance.mark('embed:start');
 
 const root = document.getElementById('player') as HTMLElement;
 const stage = document.createElement('div');
@@ -39,10 +42,10 @@ const telemetryModule = integration('telemetry');
 /** The page's language, asked for alongside the playback answer rather than before it (docs/playback.md
  * "Startup time"): the answer only needs the catalogue once it is shown. */
 const localeReady = activate(pickLocale(null, navigator.languages ?? [navigator.language]));
-// shaka (its HLS build: the live's fallback and every VOD) starts loading with the page, in parallel with
-// the playback call, instead of after its answer (docs/playback.md "Startup time"). The import is cached:
-// createPlayer's own call takes the same module.
-void loadShaka('hls').catch(() => undefined);
+// shaka (its HLS build: the live's fallback and every VOD) starts with the page, in parallel with the
+// playback call, instead of after its answer: its module, and a player attached to a video that the
+// first HLS start takes (docs/playback.md "Startup time").
+prepareHlsPlayer(stage);
 /** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
  * plays by itself, so opening the page is the viewer's intent). */
 let firstView = true;
@@ -242,6 +245,7 @@ function refresh(): Promise<void> {
         // No view under way (it failed, ended, or none began): the next play is a view of its own.
         stopTelemetry === null,
       );
+      performance.mark('embed:answer');
       await localeReady;
       if (result.ok) {
         announceToHost(result.info, origin);

@@ -77,14 +77,14 @@ export function latencyConfig(info: Pick<PlaybackInfo, 'kind' | 'latencyTargets'
 
 /** A new muted video element at the back of the stage (browsers let only a muted video start by
  * itself; the viewer unmutes). */
-function newVideo(stage: HTMLElement): HTMLVideoElement {
+function newVideo(stage: HTMLElement | null): HTMLVideoElement {
   const video = document.createElement('video');
   video.className = 'video';
   video.muted = true;
   video.autoplay = true;
   video.playsInline = true;
   video.crossOrigin = 'anonymous';
-  stage.prepend(video);
+  stage?.prepend(video);
   return video;
 }
 
@@ -164,9 +164,58 @@ export async function createPlayer(
   const { whepUrl } = info;
   if (info.kind === 'live' && whepUrl && typeof RTCPeerConnection === 'function') {
     const whep = await createWhepPlayer(stage, { ...info, whepUrl }, onStopped, onPlayer).catch(() => null);
-    if (whep) return whep;
+    if (whep) {
+      void dropPrepared();
+      return whep;
+    }
   }
   return createHlsPlayer(stage, info, onStopped, onPlayer);
+}
+
+/** A shaka player attached to a new video element that is not in the page yet. */
+interface ShakaStart {
+  player: ShakaPlayer;
+  video: HTMLVideoElement;
+}
+
+/** Rejects with a StartError when the browser cannot play `type` with shaka. */
+async function newShakaPlayer(type: PlaybackInfo['manifestType'], stage: HTMLElement): Promise<ShakaStart> {
+  const shaka = await loadShaka(type);
+  performance.mark('embed:shaka');
+  shaka.polyfill.installAll();
+  if (!shaka.Player.isBrowserSupported()) throw new StartError('unsupported', 'unsupported browser');
+  // Out of the page until it plays: a page that shows a screen (a live not on air) or plays over WebRTC
+  // never shows an empty video element.
+  const video = newVideo(null);
+  const player = new shaka.Player();
+  // Captions are drawn in the stage (.shaka-text-container, placed by embed.css above the control bar).
+  player.setVideoContainer(stage);
+  await player.attach(video);
+  return { player, video };
+}
+
+let prepared: Promise<ShakaStart | null> | null = null;
+
+/**
+ * Evaluates shaka's HLS build and attaches a player to a video while the playback answer is on its way
+ * (docs/playback.md "Startup time"): shaka's start (its module, its polyfills, the media source it opens)
+ * then no longer waits for the answer. The first HLS start takes it; a page that plays over WebRTC
+ * drops it.
+ */
+export function prepareHlsPlayer(stage: HTMLElement): void {
+  prepared ??= newShakaPlayer('hls', stage).catch(() => null);
+}
+
+async function claimPrepared(): Promise<ShakaStart | null> {
+  const ready = prepared;
+  prepared = null;
+  return ready ? await ready : null;
+}
+
+/** A prepared player nobody will take (the live plays over WebRTC): its media source is let go. */
+async function dropPrepared(): Promise<void> {
+  const ready = await claimPrepared();
+  await ready?.player.destroy().catch(() => undefined);
 }
 
 /**
@@ -182,16 +231,13 @@ async function createHlsPlayer(
   onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
 ): Promise<PlayerHandle> {
   if (!info.manifestUrl) throw new StartError('no_manifest', 'nothing to play');
-  const shaka = await loadShaka(info.manifestType);
-  shaka.polyfill.installAll();
-  if (!shaka.Player.isBrowserSupported()) throw new StartError('unsupported', 'unsupported browser');
-  const video = newVideo(stage);
+  const ready =
+    (info.manifestType === 'dash' ? null : await claimPrepared()) ??
+    (await newShakaPlayer(info.manifestType, stage));
+  const { player, video } = ready;
+  stage.prepend(video);
   video.dataset.transport = 'hls';
-
-  const player = new shaka.Player();
-  // Captions are drawn in the stage (.shaka-text-container, placed by embed.css above the control bar).
-  player.setVideoContainer(stage);
-  await player.attach(video);
+  performance.mark('embed:attached');
   onPlayer?.(player, video);
   player.configure(latencyConfig(info));
   // A live starts on a low rendition and may switch up once its first frame shows (docs/playback.md
@@ -215,6 +261,7 @@ async function createHlsPlayer(
 
   try {
     await player.load(manifest);
+    performance.mark('embed:loaded');
   } catch (error) {
     await player.destroy();
     video.remove();
