@@ -1,6 +1,8 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -520,6 +522,77 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     );
     await until('the mail after the restart', async () => mails().length > before, 90_000);
   }, 300_000);
+
+  it('delivers a webhook sent across a PostgreSQL restart to its receiver once, without restarting Palco', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    // A receiver on this machine (up.sh sets WEBHOOK_ALLOW_PRIVATE for the local topology). It holds
+    // the first delivery's answer until PostgreSQL is stopped, so the instance must record what it
+    // sent while the database is away (docs/operations.md "Webhooks across a PostgreSQL restart").
+    const received: string[] = [];
+    let held: ServerResponse | undefined;
+    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        received.push(Buffer.concat(parts).toString('utf8'));
+        if (received.length === 1) held = res;
+        else res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
+        json: { url, events: ['upload.completed'] },
+        token,
+      });
+      expect(hook.status, hook.body).toBe(201);
+      const hookId = (JSON.parse(hook.body) as { webhook: { id: string } }).webhook.id;
+      const created = await request('/v1/videos/vod', { json: { title: 'Webhook restart' }, token });
+      expect(created.status, created.body).toBe(201);
+      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      await noiseVideo(join(STATE, 'hook.mp4'), 1);
+      // The event: the upload's last byte arrived; its delivery is queued and sent at once.
+      const sent = await request(`/v1/videos/${videoId}/source`, {
+        method: 'POST',
+        token,
+        args: ['-F', `file=@${join(STATE, 'hook.mp4')};type=video/mp4`],
+      });
+      expect(sent.status, sent.body).toBe(202);
+      await until('the delivery to reach the receiver', async () => held !== undefined, 30_000);
+      await pgCtl('stop');
+      try {
+        // The receiver takes it (200) while PostgreSQL is down.
+        held!.end('ok');
+        await sleep(3_000);
+      } finally {
+        await pgCtl('start');
+      }
+      const deliveries = async () => {
+        const listed = await request(`/v1/webhooks/${hookId}/deliveries?accountId=${DEMO}`, { token });
+        return (JSON.parse(listed.body) as { deliveries: { status: string; attempts: number }[] }).deliveries;
+      };
+      await until(
+        'the delivery recorded',
+        async () => (await deliveries())[0]?.status === 'success',
+        120_000,
+      );
+      // A retry (30 s later, doubling) would come within this wait if the delivery were not recorded.
+      await sleep(5_000);
+      expect(received.length).toBe(1);
+      expect(JSON.parse(received[0]!)).toMatchObject({
+        event: 'upload.completed',
+        data: { video_id: videoId },
+      });
+      expect(await deliveries()).toMatchObject([{ status: 'success', attempts: 1 }]);
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  }, 240_000);
 
   it('on SIGTERM stops taking requests, finishes the upload in flight, closes sockets with 1012 and exits 0', async ({
     skip,
