@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
 import { AccountClient } from './realtime-helpers.ts';
+import { publishTestSignal } from './rtmp-encoder.ts';
 import { DEMO } from './video-helpers.ts';
 
 // The production topology of deploy/local/up.sh (nginx with TLS in front of two instances on
@@ -591,6 +592,83 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     } finally {
       receiver.closeAllConnections();
       receiver.close();
+    }
+  }, 240_000);
+
+  it('passes an RTMP live to viewers through the proxy cache, its events through the account socket, and the client address to Palco', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    // The console's account socket over wss:// through nginx (the /ws/ location upgrades it).
+    const socket = await AccountClient.connect(`wss://127.0.0.1:${PORT}`, DEMO, token, undefined, {
+      ca: readFileSync(join(STATE, 'tls/cert.pem')),
+    });
+    let encoder: ChildProcess | undefined;
+    try {
+      // From another loopback address: nginx names it in X-Forwarded-For, and Palco trusts nginx
+      // (TRUST_PROXY), so the instance logs the viewer's address, not the proxy's (docs/deployment.md).
+      const created = await request(`/v1/live-streams?accountId=${DEMO}`, {
+        json: {
+          nome: 'Ao vivo pelo proxy',
+          scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+        token,
+        args: ['--interface', '127.0.0.23'],
+      });
+      expect(created.status, created.body).toBe(201);
+      const live = JSON.parse(created.body) as { id: string; signals: { key: string }[] };
+      const seen = (n: 1 | 2) =>
+        readFileSync(join(STATE, `logs/app${n}.log`), 'utf8').includes('"remoteAddress":"127.0.0.23"');
+      expect(seen(1) || seen(2)).toBe(true);
+      const started = await request(`/v1/live-streams/${live.id}/control/start?accountId=${DEMO}`, {
+        method: 'PUT',
+        token,
+      });
+      expect(started.status, started.body).toBe(200);
+      await socket.waitFor(
+        (e) => e.evento === 'live_status' && (e as { live_id?: string }).live_id === live.id,
+      );
+      // The encoder pushes to the ingesting instance (RTMP is not proxied: docs/deployment.md).
+      encoder = publishTestSignal(`rtmp://127.0.0.1:${ports().RTMP_PORT}/live/${live.signals[0]!.key}`, 40);
+      let manifest: URL | undefined;
+      await until(
+        'the live manifest',
+        async () => {
+          const info = await request(
+            `/v1/public/lives/${live.id}/playback?origin=${encodeURIComponent(BASE)}`,
+          );
+          const url = (JSON.parse(info.body) as { manifestUrl?: string | null }).manifestUrl;
+          if (url) manifest = new URL(url, BASE);
+          return Boolean(url);
+        },
+        60_000,
+      );
+      let segment = '';
+      await until(
+        'a live segment',
+        async () => {
+          const master = await request(manifest!.pathname + manifest!.search);
+          const variant = new URL(master.body.split('\n').find((l) => l.endsWith('.m3u8'))!, manifest);
+          const playlist = await request(variant.pathname + variant.search);
+          const line = playlist.body.split('\n').find((l) => l && !l.startsWith('#'));
+          if (line) segment = new URL(line, variant).pathname;
+          return Boolean(line);
+        },
+        60_000,
+      );
+      // Many viewers, one fetch from Palco: the repeat is nginx's (X-Cache-Status: HIT).
+      const first = await request(segment);
+      const second = await request(segment);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(first.body.length).toBeGreaterThan(0);
+      expect(first.headers['x-cache-status']).toBe('MISS');
+      expect(second.headers['x-cache-status']).toBe('HIT');
+      expect(second.body.length).toBe(first.body.length);
+    } finally {
+      encoder?.kill('SIGKILL');
+      socket.close();
     }
   }, 240_000);
 
