@@ -118,6 +118,8 @@ wait_port "$SMTP_PORT"
 # One secret for both instances (sessions signed by one are read by the other).
 [ -f "$STATE/jwt-secret" ] || openssl rand -hex 32 >"$STATE/jwt-secret"
 [ -f "$STATE/metrics-token" ] || openssl rand -hex 24 >"$STATE/metrics-token"
+# WEBHOOK_ALLOW_PRIVATE: local topology only, so webhooks reach a receiver on this machine (the fault
+# tests' one); never in production (docs/webhooks.md "Addresses (SSRF)", deploy/README.md).
 cat >"$STATE/palco.env" <<ENV
 DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/palco
 JWT_SECRET=$(cat "$STATE/jwt-secret")
@@ -131,6 +133,7 @@ AWS_SECRET_ACCESS_KEY=S3RVER
 SMTP_URL=smtp://127.0.0.1:$SMTP_PORT
 TRUST_PROXY=127.0.0.1
 METRICS_TOKEN=$(cat "$STATE/metrics-token")
+WEBHOOK_ALLOW_PRIVATE=true
 STATIC_DIR=$ROOT/dist
 HOST=127.0.0.1
 LOG_LEVEL=${LOG_LEVEL:-info}

@@ -1,11 +1,14 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
 import { AccountClient } from './realtime-helpers.ts';
+import { publishTestSignal } from './rtmp-encoder.ts';
 import { DEMO } from './video-helpers.ts';
 
 // The production topology of deploy/local/up.sh (nginx with TLS in front of two instances on
@@ -520,6 +523,154 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     );
     await until('the mail after the restart', async () => mails().length > before, 90_000);
   }, 300_000);
+
+  it('delivers a webhook sent across a PostgreSQL restart to its receiver once, without restarting Palco', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    // A receiver on this machine (up.sh sets WEBHOOK_ALLOW_PRIVATE for the local topology). It holds
+    // the first delivery's answer until PostgreSQL is stopped, so the instance must record what it
+    // sent while the database is away (docs/operations.md "Webhooks across a PostgreSQL restart").
+    const received: string[] = [];
+    let held: ServerResponse | undefined;
+    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        received.push(Buffer.concat(parts).toString('utf8'));
+        if (received.length === 1) held = res;
+        else res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
+        json: { url, events: ['upload.completed'] },
+        token,
+      });
+      expect(hook.status, hook.body).toBe(201);
+      const hookId = (JSON.parse(hook.body) as { webhook: { id: string } }).webhook.id;
+      const created = await request('/v1/videos/vod', { json: { title: 'Webhook restart' }, token });
+      expect(created.status, created.body).toBe(201);
+      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      await noiseVideo(join(STATE, 'hook.mp4'), 1);
+      // The event: the upload's last byte arrived; its delivery is queued and sent at once.
+      const sent = await request(`/v1/videos/${videoId}/source`, {
+        method: 'POST',
+        token,
+        args: ['-F', `file=@${join(STATE, 'hook.mp4')};type=video/mp4`],
+      });
+      expect(sent.status, sent.body).toBe(202);
+      await until('the delivery to reach the receiver', async () => held !== undefined, 30_000);
+      await pgCtl('stop');
+      try {
+        // The receiver takes it (200) while PostgreSQL is down.
+        held!.end('ok');
+        await sleep(3_000);
+      } finally {
+        await pgCtl('start');
+      }
+      const deliveries = async () => {
+        const listed = await request(`/v1/webhooks/${hookId}/deliveries?accountId=${DEMO}`, { token });
+        return (JSON.parse(listed.body) as { deliveries: { status: string; attempts: number }[] }).deliveries;
+      };
+      await until(
+        'the delivery recorded',
+        async () => (await deliveries())[0]?.status === 'success',
+        120_000,
+      );
+      // A retry (30 s later, doubling) would come within this wait if the delivery were not recorded.
+      await sleep(5_000);
+      expect(received.length).toBe(1);
+      expect(JSON.parse(received[0]!)).toMatchObject({
+        event: 'upload.completed',
+        data: { video_id: videoId },
+      });
+      expect(await deliveries()).toMatchObject([{ status: 'success', attempts: 1 }]);
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  }, 240_000);
+
+  it('passes an RTMP live to viewers through the proxy cache, its events through the account socket, and the client address to Palco', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    // The console's account socket over wss:// through nginx (the /ws/ location upgrades it).
+    const socket = await AccountClient.connect(`wss://127.0.0.1:${PORT}`, DEMO, token, undefined, {
+      ca: readFileSync(join(STATE, 'tls/cert.pem')),
+    });
+    let encoder: ChildProcess | undefined;
+    try {
+      // From another loopback address: nginx names it in X-Forwarded-For, and Palco trusts nginx
+      // (TRUST_PROXY), so the instance logs the viewer's address, not the proxy's (docs/deployment.md).
+      const created = await request(`/v1/live-streams?accountId=${DEMO}`, {
+        json: {
+          nome: 'Ao vivo pelo proxy',
+          scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+        token,
+        args: ['--interface', '127.0.0.23'],
+      });
+      expect(created.status, created.body).toBe(201);
+      const live = JSON.parse(created.body) as { id: string; signals: { key: string }[] };
+      const seen = (n: 1 | 2) =>
+        readFileSync(join(STATE, `logs/app${n}.log`), 'utf8').includes('"remoteAddress":"127.0.0.23"');
+      expect(seen(1) || seen(2)).toBe(true);
+      const started = await request(`/v1/live-streams/${live.id}/control/start?accountId=${DEMO}`, {
+        method: 'PUT',
+        token,
+      });
+      expect(started.status, started.body).toBe(200);
+      await socket.waitFor(
+        (e) => e.evento === 'live_status' && (e as { live_id?: string }).live_id === live.id,
+      );
+      // The encoder pushes to the ingesting instance (RTMP is not proxied: docs/deployment.md).
+      encoder = publishTestSignal(`rtmp://127.0.0.1:${ports().RTMP_PORT}/live/${live.signals[0]!.key}`, 40);
+      let manifest: URL | undefined;
+      await until(
+        'the live manifest',
+        async () => {
+          const info = await request(
+            `/v1/public/lives/${live.id}/playback?origin=${encodeURIComponent(BASE)}`,
+          );
+          const url = (JSON.parse(info.body) as { manifestUrl?: string | null }).manifestUrl;
+          if (url) manifest = new URL(url, BASE);
+          return Boolean(url);
+        },
+        60_000,
+      );
+      let segment = '';
+      await until(
+        'a live segment',
+        async () => {
+          const master = await request(manifest!.pathname + manifest!.search);
+          const variant = new URL(master.body.split('\n').find((l) => l.endsWith('.m3u8'))!, manifest);
+          const playlist = await request(variant.pathname + variant.search);
+          const line = playlist.body.split('\n').find((l) => l && !l.startsWith('#'));
+          if (line) segment = new URL(line, variant).pathname;
+          return Boolean(line);
+        },
+        60_000,
+      );
+      // Many viewers, one fetch from Palco: the repeat is nginx's (X-Cache-Status: HIT).
+      const first = await request(segment);
+      const second = await request(segment);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(first.body.length).toBeGreaterThan(0);
+      expect(first.headers['x-cache-status']).toBe('MISS');
+      expect(second.headers['x-cache-status']).toBe('HIT');
+      expect(second.body.length).toBe(first.body.length);
+    } finally {
+      encoder?.kill('SIGKILL');
+      socket.close();
+    }
+  }, 240_000);
 
   it('on SIGTERM stops taking requests, finishes the upload in flight, closes sockets with 1012 and exits 0', async ({
     skip,

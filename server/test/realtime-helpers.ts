@@ -15,7 +15,11 @@ export interface WsClient {
   on(event: 'open' | 'error', listener: (arg?: unknown) => void): this;
   once(event: 'open' | 'error', listener: (arg?: unknown) => void): this;
 }
-type WsConstructor = new (url: string, protocols: string[]) => WsClient;
+type WsConstructor = new (url: string, protocols: string[], options?: WsOptions) => WsClient;
+/** `ws` client options the tests pass: the CA of a self-signed certificate (wss:// through a proxy). */
+export interface WsOptions {
+  ca?: Buffer;
+}
 const WebSocket = createRequire(import.meta.url)('ws') as WsConstructor;
 
 /** A real websocket client of the account stream: every line it receives, parsed, in order. */
@@ -39,8 +43,8 @@ export class AccountClient {
     );
   }
 
-  static async open(baseUrl: string, accountId: string): Promise<AccountClient> {
-    const ws = new WebSocket(`${baseUrl}/ws/${accountId}`, ['palco.v1']);
+  static async open(baseUrl: string, accountId: string, options?: WsOptions): Promise<AccountClient> {
+    const ws = new WebSocket(`${baseUrl}/ws/${accountId}`, ['palco.v1'], options);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', (error) => reject(error));
@@ -54,8 +58,9 @@ export class AccountClient {
     accountId: string,
     token: string,
     lastId?: string,
+    options?: WsOptions,
   ): Promise<AccountClient> {
-    const client = await AccountClient.open(baseUrl, accountId);
+    const client = await AccountClient.open(baseUrl, accountId, options);
     client.send({ type: 'hello', token, ...(lastId ? { lastId } : {}) });
     await client.waitFor((e) => e.evento === 'conectado');
     return client;

@@ -36,6 +36,13 @@ export interface Jobs {
    * must run after a restart (docs/operations.md "Jobs across a PostgreSQL restart").
    */
   settle<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a database write that records what a job already did outside (a webhook sent): when the
+   * database is unreachable, waits for it to answer again (up to DATABASE_WAIT_MS) and writes once
+   * more. Failing instead, the job would be retried and the outside effect done twice (a receiver
+   * getting a delivery twice: docs/operations.md "Webhooks across a PostgreSQL restart").
+   */
+  persist<T>(write: () => Promise<T>): Promise<T>;
 }
 
 /** How long a failed job waits for the database before giving up (pg-boss then expires it). */
@@ -98,6 +105,18 @@ export default fp(
   async (app) => {
     const boss = await startBoss(app);
     const stopping: (() => void | Promise<void>)[] = [];
+    /** Waits until the database answers again, at most DATABASE_WAIT_MS. */
+    const databaseBack = async () => {
+      const end = Date.now() + DATABASE_WAIT_MS;
+      while (
+        Date.now() < end &&
+        !(await ping(app.db).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+    };
     const jobs: Jobs = {
       boss,
       singleProcess: isSingleProcess(app.db),
@@ -111,18 +130,17 @@ export default fp(
         try {
           return await task();
         } catch (error) {
-          if (isDatabaseUnreachable(error)) {
-            const end = Date.now() + DATABASE_WAIT_MS;
-            while (
-              Date.now() < end &&
-              !(await ping(app.db).then(
-                () => true,
-                () => false,
-              ))
-            )
-              await new Promise((resolve) => setTimeout(resolve, 1000));
-          }
+          if (isDatabaseUnreachable(error)) await databaseBack();
           throw error;
+        }
+      },
+      async persist(write) {
+        try {
+          return await write();
+        } catch (error) {
+          if (!isDatabaseUnreachable(error)) throw error;
+          await databaseBack();
+          return await write();
         }
       },
     };

@@ -65,12 +65,16 @@ async function deliver(app: FastifyInstance, key: Buffer, job: JobWithMetadata<{
     allowPrivate: config.webhooks.allowPrivate,
   });
   const last = attempt.final || job.retryCount >= job.retryLimit;
-  await recordAttempt(db, row.id, {
-    status: attempt.ok ? 'success' : last ? 'failed' : 'pending',
-    responseCode: attempt.responseCode,
-    durationMs: attempt.durationMs,
-    error: attempt.error,
-  });
+  // The receiver may have it already: recorded across a PostgreSQL restart, not thrown, so a retry
+  // finds `success` and does not send it twice (docs/operations.md "Webhooks across a PostgreSQL restart").
+  await app.jobs.persist(() =>
+    recordAttempt(db, row.id, {
+      status: attempt.ok ? 'success' : last ? 'failed' : 'pending',
+      responseCode: attempt.responseCode,
+      durationMs: attempt.durationMs,
+      error: attempt.error,
+    }),
+  );
   // Thrown, the job is retried by the queue after its (doubling) delay.
   if (!attempt.ok && !last) throw new Error(`webhook delivery ${row.id}: ${attempt.error}`);
 }
