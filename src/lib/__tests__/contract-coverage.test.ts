@@ -22,12 +22,6 @@ const NOT_CHECKED: Record<string, string> = {
   // Not yet written in contract/ (answers with TypeBox response schemas still to move there).
   'src/features/admin/api/list-client-teams.ts#ClientTeamStruct': 'not yet in contract/',
   'src/features/analytics/api/get-summary.ts#SummaryStruct': 'not yet in contract/',
-  'src/features/records/api/list-clients.ts#ClientStruct': 'not yet in contract/',
-  'src/features/records/api/list-logs.ts#RecordFieldStruct': 'not yet in contract/',
-  'src/features/records/api/list-logs.ts#LogEntryStruct': 'not yet in contract/',
-  'src/features/records/api/list-logs.ts#LogsResponseStruct': 'not yet in contract/',
-  'src/features/records/api/list-client-accounts.ts#ClientAccountStruct': 'not yet in contract/',
-  'src/features/records/api/list-event-types.ts#EventTypesStruct': 'not yet in contract/',
   'src/features/streaming/api/list-account-users.ts#AccountUserStruct': 'not yet in contract/',
   'src/features/streaming/api/get-simulcast.ts#SimulcastTargetStruct': 'not yet in contract/',
   'src/features/streaming/api/ingest.ts#SignalPreviewStruct': 'not yet in contract/',
