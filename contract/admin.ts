@@ -59,3 +59,19 @@ export interface PermissionEntry {
     client: { id: string; name: string };
   }[];
 }
+
+/** One team of the working team's client (`/teams`, `GET|POST|PATCH /v1/client-teams…`). */
+export interface ClientTeam {
+  id: string;
+  name: string;
+  thumbnail: string | null;
+  blocked: boolean; // blocked for non-payment
+  createdAt: string; // ISO date-time
+  membersCount: number;
+}
+
+/** `GET /v1/client-teams`: the client and its teams. */
+export interface ClientTeams {
+  client: { id: string; name: string };
+  items: ClientTeam[];
+}

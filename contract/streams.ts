@@ -153,3 +153,44 @@ export interface StreamSettingsView {
   studio: StudioSettings;
   updatedAt: string | null;
 }
+
+/** One user of `GET /v1/account-users` (the streaming settings' users list; the older API's names). */
+export interface AccountUser {
+  id: string;
+  nome: string;
+  login: string;
+  avatar: string | null;
+  cargo: string; // role name in the team
+  lastLoginAt: string | null; // ISO date-time; null: no last access
+}
+
+/** `GET /v1/live-streams/{id}/signals/{signalId}/preview`: the signed URL of the signal's live playlist. */
+export interface SignalPreview {
+  url: string;
+  publishing: boolean;
+}
+
+/** What one signal receives now (docs/api-streams.md "Signal status"): size and frame rate are null
+ * until the encoder's metadata is known. */
+export interface SignalStatus {
+  signalId: string;
+  publishing: boolean;
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  /** The last WHIP publish the server ended on its own (its pipeline kept failing); null otherwise. */
+  whipDropped: { at: string; reason: 'pipeline' } | null;
+}
+
+/** `GET /v1/live-streams/{id}/signals/status`. */
+export interface SignalsStatus {
+  signals: SignalStatus[];
+}
+
+/** `POST /v1/live-streams/{id}/studio/guest-link`: the studio's guest link (docs/studio.md). */
+export interface GuestLink {
+  linkId: string;
+  token: string; // signed; expires with the link
+  path: string; // the guest page on this server: /studio/{liveId}/guest?t={token}
+  expiresAt: string; // ISO date-time
+}

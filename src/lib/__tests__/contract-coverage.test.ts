@@ -19,32 +19,9 @@ const NOT_CHECKED: Record<string, string> = {
   'src/lib/realtime/events.ts#ConnectionEventStruct': "console-only: the socket's own connection state",
   'src/lib/realtime/events.ts#RealtimeEventStruct':
     'the union of the event structs, each checked in src/lib/realtime/__tests__/contract.test.ts',
-  // Not yet written in contract/ (answers with TypeBox response schemas still to move there).
-  'src/features/admin/api/list-client-teams.ts#ClientTeamStruct': 'not yet in contract/',
-  'src/features/analytics/api/get-summary.ts#SummaryStruct': 'not yet in contract/',
-  'src/features/auth/api/get-invitation.ts#InvitationStruct': 'not yet in contract/',
-  'src/features/auth/api/update-password.ts#UpdatePasswordStruct': 'not yet in contract/',
-  'src/features/auth/api/send-recovery-email.ts#SendRecoveryEmailStruct': 'not yet in contract/',
-  'src/features/auth/api/login.ts#LoginResponseStruct': 'not yet in contract/',
-  'src/features/records/api/list-clients.ts#ClientStruct': 'not yet in contract/',
-  'src/features/records/api/list-logs.ts#RecordFieldStruct': 'not yet in contract/',
-  'src/features/records/api/list-logs.ts#LogEntryStruct': 'not yet in contract/',
-  'src/features/records/api/list-logs.ts#LogsResponseStruct': 'not yet in contract/',
-  'src/features/records/api/list-client-accounts.ts#ClientAccountStruct': 'not yet in contract/',
-  'src/features/records/api/list-event-types.ts#EventTypesStruct': 'not yet in contract/',
-  'src/features/streaming/api/list-account-users.ts#AccountUserStruct': 'not yet in contract/',
-  'src/features/streaming/api/get-simulcast.ts#SimulcastTargetStruct': 'not yet in contract/',
-  'src/features/streaming/api/ingest.ts#SignalPreviewStruct': 'not yet in contract/',
-  'src/features/streaming/api/guest-link.ts#GuestLinkStruct': 'not yet in contract/',
-  'src/features/streaming/api/classroom.ts#ClassroomContentStruct': 'not yet in contract/',
-  'src/features/streaming/api/get-signals-status.ts#SignalStatusStruct': 'not yet in contract/',
-  'src/features/support/api/view.ts#ViewStruct': 'not yet in contract/',
-  'src/features/support/api/get-live-details.ts#SupportLiveStruct': 'not yet in contract/',
-  'src/features/support/api/list-views.ts#ViewsPageStruct': 'not yet in contract/',
-  'src/features/support/api/get-view.ts#PlayerEventStruct': 'not yet in contract/',
-  'src/features/support/api/get-view.ts#ViewDetailStruct': 'not yet in contract/',
-  'src/features/vod-analytics/api/get-vod-analytics.ts#VodAnalyticsStruct': 'not yet in contract/',
-  'src/lib/server-config.ts#ConsoleConfigStruct': 'not yet in contract/',
+  // Not yet written in contract/: the server answers it without a response schema (any JSON) to check.
+  'src/features/analytics/api/get-summary.ts#SummaryStruct':
+    'not yet in contract/: the live analytics summary has no TypeBox response schema on the server yet',
 };
 
 function filesUnder(dir: string): string[] {

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/auth.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { consumeInvitation, findInvitationBySecret } from '../../db/repositories/invitations.ts';
 import { addMember } from '../../db/repositories/team-users.ts';
@@ -7,6 +8,7 @@ import { findUserByLogin, insertUserIfNew, recordLogin } from '../../db/reposito
 import type { UserRow } from '../../db/tables/users.ts';
 import { errors, Name, Nullable } from '../../http/schemas.ts';
 import { activityOf, actorOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256Hex } from './invitations.ts';
@@ -18,6 +20,23 @@ export const INVITATION_LINK_RATE = { read: 30, accept: 10 };
 const TokenParams = Type.Object({
   token: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
 });
+
+const InvitationLinkAnswer = Type.Object({
+  email: Type.String(),
+  team: Type.String(),
+  client: Type.String(),
+  role: Type.String(),
+  invitedBy: Nullable(Type.String()),
+  existingUser: Type.Boolean({
+    description: 'Accepting then needs that user’s sign-in or password',
+  }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+
+// The answer equals contract/auth.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type InvitationLinkMatchesContract = Expect<
+  Equal<Static<typeof InvitationLinkAnswer>, Contract.InvitationLink>
+>;
 
 /**
  * The invitee's side of an invitation: what the link opens, and its acceptance. Public (the invitee
@@ -51,17 +70,7 @@ const invitationLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: '404: unknown link (or one replaced by a resend); 410: used, cancelled or expired.',
         params: TokenParams,
         response: {
-          200: Type.Object({
-            email: Type.String(),
-            team: Type.String(),
-            client: Type.String(),
-            role: Type.String(),
-            invitedBy: Nullable(Type.String()),
-            existingUser: Type.Boolean({
-              description: 'Accepting then needs that user’s sign-in or password',
-            }),
-            expiresAt: Type.String({ format: 'date-time' }),
-          }),
+          200: InvitationLinkAnswer,
           ...errors(400, 404, 410, 429),
         },
       },

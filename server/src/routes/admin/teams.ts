@@ -1,5 +1,6 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type * as Contract from '../../../../contract/admin.ts';
 import { findAccountById } from '../../db/repositories/accounts.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
@@ -13,6 +14,7 @@ import {
 import { listAccountUsers } from '../../db/repositories/team-users.ts';
 import { AccountIdQuery, bearer, errors, Name, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf, toRecord } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { MAX_SMALL_IMAGE_BYTES, removeSmallImage, saveSmallImage } from '../../media/small-images.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
@@ -31,6 +33,14 @@ const TeamSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   membersCount: Type.Integer(),
 });
+const ClientTeams = Type.Object({
+  client: Type.Object({ id: Uuid, name: Type.String() }),
+  items: Type.Array(TeamSchema),
+});
+
+// The answers equal contract/admin.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type ClientTeamMatchesContract = Expect<Equal<Static<typeof TeamSchema>, Contract.ClientTeam>>;
+export type ClientTeamsMatchesContract = Expect<Equal<Static<typeof ClientTeams>, Contract.ClientTeams>>;
 const TeamName = Name({ minLength: 1, maxLength: 100, pattern: '\\S' });
 const TeamParams = Type.Object({ teamId: Uuid });
 
@@ -71,10 +81,7 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         response: {
-          200: Type.Object({
-            client: Type.Object({ id: Uuid, name: Type.String() }),
-            items: Type.Array(TeamSchema),
-          }),
+          200: ClientTeams,
           ...errors(400, 401, 403, 404),
         },
       },

@@ -1,10 +1,12 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as Contract from '../../../../contract/support.ts';
 import { findView, listViews, playerEvents, type ViewRow } from '../../db/repositories/analytics.ts';
 import { findStream } from '../../db/repositories/streams.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
 import type { LiveStreamRow } from '../../db/tables/streams.ts';
-import { AccountIdQuery, bearer, errors, Page, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Page, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { attendeeViewerId } from '../../media/playback-session.ts';
 import { accountOf } from '../../plugins/caller.ts';
@@ -19,8 +21,75 @@ const ViewerId = Type.String({
   description: 'The viewer ID the anti-piracy overlay shows',
 });
 
+const Text = Nullable(Type.String());
+const Ms = Nullable(Type.Number());
+
 /** A view as support staff see it: no address, only what the player and the enrichment told. */
-function viewOut(v: ViewRow) {
+const View = Type.Object({
+  id: Type.String(),
+  viewerId: Type.String({ description: 'The ID the anti-piracy overlay shows' }),
+  startedAt: Type.String({ format: 'date-time' }),
+  endedAt: Nullable(Type.String({ format: 'date-time' })),
+  lastAt: Type.String({ format: 'date-time' }),
+  status: Type.String({ description: 'loading, playing, paused, rebuffering, ended, failed…' }),
+  device: Text,
+  os: Text,
+  browser: Text,
+  country: Text,
+  state: Text,
+  city: Text,
+  networkProvider: Text,
+  cdn: Text,
+  rendition: Text,
+  startupMs: Ms,
+  watchMs: Type.Number(),
+  rebufferMs: Type.Number(),
+  rebufferCount: Type.Number(),
+  error: Text,
+});
+
+const Live = Type.Object({
+  id: Type.String(),
+  status: Type.String(),
+  title: Type.String(),
+  thumbnail: Text,
+  url: Type.String({ description: "The live's embed page" }),
+});
+
+const PlayerEvent = Type.Object({
+  view: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+  type: Type.String(),
+  playhead: Ms,
+  rendition: Text,
+  bitrateKbps: Ms,
+  error: Text,
+  rebufferMs: Ms,
+  startupMs: Ms,
+  state: Text,
+  cdn: Text,
+});
+
+const ViewsPage = Type.Object({ items: Type.Array(View), total: Type.Number() });
+const ViewDetail = Type.Object({
+  view: View,
+  live: Nullable(Live),
+  tech_info: Type.Object({ device: Text, os: Text, app: Text, network_provider: Text }),
+  geo_info: Type.Object({ country: Text, state: Text, city: Text }),
+  service_history: Type.Array(View),
+  player_events: Type.Array(PlayerEvent),
+});
+const EventList = Type.Object({ items: Type.Array(PlayerEvent) });
+const ViewList = Type.Object({ items: Type.Array(View) });
+
+// The answers equal contract/support.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type ViewsPageMatchesContract = Expect<Equal<Static<typeof ViewsPage>, Contract.SupportViewsPage>>;
+export type ViewDetailMatchesContract = Expect<Equal<Static<typeof ViewDetail>, Contract.SupportViewDetail>>;
+export type LiveMatchesContract = Expect<Equal<Static<typeof Live>, Contract.SupportLive>>;
+export type EventListMatchesContract = Expect<Equal<Static<typeof EventList>, Contract.PlayerEventList>>;
+export type ViewListMatchesContract = Expect<Equal<Static<typeof ViewList>, Contract.SupportViewList>>;
+
+function viewOut(v: ViewRow): Static<typeof View> {
   return {
     id: v.session_id,
     viewerId: v.viewer_id,
@@ -45,7 +114,7 @@ function viewOut(v: ViewRow) {
   };
 }
 
-function liveOut(accountId: string, row: LiveStreamRow) {
+function liveOut(accountId: string, row: LiveStreamRow): Static<typeof Live> {
   return {
     id: row.id,
     status: row.status,
@@ -55,7 +124,7 @@ function liveOut(accountId: string, row: LiveStreamRow) {
   };
 }
 
-function eventOut(e: Awaited<ReturnType<typeof playerEvents>>[number]) {
+function eventOut(e: Awaited<ReturnType<typeof playerEvents>>[number]): Static<typeof PlayerEvent> {
   return {
     view: e.session_id,
     at: e.at.toISOString(),
@@ -116,7 +185,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
           }),
         ]),
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: ViewsPage, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -160,7 +229,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         params: Type.Object({ viewId: Type.String({ pattern: '^[0-9a-f]{32}$' }) }),
         querystring: AccountIdQuery,
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: ViewDetail, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -208,7 +277,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`videoId`: the live or video; `usuarioId`: the viewer ID. In time order, every view of theirs.',
         security: bearer,
         querystring: SpecQuery,
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: EventList, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -232,7 +301,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'Newest first; the service history of the support page.',
         security: bearer,
         querystring: SpecQuery,
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: ViewList, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -258,7 +327,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
         querystring: AccountIdQuery,
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: Live, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

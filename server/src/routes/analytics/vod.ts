@@ -1,6 +1,8 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/analytics.ts';
 import { libraryTree, videoLikeCounts, videoViewFigures } from '../../db/repositories/analytics.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { Epoch } from './common.ts';
@@ -45,6 +47,29 @@ function shown(f: Figures) {
   };
 }
 
+const Shown = {
+  views: Type.Number(),
+  watchMs: Type.Number(),
+  startupAvgMs: Nullable(
+    Type.Number({ description: 'Null when no view of the window got to its first frame' }),
+  ),
+  rebufferPercent: Nullable(Type.Number({ description: '0–100; null when nothing played' })),
+  likes: Type.Number(),
+};
+const Step = Type.Object({ id: Uuid, name: Type.String() });
+const VodAnalytics = Type.Object({
+  folder: Nullable(Step),
+  path: Type.Array(Step, { description: 'From the top level down to the folder' }),
+  from: Type.Number({ description: 'Epoch ms' }),
+  to: Type.Number({ description: 'Epoch ms' }),
+  totals: Type.Object({ ...Shown, videos: Type.Number() }),
+  folders: Type.Array(Type.Object({ id: Uuid, name: Type.String(), ...Shown, videos: Type.Number() })),
+  videos: Type.Array(Type.Object({ id: Uuid, title: Type.String(), status: Type.String(), ...Shown })),
+});
+
+// The answer equals contract/analytics.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type VodAnalyticsMatchesContract = Expect<Equal<Static<typeof VodAnalytics>, Contract.VodAnalytics>>;
+
 /**
  * VOD analytics (docs/analytics.md "VOD analytics page"): views, watch time, startup time,
  * rebuffering and likes per video and per folder (each folder's figures over its whole subtree), from
@@ -65,10 +90,10 @@ const vodAnalyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           AccountIdQuery,
           Type.Object({ folder: Type.Optional(Uuid), from: Type.Optional(Epoch), to: Type.Optional(Epoch) }),
         ]),
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: VodAnalytics, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request): Promise<Static<typeof VodAnalytics>> => {
       const accountId = accountOf(request);
       const now = Date.now();
       const to = Math.min(request.query.to ?? now, now);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/auth.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import { clearLoginAttempts } from '../../db/repositories/login-failures.ts';
 import {
@@ -12,6 +13,7 @@ import {
 import { findUserById, findUserByLogin, lockUser, setPassword } from '../../db/repositories/users.ts';
 import { errors } from '../../http/schemas.ts';
 import { activityOf, actorOf } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { type Lang, langOf } from '../../lib/i18n.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -27,6 +29,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 const Email = Type.String({ format: 'email', minLength: 1, maxLength: 254 });
 const Ok = Type.Object({ ok: Type.Literal(true) });
+
+// The answer equals contract/auth.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type OkMatchesContract = Expect<Equal<Static<typeof Ok>, Contract.RecoveryAnswer>>;
 
 const forgetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

@@ -1,4 +1,5 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/auth.ts';
 import { recordActivity } from '../../db/repositories/activity-log.ts';
 import {
   countLoginAttempts,
@@ -9,6 +10,7 @@ import {
 import { findUserByLogin } from '../../db/repositories/users.ts';
 import { errors } from '../../http/schemas.ts';
 import { activityOf } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
 import { CHALLENGE_TTL_SECONDS, signChallenge, twoFactorKeys } from '../../lib/two-factor.ts';
@@ -39,6 +41,9 @@ export const LoginAnswer = Type.Object({
     ),
   ),
 });
+
+// The answer equals contract/auth.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type LoginMatchesContract = Expect<Equal<Static<typeof LoginAnswer>, Contract.LoginAnswer>>;
 
 const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
   const keys = twoFactorKeys(app.jwtKey);

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import {
   SIMULCAST_FAILURES,
   SIMULCAST_STATES,
@@ -7,6 +7,7 @@ import {
 import { sessionsOfStream, simulcastConnections } from '../../db/repositories/simulcast.ts';
 import { findStream } from '../../db/repositories/streams.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { READ_STREAMS } from '../../permissions.ts';
 import { accountOf } from '../../plugins/caller.ts';
@@ -23,6 +24,9 @@ const Target = Type.Object({
   ),
   error: Nullable(Type.String({ description: "The failure's details, in English" })),
 });
+
+// The answer equals contract/integrations.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type TargetMatchesContract = Expect<Equal<Static<typeof Target>, SimulcastTarget>>;
 
 /** Where a live is simulcast, for its panel (docs/integrations.md "Simulcast"). */
 const simulcastRoutes: FastifyPluginAsyncTypebox = async (app) => {

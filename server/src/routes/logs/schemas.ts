@@ -1,5 +1,7 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/logs.ts';
 import { Nullable } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 
 /** `{Key, Value}`; a list field's Value is a list of strings or of pairs, to any depth (SPEC §3). */
 export const RecordItem = Type.Cyclic(
@@ -52,3 +54,8 @@ export const LogsAnswer = Type.Object({
 export const EventTypesAnswer = Type.Record(Type.String(), Type.String(), {
   description: 'Event code → label in the language of Accept-Language (en…) or pt-BR',
 });
+
+// The answers equal contract/logs.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type RecordItemMatchesContract = Expect<Equal<Static<typeof RecordItem>, Contract.RecordItem>>;
+export type LogsMatchesContract = Expect<Equal<Static<typeof LogsAnswer>, Contract.LogsPage>>;
+export type EventTypesMatchesContract = Expect<Equal<Static<typeof EventTypesAnswer>, Contract.EventTypes>>;

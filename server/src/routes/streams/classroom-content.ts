@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import { AGENDA_TIME, CLASSROOM_LIMITS } from '../../../../contract/classroom.ts';
+import {
+  AGENDA_TIME,
+  CLASSROOM_LIMITS,
+  type ClassroomContent as ContractClassroomContent,
+} from '../../../../contract/classroom.ts';
 import type { AgendaItem, ClassroomSpeaker, LiveStreamRow } from '../../db/tables/streams.ts';
 import { Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { cleanText } from '../classroom/chat.ts';
 import { speakerImageName } from './storage.ts';
@@ -52,6 +57,8 @@ export const ClassroomContent = Type.Object({
   agenda: Type.Array(Type.Object({ time: Type.String(), title: Type.String() })),
 });
 export type ClassroomContentView = Static<typeof ClassroomContent>;
+// The answer equals contract/classroom.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type ClassroomContentMatchesContract = Expect<Equal<ClassroomContentView, ContractClassroomContent>>;
 
 /** One line of plain text: control and direction-override characters removed, spaces collapsed. */
 const line = (text: string) => cleanText(text).replace(/\s+/g, ' ').trim();

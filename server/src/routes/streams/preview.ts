@@ -1,5 +1,7 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/streams.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { READ_STREAMS } from '../../permissions.ts';
 import { readableStream } from './view.ts';
@@ -36,6 +38,17 @@ const SignalStatus = Type.Object({
   ),
 });
 
+const SignalsStatus = Type.Object({ signals: Type.Array(SignalStatus) });
+const SignalPreview = Type.Object({ url: Type.String(), publishing: Type.Boolean() });
+
+// The answers equal contract/streams.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type SignalsStatusMatchesContract = Expect<
+  Equal<Static<typeof SignalsStatus>, Contract.SignalsStatus>
+>;
+export type SignalPreviewMatchesContract = Expect<
+  Equal<Static<typeof SignalPreview>, Contract.SignalPreview>
+>;
+
 /**
  * SPEC §2.3 signal preview: the signed URL of a signal's live HLS playlist, for whoever may read the
  * stream. The playlist exists only while an encoder publishes to that signal. And what each signal
@@ -55,7 +68,7 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Uuid, signalId: Uuid }),
         querystring: AccountIdQuery,
         response: {
-          200: Type.Object({ url: Type.String(), publishing: Type.Boolean() }),
+          200: SignalPreview,
           ...errors(400, 401, 403, 404),
         },
       },
@@ -86,7 +99,7 @@ const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Uuid }),
         querystring: AccountIdQuery,
         response: {
-          200: Type.Object({ signals: Type.Array(SignalStatus) }),
+          200: SignalsStatus,
           ...errors(400, 401, 403, 404),
         },
       },

@@ -1,4 +1,5 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/streams.ts';
 import { insertMessage, recentSends } from '../../db/repositories/classroom.ts';
 import { findStream } from '../../db/repositories/streams.ts';
 import {
@@ -13,6 +14,7 @@ import {
 import type { StudioGuestRow } from '../../db/tables/studio.ts';
 import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
 import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { guestLinkKey, signGuestLink } from '../../lib/studio-token.ts';
 import { guestRoom, sendGuestsAway, studioSessions } from '../../media/studio-media.ts';
@@ -39,6 +41,9 @@ export const GuestLink = Type.Object({
   path: Type.String({ description: 'The guest page on this server: /studio/{liveId}/guest?t={token}' }),
   expiresAt: Type.String({ format: 'date-time' }),
 });
+
+// The answer equals contract/streams.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type GuestLinkMatchesContract = Expect<Equal<Static<typeof GuestLink>, Contract.GuestLink>>;
 
 export const Guest = Type.Object({
   id: Type.String(),

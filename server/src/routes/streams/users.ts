@@ -1,11 +1,25 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/streams.ts';
 import { listAccountUsers } from '../../db/repositories/team-users.ts';
 import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
 import { activityOf } from '../../lib/activity.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { STAFF_PERMISSION } from '../../permissions.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { removeTeamMember } from '../../services/team-members.ts';
+
+const AccountUser = Type.Object({
+  id: Uuid,
+  nome: Type.String(),
+  login: Type.String(),
+  avatar: Nullable(Type.String()),
+  cargo: Type.String({ description: 'Role name in the team' }),
+  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+// The answer equals contract/streams.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type AccountUserMatchesContract = Expect<Equal<Static<typeof AccountUser>, Contract.AccountUser>>;
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -20,16 +34,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         querystring: AccountIdQuery,
         response: {
-          200: Type.Array(
-            Type.Object({
-              id: Uuid,
-              nome: Type.String(),
-              login: Type.String(),
-              avatar: Nullable(Type.String()),
-              cargo: Type.String({ description: 'Role name in the team' }),
-              lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
-            }),
-          ),
+          200: Type.Array(AccountUser),
           ...errors(400, 401, 403, 404),
         },
       },

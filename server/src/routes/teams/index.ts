@@ -19,6 +19,13 @@ const Team = Type.Object({
 // The answer equals contract/teams.ts (docs/decisions.md "One contract for both sides: `contract/`").
 export type TeamMatchesContract = Expect<Equal<Static<typeof Team>, Contract.Team>>;
 
+const ClientEntry = Type.Object({ conta_id: Uuid, nome_cliente: Type.String() });
+const ClientAccount = Type.Object({ accountId: Uuid, name: Type.String() });
+export type ClientEntryMatchesContract = Expect<Equal<Static<typeof ClientEntry>, Contract.ClientEntry>>;
+export type ClientAccountMatchesContract = Expect<
+  Equal<Static<typeof ClientAccount>, Contract.ClientAccount>
+>;
+
 const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/teams',
@@ -86,7 +93,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
           subConta: Type.Optional(Type.Boolean({ default: false })),
         }),
         response: {
-          200: Type.Array(Type.Object({ conta_id: Uuid, nome_cliente: Type.String() })),
+          200: Type.Array(ClientEntry),
           ...errors(400, 401, 403, 404),
         },
       },
@@ -112,7 +119,7 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ clientId: Uuid }),
         querystring: AccountIdQuery,
         response: {
-          200: Type.Array(Type.Object({ accountId: Uuid, name: Type.String() })),
+          200: Type.Array(ClientAccount),
           ...errors(400, 401, 404),
         },
       },

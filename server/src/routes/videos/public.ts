@@ -1,7 +1,9 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type * as Contract from '../../../../contract/config.ts';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { meterVodSegment } from '../../billing/segments.ts';
 import { errors, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { videoPrefix } from '../../media/storage.ts';
 import { sendStored } from '../../media/stored-files.ts';
@@ -21,6 +23,32 @@ export const FILES: [RegExp, string][] = [
   [/^subtitles\/[A-Za-z0-9-]{2,35}-[0-9a-z]{1,12}\.vtt$/, 'text/vtt; charset=utf-8'],
 ];
 
+const ConsoleConfig = Type.Object({
+  uploadUrl: Type.String({
+    description: 'the upload host (SPEC §9): chunked mode when it differs from apiUrl',
+  }),
+  apiUrl: Type.String({ description: 'the standard API host (PUBLIC_URL)' }),
+  productName: Type.String(),
+  version: Type.String(),
+  ingestUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the RTMP server encoders publish to (`rtmp://host:port/live`; the stream name is a signal key); null when this server has no ingest',
+  }),
+  whipUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the WHIP endpoint (RFC 9725) encoders and the browser studio publish to, with a signal key as Bearer token; null when this server has no ingest',
+  }),
+  autoSubtitleLanguages: Type.Array(Type.String(), {
+    description:
+      'primary language subtags automatic subtitles recognise (`en`, `pt`); empty when no speech-recognition engine is installed or configured: the console hides the button',
+  }),
+});
+
+// The answer equals contract/config.ts (docs/decisions.md "One contract for both sides: `contract/`").
+export type ConsoleConfigMatchesContract = Expect<
+  Equal<Static<typeof ConsoleConfig>, Contract.ConsoleConfig>
+>;
+
 /**
  * Routes without a Bearer token: the console's configuration, and media behind signed, expiring URLs
  * (docs/api-videos.md "Media serving").
@@ -35,26 +63,7 @@ const publicVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'What the console needs before signing in: upload host, product name, version, automatic subtitles',
         response: {
-          200: Type.Object({
-            uploadUrl: Type.String({
-              description: 'the upload host (SPEC §9): chunked mode when it differs from apiUrl',
-            }),
-            apiUrl: Type.String({ description: 'the standard API host (PUBLIC_URL)' }),
-            productName: Type.String(),
-            version: Type.String(),
-            ingestUrl: Type.Union([Type.String(), Type.Null()], {
-              description:
-                'the RTMP server encoders publish to (`rtmp://host:port/live`; the stream name is a signal key); null when this server has no ingest',
-            }),
-            whipUrl: Type.Union([Type.String(), Type.Null()], {
-              description:
-                'the WHIP endpoint (RFC 9725) encoders and the browser studio publish to, with a signal key as Bearer token; null when this server has no ingest',
-            }),
-            autoSubtitleLanguages: Type.Array(Type.String(), {
-              description:
-                'primary language subtags automatic subtitles recognise (`en`, `pt`); empty when no speech-recognition engine is installed or configured: the console hides the button',
-            }),
-          }),
+          200: ConsoleConfig,
           ...errors(500),
         },
       },

@@ -1,6 +1,15 @@
-import type { PendingInvitation, PermissionEntry, Role, TeamUser, UsersPage } from '@contract/admin';
+import type {
+  ClientTeam,
+  ClientTeams,
+  PendingInvitation,
+  PermissionEntry,
+  Role,
+  TeamUser,
+  UsersPage,
+} from '@contract/admin';
 import type { Infer } from 'superstruct';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { ClientTeamStruct, ClientTeamsStruct } from '../api/list-client-teams';
 import type { PermissionEntryStruct } from '../api/list-permissions';
 import type { RoleStruct } from '../api/list-roles';
 import type { PendingInvitationStruct, TeamUserStruct, UsersPageStruct } from '../api/list-users';
@@ -14,6 +23,8 @@ describe('the team administration contract', () => {
   it('the structs equal the answers they read', () => {
     expectTypeOf<Infer<typeof RoleStruct>>().toEqualTypeOf<Role>();
     expectTypeOf<Infer<typeof PermissionEntryStruct>>().toEqualTypeOf<PermissionEntry>();
+    expectTypeOf<Infer<typeof ClientTeamStruct>>().toEqualTypeOf<ClientTeam>();
+    expectTypeOf<Infer<typeof ClientTeamsStruct>>().toEqualTypeOf<ClientTeams>();
   });
 
   it("the looser structs accept every answer and read only the answer's fields", () => {

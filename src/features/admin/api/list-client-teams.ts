@@ -13,7 +13,7 @@ export const ClientTeamStruct = type({
 });
 export type ClientTeam = Infer<typeof ClientTeamStruct>;
 
-const ClientTeamsStruct = type({
+export const ClientTeamsStruct = type({
   client: type({ id: string(), name: string() }),
   items: array(ClientTeamStruct),
 });
