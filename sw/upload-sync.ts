@@ -183,10 +183,13 @@ async function sendSettling(context: SenderContext): Promise<SyncResult> {
   }
 }
 
+/** How long the worker waits for the lock of a console tab that is closing (see syncOnce). */
+const CLOSING_TAB_MS = 30_000;
+
 async function syncOnce(): Promise<SyncResult> {
+  const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const relay = async () => {
-    const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    for (const client of clients) client.postMessage({ type: UPLOAD_SYNC_MESSAGE });
+    for (const client of await windows()) client.postMessage({ type: UPLOAD_SYNC_MESSAGE });
     return 'relayed' as const;
   };
   const locks = self.navigator?.locks;
@@ -197,8 +200,23 @@ async function syncOnce(): Promise<SyncResult> {
   const outcome = await locks.request(UPLOAD_LEADER_LOCK, { ifAvailable: true }, (lock) =>
     lock ? sendSettling(context) : ('held' as const),
   );
+  if (outcome !== 'held') return outcome;
   // A console tab leads the queue: it is the one sender; tell it the network is back.
-  return outcome === 'held' ? relay() : outcome;
+  if ((await windows()).length > 0) return relay();
+  // Held, and no console page is left: the tab that led is closing, and Chromium lets go of its locks
+  // only once the tab is gone, a moment after it left the worker's clients. Relaying would tell nobody
+  // and end the sync as done, so the upload would wait for the console; the worker waits for the lock
+  // instead (docs/uploads.md "The service worker sends the chunks"). Still held after the wait: a
+  // rejected event, which Chromium fires again later.
+  try {
+    return await locks.request(UPLOAD_LEADER_LOCK, { signal: AbortSignal.timeout(CLOSING_TAB_MS) }, () =>
+      sendSettling(context),
+    );
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+      throw new RetryLater('the upload lock is still held');
+    throw error;
+  }
 }
 
 let running: Promise<unknown> = Promise.resolve();
