@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-// The service worker's Background Sync nudge: on the 'palco-uploads' sync it tells every open console
-// page (whose upload engine does the work); any other tag is left alone.
+// The service worker's Background Sync relay: on the 'palco-uploads' sync, where the worker cannot
+// know whether a page sends (no Web Locks here), it tells every open console page, whose upload
+// engine does the work; any other tag is left alone. The worker sending the chunks itself is tested
+// end to end (e2e/vod-upload-sw.spec.ts: real IndexedDB, locks and Background Sync).
 
 type Listener = (event: unknown) => void;
 const listeners = new Map<string, Listener>();

@@ -1,29 +1,237 @@
 /// <reference lib="webworker" />
 
-// Background Sync nudge for the VOD upload queue (Chromium only; docs/uploads.md). A service worker
-// cannot be trusted to carry a multi-GB upload (the event is cut after about 3 minutes, and other
-// browsers have no Background Sync), so it does no uploading: when the network is back it tells the
-// open console pages, whose upload engine asks the server for its offset and carries on. With no
-// page open it does nothing; the queue resumes when the console is opened again.
-// The names are repeated in src/features/vod/upload/sync-nudge.ts (the worker is built apart).
+import { loadFile, loadItems, removeFile, saveItem } from '@/features/vod/upload/queue-store';
+import { type RunnerDeps, runUpload } from '@/features/vod/upload/runner';
+import {
+  forgetSenderContext,
+  loadSenderContext,
+  type SenderContext,
+} from '@/features/vod/upload/sender-context';
+import {
+  isFinished,
+  isPending,
+  transition,
+  type UploadEvent,
+  type UploadItem,
+} from '@/features/vod/upload/status';
+import { UPLOAD_LEADER_LOCK, UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG } from '@/features/vod/upload/sync-names';
+import { sourceUrl, type UploadConfig, type UploadTarget } from '@/features/vod/upload/target';
+import { parseBody, type SendRequest, type SendResult } from '@/features/vod/upload/transport';
+import { isTokenExpired } from '@/lib/jwt';
+
+// Background Sync for the VOD upload queue (Chromium only; docs/uploads.md "The service worker sends
+// the chunks"). When the network is back:
+// - a console page that leads the queue (it holds the Web Lock the worker asks for) is told to carry
+//   on, as before: one sender at a time;
+// - otherwise the worker takes the lock and sends the remaining chunks of the kept files itself, with
+//   the same protocol code as the pages (upload/runner.ts: the server's offset first, 201/202/409/5xx
+//   rules), so every console tab may be closed.
+// A network failure ends the event with a rejected promise, so Chromium fires the sync again later;
+// a file the browser could not keep is left for the console (it says so in the upload list).
 
 declare const self: ServiceWorkerGlobalScope;
-
-const UPLOAD_SYNC_TAG = 'palco-uploads';
-const UPLOAD_SYNC_MESSAGE = 'palco-uploads-sync';
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
+/** What the handler does, when nothing stops it: 'relayed' to a leading page, or 'sent' itself. */
+export type SyncResult = 'relayed' | 'sent' | 'nothing';
+
+/** Thrown so that Chromium retries the sync later (the network went away again, the server failed). */
+export class RetryLater extends Error {}
+
+/** One chunk POST with fetch (a service worker has no XMLHttpRequest; it needs no progress bar). */
+export async function sendWithFetch(req: SendRequest): Promise<SendResult> {
+  const form = new FormData();
+  form.append('file', req.blob, req.filename);
+  const headers = new Headers({ 'Accept-Language': req.language });
+  if (req.token) headers.set('Authorization', `Bearer ${req.token}`);
+  if (req.contentRange) headers.set('Content-Range', req.contentRange);
+  let response: Response;
+  try {
+    response = await fetch(req.url, { method: 'POST', body: form, headers, signal: req.signal });
+  } catch {
+    return { outcome: req.signal.aborted ? { kind: 'aborted' } : { kind: 'network' } };
+  }
+  const { offset, message } = parseBody(await response.text().catch(() => ''));
+  return { outcome: { kind: 'answer', status: response.status, offset }, message };
+}
+
+/** Runs the kept queue of the context's user to the end, or until the network goes away. */
+export async function sendQueued(context: SenderContext): Promise<SyncResult> {
+  // A fetch that ended without an answer: the worker takes the network as gone (its navigator.onLine
+  // is not reliable) so the runner pauses instead of spending attempts; Chromium retries the sync.
+  let networkDown = false;
+  const authHeaders = () => ({
+    Authorization: `Bearer ${context.token}`,
+    'Accept-Language': context.language,
+  });
+  const getJson = async (url: string, headers?: Record<string, string>) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Accept: 'application/json', ...headers } });
+    } catch {
+      networkDown = true;
+      throw { status: 0 };
+    }
+    if (!response.ok) throw { status: response.status };
+    return (await response.json()) as unknown;
+  };
+  let config: Promise<UploadConfig> | undefined;
+  let unauthorized = false;
+  let blocked = false;
+  const deps: RunnerDeps = {
+    getConfig: () =>
+      (config ??= getJson('/bff/config').then((body) => {
+        const c = body as Partial<UploadConfig> | null;
+        if (typeof c?.uploadUrl !== 'string' || typeof c.apiUrl !== 'string') throw { status: 0 };
+        return { uploadUrl: c.uploadUrl, apiUrl: c.apiUrl };
+      })),
+    getState: async (target: UploadTarget, videoId: string, accountId: string) => {
+      const body = (await getJson(
+        `${sourceUrl(target, videoId)}?accountId=${encodeURIComponent(accountId)}`,
+        authHeaders(),
+      )) as { offset?: unknown; complete?: unknown } | null;
+      if (typeof body?.offset !== 'number' || typeof body.complete !== 'boolean') throw { status: 500 };
+      return { offset: body.offset, complete: body.complete };
+    },
+    send: async (req) => {
+      const result = await sendWithFetch(req);
+      if (result.outcome.kind === 'network') networkDown = true;
+      return result;
+    },
+    token: () => context.token,
+    language: () => context.language,
+    online: () => !networkDown && self.navigator.onLine !== false,
+    chunkOverride: () => context.chunkBytes,
+    sleep: (ms, signal) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      }),
+  };
+
+  const items = new Map<string, UploadItem>();
+  let writes = Promise.resolve();
+  const hooks = {
+    update(id: string, event: UploadEvent) {
+      const item = items.get(id);
+      if (!item) return undefined;
+      const next = transition(item, event);
+      items.set(id, next);
+      writes = writes.then(() => saveItem(next));
+      if (isFinished(next.status)) writes = writes.then(() => removeFile(id));
+      return next;
+    },
+    sending: () => undefined,
+    blocked: () => {
+      blocked = true;
+    },
+    unauthorized: () => {
+      unauthorized = true;
+    },
+  };
+
+  let result: SyncResult = 'nothing';
+  try {
+    const queue = (await loadItems()).filter((i) => i.userId === context.userId && isPending(i.status));
+    for (const start of queue) {
+      // Only a kept file can be sent from here; one that was not kept waits for the console.
+      const file = await loadFile(start.id);
+      if (!file || file.size !== start.size) continue;
+      items.set(start.id, start);
+      result = 'sent';
+      const step = await runUpload(deps, hooks, start, file, new AbortController().signal);
+      if (step === 'next') continue;
+      if (unauthorized) {
+        // The token was refused (signed out, expired): never use it again; the console asks for a
+        // sign-in and continues.
+        await forgetSenderContext();
+        return result;
+      }
+      if (blocked) return result;
+      throw new RetryLater(step === 'offline' ? 'offline' : 'no configuration');
+    }
+    return result;
+  } finally {
+    await writes;
+  }
+}
+
+/** How long to wait before trying again when the network is not quite back within one sync event
+ * (the event often comes the moment the link is up, before DNS or the server answer). */
+const NETWORK_SETTLE_MS = [2_000, 5_000];
+
+/** Sends the queue under the leader lock, trying again twice within the event when the network fails. */
+async function sendSettling(context: SenderContext): Promise<SyncResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendQueued(context);
+    } catch (error) {
+      const wait = NETWORK_SETTLE_MS[attempt];
+      if (!(error instanceof RetryLater) || wait === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** How long the worker waits for the lock of a console tab that is closing (see syncOnce). */
+const CLOSING_TAB_MS = 30_000;
+
+async function syncOnce(): Promise<SyncResult> {
+  const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const relay = async () => {
+    for (const client of await windows()) client.postMessage({ type: UPLOAD_SYNC_MESSAGE });
+    return 'relayed' as const;
+  };
+  const locks = self.navigator?.locks;
+  // Without Web Locks the worker cannot know whether a page sends: it only nudges the pages.
+  if (!locks?.request) return relay();
+  const context = await loadSenderContext();
+  if (!context || isTokenExpired(context.token)) return relay();
+  const outcome = await locks.request(UPLOAD_LEADER_LOCK, { ifAvailable: true }, (lock) =>
+    lock ? sendSettling(context) : ('held' as const),
+  );
+  if (outcome !== 'held') return outcome;
+  // A console tab leads the queue: it is the one sender; tell it the network is back.
+  if ((await windows()).length > 0) return relay();
+  // Held, and no console page is left: the tab that led is closing, and Chromium lets go of its locks
+  // only once the tab is gone, a moment after it left the worker's clients. Relaying would tell nobody
+  // and end the sync as done, so the upload would wait for the console; the worker waits for the lock
+  // instead (docs/uploads.md "The service worker sends the chunks"). Still held after the wait: a
+  // rejected event, which Chromium fires again later.
+  try {
+    return await locks.request(UPLOAD_LEADER_LOCK, { signal: AbortSignal.timeout(CLOSING_TAB_MS) }, () =>
+      sendSettling(context),
+    );
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+      throw new RetryLater('the upload lock is still held');
+    throw error;
+  }
+}
+
+let running: Promise<unknown> = Promise.resolve();
+
+/** The sync handler: relay to a leading page, or send the kept files under the leader lock. Two sync
+ * events of this worker (Chromium's and a second registration's) run one after the other, so the
+ * second does not mistake the first one's lock for a leading tab. */
+export function handleUploadSync(): Promise<SyncResult> {
+  const run = running.catch(() => undefined).then(syncOnce);
+  running = run;
+  return run;
+}
+
 self.addEventListener('sync', (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== UPLOAD_SYNC_TAG) return;
-  sync.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
-      for (const client of clients) client.postMessage({ type: UPLOAD_SYNC_MESSAGE });
-    }),
-  );
+  sync.waitUntil(handleUploadSync());
 });
-
-export {};

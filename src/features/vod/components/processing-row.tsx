@@ -36,6 +36,10 @@ export function ProcessingRowView({
     } as const;
     text =
       row.item.error && row.status === 'failed' ? `${labels.failed}: ${row.item.error}` : labels[row.status];
+    // A paused upload whose file this browser could not keep: the service worker cannot send it with
+    // the console closed (docs/uploads.md "The service worker sends the chunks").
+    if (row.status === 'paused' && !row.item.fileStored)
+      text = `${text}. ${t`O envio continua quando o console for reaberto.`}`;
     if (row.status === 'done') tone = 'success';
     if (row.status === 'failed') tone = 'danger';
     if (row.status === 'paused' || row.status === 'needs-file') tone = 'muted';

@@ -7,10 +7,10 @@ import { getUploadState } from '../api/get-upload-state';
 import { CHUNK_OVERRIDE_KEY, parseChunkOverride } from './chunking';
 import { type Bus, type BusMessage, UploadEngine } from './engine';
 import * as store from './queue-store';
+import { saveSenderContext } from './sender-context';
+import { UPLOAD_LEADER_LOCK } from './sync-names';
 import { onSyncNudge, requestSyncNudge } from './sync-nudge';
 import { sendSource } from './transport';
-
-const LEADER_LOCK = 'palco-upload-leader';
 
 /** Holds the leader lock for the life of the tab (released when it closes); without Web Locks every
  * tab leads (old browsers: two tabs could both send, which the server's idempotent writes absorb). */
@@ -20,7 +20,7 @@ function lead(onLeader: () => void) {
     onLeader();
     return;
   }
-  void locks.request(LEADER_LOCK, () => new Promise<void>(() => onLeader()));
+  void locks.request(UPLOAD_LEADER_LOCK, () => new Promise<void>(() => onLeader()));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -75,6 +75,19 @@ export function setUploadNavigator(fn: (to: string) => void): () => void {
   };
 }
 
+/** Before asking for Background Sync: what the service worker needs to send the kept files itself
+ * (docs/uploads.md "The service worker sends the chunks"). */
+async function keepSenderContext() {
+  const { authToken, user } = session.get();
+  if (!authToken || !user) return;
+  await saveSenderContext({
+    token: authToken,
+    userId: user.id,
+    language: i18n.locale || 'pt-BR',
+    chunkBytes: chunkOverride(),
+  });
+}
+
 let engine: UploadEngine | undefined;
 
 /** The one upload engine of this page. */
@@ -93,7 +106,7 @@ export function getUploadEngine(): UploadEngine {
     bus,
     userId: () => session.get().user?.id,
     lead,
-    requestSync: requestSyncNudge,
+    requestSync: () => void keepSenderContext().then(requestSyncNudge),
     blocked: () => (navigate ? navigate('/blocked') : window.location.assign('/blocked')),
     // A 401 on the upload host: one API call lets the app's own 401 handling sign the user out.
     unauthorized: () => void apiVoid('/bff/me').catch(() => undefined),

@@ -48,7 +48,9 @@ async function askPersistence() {
   if (persistAsked) return;
   persistAsked = true;
   try {
-    if (!(await navigator.storage?.persisted?.())) await navigator.storage?.persist?.();
+    // persist() exists in pages only (this module is also read by the service worker).
+    const storage = navigator.storage as (StorageManager & { persist?: () => Promise<boolean> }) | undefined;
+    if (!(await storage?.persisted?.())) await storage?.persist?.();
   } catch {
     // Best effort: without it the browser may evict the files, and the user picks them again.
   }

@@ -1,13 +1,14 @@
-/** Shared with sw/upload-sync.ts (the service worker has its own build: the names are repeated there). */
-export const UPLOAD_SYNC_TAG = 'palco-uploads';
-export const UPLOAD_SYNC_MESSAGE = 'palco-uploads-sync';
+import { UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG } from './sync-names';
+
+export { UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG };
 
 interface SyncCapableRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
-/** Chromium: asks the service worker to tell the open pages when the network is back (Background
- * Sync). Elsewhere nothing happens; the 'online' event and reopening the console do the same job. */
+/** Chromium: asks the service worker to carry on when the network is back (Background Sync): it sends
+ * the kept files itself when no page leads (docs/uploads.md "The service worker sends the chunks").
+ * Elsewhere nothing happens; the 'online' event and reopening the console do the same job. */
 export function requestSyncNudge(): void {
   const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
   if (!sw?.controller) return;

@@ -21,7 +21,8 @@ export interface SendResult {
   message?: string;
 }
 
-function parseBody(text: string): { offset?: number; message?: string } {
+/** The server's JSON answer to a chunk: its offset and message (shared with the service worker's sender). */
+export function parseBody(text: string): { offset?: number; message?: string } {
   try {
     const body = JSON.parse(text) as { offset?: unknown; message?: unknown };
     return {
