@@ -41,3 +41,59 @@ export interface VodVideoFigures extends VodFigures {
   title: string;
   status: string;
 }
+
+/** A count and its share (0–100, one decimal; 0 when the whole is 0). */
+export interface SummaryRate {
+  count: number;
+  percent: number;
+}
+
+/** `GET /v1/analytics/lives/{id}/summary` (docs/analytics.md "API"): a live's audience figures over the
+ * whole live. Times in ms unless named otherwise; dates ISO. */
+export interface LiveSummary {
+  live: {
+    id: string;
+    titulo: string;
+    status: 'live' | 'paused' | 'finished' | 'scheduled';
+    thumbnail: string | null;
+    url: string;
+    startedAt: string | null;
+    endedAt: string | null;
+  };
+  asOf: string;
+  viewersNow: number;
+  peak: number;
+  peakAt: string | null;
+  totalReproduction: number; // views
+  spectators: number; // distinct viewers
+  totalTime: number; // on air
+  totalHours: number; // watch time, hours with two decimals
+  sessionTime: number; // watch time per started view
+  startupTime: { averageMs: number | null; p50Ms: number | null; p90Ms: number | null };
+  attempts: number;
+  initFail: SummaryRate;
+  playbackFail: SummaryRate;
+  exitBeforeStart: SummaryRate;
+  rebuffering: { percent: number; count: number; ms: number };
+  cdnUse: { cdn: string; views: number; percent: number }[];
+  liveDetails: {
+    hora: string;
+    locations: { country: string | null; state: string | null; city: string | null; views: number }[];
+  };
+  /** Views per operating system (labels and counts side by side). */
+  spectatorsGraph: { labels: string[]; series: number[] };
+  /** The ingest signals publishing now, as their last health event told. */
+  signals: {
+    signal_id: string;
+    fps: number | null;
+    video_kbps: number | null;
+    audio_kbps: number | null;
+    width: number | null;
+    height: number | null;
+    saude: 'ok' | 'warning' | 'failing' | null;
+    at: string;
+  }[];
+  signalStart: string | null;
+  /** What the geo and network databases ask to be credited for (their licences). */
+  attributions: { text: string; url: string }[];
+}

@@ -1,5 +1,7 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type * as Contract from '../../../../contract/analytics.ts';
+import type { EventPayloads } from '../../../../contract/realtime.ts';
 import { BUCKET_MS } from '../../analytics/deltas.ts';
 import { METRICS, seriesAnswer, startupPercentile, windowTotals } from '../../analytics/series.ts';
 import {
@@ -11,7 +13,8 @@ import {
   viewTotals,
 } from '../../db/repositories/analytics.ts';
 import type { LiveStreamRow } from '../../db/tables/streams.ts';
-import { AccountIdQuery, bearer, errors, Uuid } from '../../http/schemas.ts';
+import { AccountIdQuery, bearer, errors, Nullable, Uuid } from '../../http/schemas.ts';
+import type { Equal, Expect } from '../../lib/contract-check.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { accountOf } from '../../plugins/caller.ts';
 import { imageUrl } from '../streams/view.ts';
@@ -44,6 +47,66 @@ async function windowOf(
 }
 
 const bucketStart = (ms: number) => Math.floor(ms / BUCKET_MS) * BUCKET_MS;
+
+const Rate = Type.Object({ count: Type.Number(), percent: Type.Number() });
+const NullableNumber = Nullable(Type.Number());
+const NullableText = Nullable(Type.String());
+
+/** A live's audience figures (contract/analytics.ts `LiveSummary`). */
+const LiveSummary = Type.Object({
+  live: Type.Object({
+    id: Type.String(),
+    titulo: Type.String(),
+    status: Type.Union([
+      Type.Literal('live'),
+      Type.Literal('paused'),
+      Type.Literal('finished'),
+      Type.Literal('scheduled'),
+    ]),
+    thumbnail: NullableText,
+    url: Type.String(),
+    startedAt: NullableText,
+    endedAt: NullableText,
+  }),
+  asOf: Type.String(),
+  viewersNow: Type.Number(),
+  peak: Type.Number(),
+  peakAt: NullableText,
+  totalReproduction: Type.Number(),
+  spectators: Type.Number(),
+  totalTime: Type.Number(),
+  totalHours: Type.Number(),
+  sessionTime: Type.Number(),
+  startupTime: Type.Object({ averageMs: NullableNumber, p50Ms: NullableNumber, p90Ms: NullableNumber }),
+  attempts: Type.Number(),
+  initFail: Rate,
+  playbackFail: Rate,
+  exitBeforeStart: Rate,
+  rebuffering: Type.Object({ percent: Type.Number(), count: Type.Number(), ms: Type.Number() }),
+  cdnUse: Type.Array(Type.Object({ cdn: Type.String(), views: Type.Number(), percent: Type.Number() })),
+  liveDetails: Type.Object({
+    hora: Type.String(),
+    locations: Type.Array(
+      Type.Object({ country: NullableText, state: NullableText, city: NullableText, views: Type.Number() }),
+    ),
+  }),
+  spectatorsGraph: Type.Object({ labels: Type.Array(Type.String()), series: Type.Array(Type.Number()) }),
+  signals: Type.Array(
+    Type.Object({
+      signal_id: Type.String(),
+      fps: NullableNumber,
+      video_kbps: NullableNumber,
+      audio_kbps: NullableNumber,
+      width: NullableNumber,
+      height: NullableNumber,
+      saude: Nullable(Type.Union([Type.Literal('ok'), Type.Literal('warning'), Type.Literal('failing')])),
+      at: Type.String(),
+    }),
+  ),
+  signalStart: NullableText,
+  attributions: Type.Array(Type.Object({ text: Type.String(), url: Type.String() })),
+});
+export type LiveSummaryMatchesContract = Expect<Equal<Static<typeof LiveSummary>, Contract.LiveSummary>>;
 
 /**
  * Audience analytics of lives (docs/analytics.md "API"): the picker's list, the summary
@@ -104,10 +167,10 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         params: Type.Object({ id: Uuid }),
         querystring: AccountIdQuery,
-        response: { 200: Type.Any(), ...errors(400, 401, 403, 404) },
+        response: { 200: LiveSummary, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request): Promise<Static<typeof LiveSummary>> => {
       const { accountId, row } = await liveOf(app, request, request.params.id);
       const now = Date.now();
       const span = await bucketSpan(app.db, row.id);
@@ -184,7 +247,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         spectatorsGraph: { labels: os.map((o) => o.value ?? 'desconhecido'), series: os.map((o) => o.n) },
         signals,
         signalStart: signals.length > 0 ? (row.started_at?.toISOString() ?? null) : null,
-        attributions: app.analytics.attributions,
+        attributions: [...app.analytics.attributions],
       };
     },
   );
@@ -223,9 +286,16 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** The live's signals as the last `sinal_saude` events of this instance's window tell them. */
-function latestSignals(app: FastifyInstance, accountId: string, liveId: string) {
-  const seen = new Map<string, Record<string, unknown>>();
-  for (const event of app.events.recent(accountId, 'sinal_saude', 200)) {
+function latestSignals(
+  app: FastifyInstance,
+  accountId: string,
+  liveId: string,
+): Contract.LiveSummary['signals'] {
+  // The buffer keeps what was raised as `sinal_saude`: that event's payload (contract/realtime.ts).
+  type Health = EventPayloads['sinal_saude'] & { timestamp: string };
+  const seen = new Map<string, Health>();
+  for (const raised of app.events.recent(accountId, 'sinal_saude', 200)) {
+    const event = raised as unknown as Health;
     if (event.live_id !== liveId || typeof event.signal_id !== 'string' || seen.has(event.signal_id))
       continue;
     seen.set(event.signal_id, event);
