@@ -206,7 +206,9 @@ test('live analytics and customer support from real players', async ({ page, bro
       },
     );
     const types = await events.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type')));
-    expect(types.slice(0, 2)).toEqual(['start', 'startup']);
+    // Heartbeats come every 10 s from the view's start: on a loaded machine the first one can come before
+    // the first frame, so the order asserted is that of the player's own events.
+    expect(types.filter((t) => t !== 'heartbeat').slice(0, 2)).toEqual(['start', 'startup']);
     expect(types.indexOf('rebuffer_start')).toBeLessThan(types.indexOf('rebuffer_end'));
     // The stall is in the view's figures. Not its length: the player froze for 8 s, and telemetry has
     // reported 1.7 s (in three pieces) and 2.7 s for it on loaded machines (docs/analytics.md "Known
