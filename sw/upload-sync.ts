@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 
 import { loadFile, loadItems, removeFile, saveItem } from '@/features/vod/upload/queue-store';
-import { type RunnerDeps, runUpload } from '@/features/vod/upload/runner';
+import { type RunnerDeps, runUpload, sleepUnlessAborted } from '@/features/vod/upload/runner';
 import {
   forgetSenderContext,
   loadSenderContext,
@@ -105,18 +105,7 @@ export async function sendQueued(context: SenderContext): Promise<SyncResult> {
     language: () => context.language,
     online: () => !networkDown && self.navigator.onLine !== false,
     chunkOverride: () => context.chunkBytes,
-    sleep: (ms, signal) =>
-      new Promise((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      }),
+    sleep: sleepUnlessAborted,
   };
 
   const items = new Map<string, UploadItem>();

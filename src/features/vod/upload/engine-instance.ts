@@ -7,6 +7,7 @@ import { getUploadState } from '../api/get-upload-state';
 import { CHUNK_OVERRIDE_KEY, parseChunkOverride } from './chunking';
 import { type Bus, type BusMessage, UploadEngine } from './engine';
 import * as store from './queue-store';
+import { sleepUnlessAborted } from './runner';
 import { saveSenderContext } from './sender-context';
 import { UPLOAD_LEADER_LOCK } from './sync-names';
 import { onSyncNudge, requestSyncNudge } from './sync-nudge';
@@ -21,20 +22,6 @@ function lead(onLeader: () => void) {
     return;
   }
   void locks.request(UPLOAD_LEADER_LOCK, () => new Promise<void>(() => onLeader()));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 function chunkOverride(): number | undefined {
@@ -101,7 +88,7 @@ export function getUploadEngine(): UploadEngine {
     language: () => i18n.locale || 'pt-BR',
     online: () => navigator.onLine,
     chunkOverride,
-    sleep,
+    sleep: sleepUnlessAborted,
     store,
     bus,
     userId: () => session.get().user?.id,

@@ -175,3 +175,19 @@ export async function runUpload(
 /** The server has every byte but has not said "complete" (its answer was lost): re-sending the last
  * byte makes it answer 202 without writing anything. */
 const lastByte = (size: number) => ({ start: size - 1, end: size - 1, length: 1 });
+
+/** RunnerDeps' `sleep` for a browser page or the service worker: waits `ms`, or less when `signal`
+ * aborts (it resolves then too: the runner checks the signal itself). */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
