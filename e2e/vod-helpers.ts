@@ -82,6 +82,39 @@ export async function uploadState(
   return (await res.json()) as { offset: number; total: number | null; complete: boolean };
 }
 
+/** The server's upload state once its offset has stopped moving (two reads a second apart agree): a
+ * chunk that was on the wire when the page closed or the network went may still land first. */
+export async function settledUploadState(
+  from: Page | APIRequestContext,
+  token: string,
+  videoId: string,
+  accountId: string,
+) {
+  let last = await uploadState(from, token, videoId, accountId);
+  await expect
+    .poll(
+      async () => {
+        const now = await uploadState(from, token, videoId, accountId);
+        const still = now.offset === last.offset;
+        last = now;
+        return still;
+      },
+      { intervals: [1000], timeout: 15_000 },
+    )
+    .toBe(true);
+  return last;
+}
+
+/** The VOD library (`openLibrary`) with the console's test-only chunk size set (CHUNK_KEY) before its
+ * scripts run. */
+export async function openLibraryInChunks(page: Page, chunkBytes: number, origin = '') {
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    CHUNK_KEY,
+    String(chunkBytes),
+  ] as const);
+  await openLibrary(page, `${origin}/vod/dashboard`);
+}
+
 export async function deleteVideo(
   request: APIRequestContext,
   token: string,

@@ -3,12 +3,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import {
-  CHUNK_KEY,
   createdVideoId,
   deleteVideo,
   makeVideo,
+  openLibraryInChunks,
   pickVideos,
   processingItem,
+  settledUploadState,
   sha256,
   storedSource,
   throttleUploads,
@@ -58,12 +59,7 @@ test('an upload paused offline is finished by the service worker after every con
 }) => {
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
   const video = makeVideo(`aula-sw-${Date.now()}.mp4`, { bitrate: '12M' });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    CHUNK_KEY,
-    String(CHUNK),
-  ] as const);
-  await page.goto('/vod/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
+  await openLibraryInChunks(page, CHUNK);
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
     timeout: 30_000,
   });
@@ -88,18 +84,7 @@ test('an upload paused offline is finished by the service worker after every con
     // Every console page closes; the context (the browser profile and its service worker) stays.
     await page.close();
     expect(context.pages()).toEqual([]);
-    let before = await uploadState(request, token, videoId, teamId);
-    await expect
-      .poll(
-        async () => {
-          const now = await uploadState(request, token, videoId, teamId);
-          const still = now.offset === before.offset;
-          before = now;
-          return still;
-        },
-        { intervals: [1000], timeout: 15_000 },
-      )
-      .toBe(true);
+    const before = await settledUploadState(request, token, videoId, teamId);
     expect(before.complete).toBe(false);
     expect(before.offset).toBeLessThan(video.size);
 

@@ -7,9 +7,11 @@ import {
   createdVideoId,
   deleteVideo,
   makeVideo,
+  openLibraryInChunks,
   pickVideos,
   processingItem,
   recordChunks,
+  settledUploadState,
   sha256,
   signInOn,
   startCountingProxy,
@@ -31,15 +33,6 @@ test.describe.configure({ timeout: 150_000 });
 
 const TEAM = 'Demo Produções';
 
-async function openLibrary(page: Page, chunkBytes: number, origin = '') {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    CHUNK_KEY,
-    String(chunkBytes),
-  ] as const);
-  await page.goto(`${origin}/vod/dashboard`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Video on Demand' })).toBeVisible();
-}
-
 /** Videos to delete after each test (their transcodes would load the server for the next tests). */
 const cleanup: Array<{ token: string; teamId: string; videoId: string }> = [];
 test.afterEach(async ({ request }) => {
@@ -54,7 +47,7 @@ test('a generated video is uploaded in chunks, transcoded and plays', async ({ p
   const video = makeVideo(`aula-chunks-${Date.now()}.mp4`, { bitrate: '3M' });
   const CHUNK = 256 * 1024;
   const sent = await recordChunks(context);
-  await openLibrary(page, CHUNK);
+  await openLibraryInChunks(page, CHUNK);
 
   const videoId = await createdVideoId(page, () => pickVideos(page, [video.path]));
   // The processing modal opens with the upload, then shows it done at 100.
@@ -123,7 +116,7 @@ test('the network drops mid-upload: the upload pauses without failing and comple
   try {
     await signInOn(page, proxy.origin, token);
     await throttleUploads(context, page, 1_000_000);
-    await openLibrary(page, CHUNK, proxy.origin);
+    await openLibraryInChunks(page, CHUNK, proxy.origin);
 
     const videoId = await createdVideoId(page, () => pickVideos(page, [video.path]));
     cleanup.push({ token, teamId, videoId });
@@ -136,18 +129,7 @@ test('the network drops mid-upload: the upload pauses without failing and comple
     await expect(status).toContainText('Pausado: aguardando a conexão');
     // While offline nothing moves and nothing fails (no attempt is spent). The chunk that was on the
     // wire may still land first: wait until the server's offset is still for a second.
-    let before = await uploadState(page, token, videoId, teamId);
-    await expect
-      .poll(
-        async () => {
-          const now = await uploadState(page, token, videoId, teamId);
-          const still = now.offset === before.offset;
-          before = now;
-          return still;
-        },
-        { intervals: [1000], timeout: 15_000 },
-      )
-      .toBe(true);
+    const before = await settledUploadState(page, token, videoId, teamId);
     await page.waitForTimeout(3000);
     expect(await uploadState(page, token, videoId, teamId)).toEqual(before);
     await expect(status).toContainText('Pausado');
@@ -179,7 +161,7 @@ test('closing the page mid-upload and reopening the console on any page finishes
   try {
     await signInOn(page, proxy.origin, token);
     await throttleUploads(context, page, 1_000_000);
-    await openLibrary(page, CHUNK, proxy.origin);
+    await openLibraryInChunks(page, CHUNK, proxy.origin);
 
     const videoId = await createdVideoId(page, () => pickVideos(page, [video.path]));
     cleanup.push({ token, teamId, videoId });
@@ -189,18 +171,7 @@ test('closing the page mid-upload and reopening the console on any page finishes
       .toBeGreaterThan(2 * CHUNK);
     await page.close();
     // The chunk that was on the wire may still land: wait until the server's offset is still.
-    let resumeAt = await uploadState(context.request, token, videoId, teamId);
-    await expect
-      .poll(
-        async () => {
-          const now = await uploadState(context.request, token, videoId, teamId);
-          const still = now.offset === resumeAt.offset;
-          resumeAt = now;
-          return still;
-        },
-        { intervals: [1000], timeout: 15_000 },
-      )
-      .toBe(true);
+    const resumeAt = await settledUploadState(context.request, token, videoId, teamId);
     expect(resumeAt.complete).toBe(false);
     const requestsBefore = proxy.ranges.length;
 
@@ -217,7 +188,7 @@ test('closing the page mid-upload and reopening the console on any page finishes
       .toBe(true);
     // The library's processing modal then follows the video's transcode; the file came from the
     // browser's storage: the user was never asked for it.
-    await openLibrary(again, CHUNK, proxy.origin);
+    await openLibraryInChunks(again, CHUNK, proxy.origin);
     await again.getByRole('button', { name: /Processamento/ }).click();
     await expect(processingItem(again, video.name.replace(/\.mp4$/, ''))).toContainText('Transcodificação');
     await expect(again.getByRole('button', { name: 'Escolher arquivo' })).toHaveCount(0);
@@ -249,7 +220,7 @@ test('where the file could not be kept, the user picks it again (same name and s
   const CHUNK = 512 * 1024;
   const sent = await recordChunks(context);
   await throttleUploads(context, page, 1_000_000);
-  await openLibrary(page, CHUNK);
+  await openLibraryInChunks(page, CHUNK);
 
   const videoId = await createdVideoId(page, () => pickVideos(page, [video.path]));
   cleanup.push({ token, teamId, videoId });
@@ -269,7 +240,7 @@ test('where the file could not be kept, the user picks it again (same name and s
         req.onerror = () => reject(req.error);
       }),
   );
-  await openLibrary(again, CHUNK);
+  await openLibraryInChunks(again, CHUNK);
   await again.getByRole('button', { name: /Processamento/ }).click();
   const item = processingItem(again, video.name);
   await expect(item.getByTestId('processing-status')).toContainText(
@@ -308,7 +279,7 @@ test('a blocked account: the upload host refuses (403) and the console goes to /
         })
       : route.continue(),
   );
-  await openLibrary(page, 256 * 1024);
+  await openLibraryInChunks(page, 256 * 1024);
   const videoId = await createdVideoId(page, () => pickVideos(page, [video.path]));
   cleanup.push({ token, teamId, videoId });
   await expect(page).toHaveURL(/\/blocked$/);
@@ -319,13 +290,13 @@ test('another tab of the console shows the upload the first tab is running', asy
   const video = makeVideo(`aula-abas-${Date.now()}.mp4`, { bitrate: '12M' });
   const CHUNK = 512 * 1024;
   await throttleUploads(context, page, 1_000_000);
-  await openLibrary(page, CHUNK);
+  await openLibraryInChunks(page, CHUNK);
   const other = await context.newPage();
   let sentByOther = 0;
   other.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/source')) sentByOther++;
   });
-  await openLibrary(other, CHUNK);
+  await openLibraryInChunks(other, CHUNK);
 
   const videoId = await createdVideoId(page, () => pickVideos(page, [video.path]));
   cleanup.push({ token, teamId, videoId });
