@@ -16,7 +16,7 @@ import {
 } from '@/features/vod/upload/status';
 import { UPLOAD_LEADER_LOCK, UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG } from '@/features/vod/upload/sync-names';
 import { sourceUrl, type UploadConfig, type UploadTarget } from '@/features/vod/upload/target';
-import { parseBody, type SendRequest, type SendResult } from '@/features/vod/upload/transport';
+import { parseBody, type SendRequest, type SendResult, sourceRequest } from '@/features/vod/upload/transport';
 import { isTokenExpired } from '@/lib/jwt';
 
 // Background Sync for the VOD upload queue (Chromium only; docs/uploads.md "The service worker sends
@@ -43,11 +43,7 @@ export class RetryLater extends Error {}
 
 /** One chunk POST with fetch (a service worker has no XMLHttpRequest; it needs no progress bar). */
 export async function sendWithFetch(req: SendRequest): Promise<SendResult> {
-  const form = new FormData();
-  form.append('file', req.blob, req.filename);
-  const headers = new Headers({ 'Accept-Language': req.language });
-  if (req.token) headers.set('Authorization', `Bearer ${req.token}`);
-  if (req.contentRange) headers.set('Content-Range', req.contentRange);
+  const { headers, form } = sourceRequest(req);
   let response: Response;
   try {
     response = await fetch(req.url, { method: 'POST', body: form, headers, signal: req.signal });

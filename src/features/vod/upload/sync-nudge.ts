@@ -1,7 +1,5 @@
 import { UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG } from './sync-names';
 
-export { UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG };
-
 interface SyncCapableRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
 }

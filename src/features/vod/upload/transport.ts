@@ -34,6 +34,17 @@ export function parseBody(text: string): { offset?: number; message?: string } {
   }
 }
 
+/** One POST's headers and multipart body (the single field `file`, SPEC §7, plus Content-Range for a
+ * chunk): the same for the page's XMLHttpRequest and the service worker's fetch. */
+export function sourceRequest(req: SendRequest): { headers: Record<string, string>; form: FormData } {
+  const headers: Record<string, string> = { 'Accept-Language': req.language };
+  if (req.token) headers.Authorization = `Bearer ${req.token}`;
+  if (req.contentRange) headers['Content-Range'] = req.contentRange;
+  const form = new FormData();
+  form.append('file', req.blob, req.filename);
+  return { headers, form };
+}
+
 /**
  * One POST of the source: multipart with the single field `file` (SPEC §7), plus Content-Range for a
  * chunk. XMLHttpRequest rather than fetch: it reports upload progress, which matters for 128 MB chunks
@@ -67,10 +78,9 @@ export function sendSource(req: SendRequest, stallMs = STALL_MS): Promise<SendRe
       req.signal.removeEventListener('abort', onAbort);
       resolve(result);
     };
+    const { headers, form } = sourceRequest(req);
     xhr.open('POST', req.url);
-    if (req.token) xhr.setRequestHeader('Authorization', `Bearer ${req.token}`);
-    if (req.contentRange) xhr.setRequestHeader('Content-Range', req.contentRange);
-    xhr.setRequestHeader('Accept-Language', req.language);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       arm();
       req.onProgress?.(Math.min(event.loaded, req.blob.size));
@@ -85,8 +95,6 @@ export function sendSource(req: SendRequest, stallMs = STALL_MS): Promise<SendRe
     xhr.ontimeout = () => done({ outcome: { kind: 'network' } });
     xhr.onabort = () => done({ outcome: stalled ? { kind: 'network' } : { kind: 'aborted' } });
     req.signal.addEventListener('abort', onAbort, { once: true });
-    const form = new FormData();
-    form.append('file', req.blob, req.filename);
     xhr.send(form);
     arm();
   });
