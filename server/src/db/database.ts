@@ -147,7 +147,7 @@ const SMALL_BUFFER_CACHE = ['-c', 'shared_buffers=16MB'];
 
 /** The PostgreSQL major of the embedded engine (@electric-sql/pglite 0.5 is PostgreSQL 18), as initdb
  * writes it in PG_VERSION. */
-const EMBEDDED_MAJOR = '18';
+export const EMBEDDED_MAJOR = '18';
 
 const exists = (path: string) =>
   stat(path).then(

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { createDatabase, saveEmbeddedTemplate } from '../db/database.ts';
+import { createDatabase, EMBEDDED_MAJOR, saveEmbeddedTemplate } from '../db/database.ts';
 import { migrateToLatest, migrationsFingerprint } from '../db/migrator.ts';
 import type { Db } from '../db/schema.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -20,7 +20,7 @@ export default fp(
     // docs/server.md "A new embedded database from a template"); the engine's major is in the name too.
     const template =
       config.pgliteTemplateDir && !config.databaseUrl
-        ? join(config.pgliteTemplateDir, `palco-pglite18-${migrationsFingerprint()}.tar.gz`)
+        ? join(config.pgliteTemplateDir, `palco-pglite${EMBEDDED_MAJOR}-${migrationsFingerprint()}.tar.gz`)
         : null;
     const db = await createDatabase(config, { template });
     app.decorate('db', db);
