@@ -168,40 +168,73 @@ async function sendSettling(context: SenderContext): Promise<SyncResult> {
   }
 }
 
-/** How long the worker waits for the lock of a console tab that is closing (see syncOnce). */
+/** How long the worker waits for the lock of a console tab that is closing (see takeOverOrRelay). */
 const CLOSING_TAB_MS = 30_000;
+
+/** What takeOverOrRelay needs from the worker's global scope, so the arbitration can be tested alone. */
+export interface Arbiter {
+  locks: Pick<LockManager, 'request'>;
+  /** How many console windows the worker sees. */
+  windows: () => Promise<number>;
+  /** Tells the open console pages the network is back. */
+  relay: () => Promise<void>;
+  /** Sends the kept queue; runs only while the worker holds the upload lock. */
+  send: () => Promise<SyncResult>;
+  waitMs?: number;
+}
+
+/**
+ * One sender at a time: the worker sends when it can take the upload lock; a console tab that holds it
+ * leads and is told the network is back. A tab holds that lock for its whole life, and Chromium lets go
+ * of a closing tab's locks only a moment after the tab left the worker's clients — or, just as the
+ * tab closes, while it is still listed. Relaying to such a tab tells nobody, and ending the sync as done
+ * would leave the upload waiting for the console. So after relaying (or finding no window), the worker
+ * waits for the lock (docs/uploads.md "The service worker sends the chunks"): taken, the tab is gone
+ * and the worker sends the rest (nothing, if the tab finished it); not taken within the wait while a
+ * window was open, a live tab leads and the relay stands; not taken with no window left, the event is
+ * rejected so Chromium fires it again later.
+ */
+export async function takeOverOrRelay(arbiter: Arbiter): Promise<SyncResult> {
+  const { locks, send } = arbiter;
+  const outcome = await locks.request(UPLOAD_LEADER_LOCK, { ifAvailable: true }, (lock) =>
+    lock ? send() : ('held' as const),
+  );
+  if (outcome !== 'held') return outcome;
+  const windowOpen = (await arbiter.windows()) > 0;
+  if (windowOpen) await arbiter.relay();
+  try {
+    return await locks.request(
+      UPLOAD_LEADER_LOCK,
+      { signal: AbortSignal.timeout(arbiter.waitMs ?? CLOSING_TAB_MS) },
+      send,
+    );
+  } catch (error) {
+    const timedOut =
+      error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');
+    if (!timedOut) throw error;
+    if (windowOpen) return 'relayed';
+    throw new RetryLater('the upload lock is still held');
+  }
+}
 
 async function syncOnce(): Promise<SyncResult> {
   const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const relay = async () => {
     for (const client of await windows()) client.postMessage({ type: UPLOAD_SYNC_MESSAGE });
-    return 'relayed' as const;
   };
-  const locks = self.navigator?.locks;
+  const locks: LockManager | undefined = self.navigator?.locks;
   // Without Web Locks the worker cannot know whether a page sends: it only nudges the pages.
-  if (!locks?.request) return relay();
-  const context = await loadSenderContext();
-  if (!context || isTokenExpired(context.token)) return relay();
-  const outcome = await locks.request(UPLOAD_LEADER_LOCK, { ifAvailable: true }, (lock) =>
-    lock ? sendSettling(context) : ('held' as const),
-  );
-  if (outcome !== 'held') return outcome;
-  // A console tab leads the queue: it is the one sender; tell it the network is back.
-  if ((await windows()).length > 0) return relay();
-  // Held, and no console page is left: the tab that led is closing, and Chromium lets go of its locks
-  // only once the tab is gone, a moment after it left the worker's clients. Relaying would tell nobody
-  // and end the sync as done, so the upload would wait for the console; the worker waits for the lock
-  // instead (docs/uploads.md "The service worker sends the chunks"). Still held after the wait: a
-  // rejected event, which Chromium fires again later.
-  try {
-    return await locks.request(UPLOAD_LEADER_LOCK, { signal: AbortSignal.timeout(CLOSING_TAB_MS) }, () =>
-      sendSettling(context),
-    );
-  } catch (error) {
-    if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError'))
-      throw new RetryLater('the upload lock is still held');
-    throw error;
+  const context = locks ? await loadSenderContext() : undefined;
+  if (!locks || !context || isTokenExpired(context.token)) {
+    await relay();
+    return 'relayed';
   }
+  return takeOverOrRelay({
+    locks,
+    windows: async () => (await windows()).length,
+    relay,
+    send: () => sendSettling(context),
+  });
 }
 
 let running: Promise<unknown> = Promise.resolve();
