@@ -456,7 +456,7 @@ function shape(env: Env) {
     logLevel: env.LOG_LEVEL as string,
     seedDemo: env.SEED_DEMO,
     productName: env.PRODUCT_NAME,
-    /** Base URL of the upload host (SPEC §9): `${PUBLIC_URL}/upload` by default, which this server serves. */
+    /** Base URL of the upload host (SPEC section 9): `${PUBLIC_URL}/upload` by default, which this server serves. */
     uploadUrl: (env.UPLOAD_URL ?? `${publicUrl}/upload`).replace(/\/+$/, ''),
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     ffmpegPath: env.FFMPEG_PATH,

@@ -32,15 +32,17 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
     .map((file) => resolve(root, dir, file));
 }
 
-/** The packages the bundled server imports, as `npm run build:server` bundles it (nothing written). */
-async function bundledImports(): Promise<Set<string>> {
+/** `npm run build:server`'s build, in memory (nothing written), made once for the tests below. */
+let built: ReturnType<typeof build<{ write: false; metafile: true }>> | undefined;
+function bundle() {
   const entryPoints = [...pkg.scripts['build:server']!.matchAll(/(server\/src\/\S+\.ts)/g)].map((m) => m[1]!);
   expect(entryPoints).toContain('server/src/server.ts');
-  const result = await build({
+  built ??= build({
     entryPoints: entryPoints.map((entry) => join(root, entry)),
     bundle: true,
     platform: 'node',
     format: 'esm',
+    splitting: true,
     target: 'node24',
     packages: 'external',
     outbase: join(root, 'server/src'),
@@ -49,6 +51,12 @@ async function bundledImports(): Promise<Set<string>> {
     metafile: true,
     logLevel: 'silent',
   });
+  return built;
+}
+
+/** The packages the bundled server imports, as `npm run build:server` bundles it. */
+async function bundledImports(): Promise<Set<string>> {
+  const result = await bundle();
   const names = new Set<string>();
   for (const output of Object.values(result.metafile.outputs))
     for (const entry of output.imports) {
@@ -96,4 +104,48 @@ describe('package.json for a production install (--omit=dev)', () => {
     expect(imported).toContain('pofile');
     expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
   });
+});
+
+// What the server holds in memory at start (docs/server.md "Memory"): V8 keeps every loaded module's
+// source text, and every package imported statically is loaded at start whether or not it is used.
+describe('the bundled server, for its memory', () => {
+  it('is ASCII, so V8 keeps its source in one byte a character (one dash made it two)', async () => {
+    const { outputFiles } = await bundle();
+    const scripts = outputFiles.filter((file) => !file.path.endsWith('.map'));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const file of scripts) {
+      const wide = file.text.split('\n').findIndex((line) => /[^ -~\t\r]/.test(line));
+      expect(wide, `${file.path}:${wide + 1}`).toBe(-1);
+    }
+  }, 60_000);
+
+  it('loads the bucket client, the image library and the mailer only when one is used', async () => {
+    const { metafile } = await bundle();
+    const entry = Object.entries(metafile.outputs).find(
+      ([, output]) => output.entryPoint === 'server/src/server.ts',
+    );
+    expect(entry).toBeDefined();
+    const atStart = new Set<string>();
+    // Everything the entry loads before it runs: its static imports, and theirs among the chunks.
+    const visit = (file: string) => {
+      for (const imported of metafile.outputs[file]?.imports ?? []) {
+        if (imported.kind !== 'import-statement') continue;
+        if (imported.external) atStart.add(packageOf(imported.path) ?? imported.path);
+        else if (!atStart.has(imported.path)) {
+          atStart.add(imported.path);
+          visit(imported.path);
+        }
+      }
+    };
+    visit(entry![0]);
+    expect(atStart).toContain('fastify');
+    for (const lazy of [
+      '@aws-sdk/client-s3',
+      '@aws-sdk/lib-storage',
+      '@aws-sdk/s3-request-presigner',
+      'sharp',
+      'nodemailer',
+    ])
+      expect(atStart, lazy).not.toContain(lazy);
+  }, 60_000);
 });

@@ -359,7 +359,7 @@ export class Integrations {
   /**
    * One item: its video is created (status uploading: the processing modal lists it), its file
    * streamed into the video's upload file under the upload lease, and completion recorded the way a
-   * finished upload is — then the transcode job runs on it like on any upload.
+   * finished upload is; then the transcode job runs on it like on any upload.
    */
   private async importItem(importId: string, lastAttempt: boolean): Promise<void> {
     const { db, config, media } = this.app;

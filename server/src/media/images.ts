@@ -1,5 +1,8 @@
-import sharp from 'sharp';
 import { ApiError } from '../lib/errors.ts';
+
+// sharp (libvips, ~20 MB of the process once loaded) is loaded on the first image a user sends, not at
+// start: most instances handle few images (docs/server.md "Memory").
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 /** Largest thumbnail or end-screen image (SPEC §5, §9: 10MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -72,6 +75,7 @@ export const END_SCREEN_BOX: ImageBox = BANNER_BOX;
  * animated image is kept. 413 above MAX_IMAGE_PIXELS, 415 when it does not decode.
  */
 export async function normalizeImage(input: Buffer, ext: ImageType['ext'], box: ImageBox): Promise<Buffer> {
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

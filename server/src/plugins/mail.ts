@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Job, SendOptions } from 'pg-boss';
 import { decryptSecret, encryptSecret, sealingKey } from '../lib/webhook-crypto.ts';
 
@@ -41,9 +41,15 @@ export default fp(
   async (app) => {
     const { smtpUrl, mailFrom, dataDir } = app.config;
 
+    // nodemailer is loaded with the first mail, not at start (docs/server.md "Memory").
+    const nodemailer = async () => (await import('nodemailer')).default;
     if (smtpUrl) {
-      const transport = nodemailer.createTransport(smtpUrl);
-      app.addHook('onClose', async () => transport.close());
+      let transport: Transporter | undefined;
+      const smtp = async () => {
+        transport ??= (await nodemailer()).createTransport(smtpUrl);
+        return transport;
+      };
+      app.addHook('onClose', async () => transport?.close());
       // Every mail is a job of the queue, sent by a worker of any instance and retried with a doubling
       // delay while the SMTP server is down (docs/operations.md "SMTP down"): a mail asked for during
       // an outage arrives once it is back, and one asked for right before an instance dies is sent by
@@ -66,7 +72,7 @@ export default fp(
           if (!job) return;
           const message = JSON.parse(decryptSecret(key, MAIL_QUEUE, job.data.sealed)) as MailMessage;
           try {
-            await transport.sendMail({ from: mailFrom, ...message });
+            await (await smtp()).sendMail({ from: mailFrom, ...message });
           } catch (error) {
             // Thrown, the job is retried by the queue after its delay.
             app.log.warn({ err: error, to: message.to }, 'mail not sent; retried later');
@@ -89,9 +95,14 @@ export default fp(
     }
 
     const folder = join(dataDir, 'mail');
-    const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    let render: Transporter | undefined;
     app.decorate('mailer', {
       async send(message: MailMessage, options: { link?: string } = {}) {
+        render ??= (await nodemailer()).createTransport({
+          streamTransport: true,
+          buffer: true,
+          newline: 'unix',
+        });
         const info = await render.sendMail({ from: mailFrom, ...message });
         await mkdir(folder, { recursive: true, mode: 0o700 });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/schema.ts';
-import { S3Storage, s3Client } from '../media/s3-storage.ts';
-import { S3Uploads } from '../media/s3-uploads.ts';
 import { MediaSigner } from '../media/signing.ts';
 import { LocalDiskStorage, type MediaStorage } from '../media/storage.ts';
 import { SubtitleMaker } from '../media/subtitle-jobs.ts';
@@ -40,6 +38,10 @@ export default fp(
     let live: MediaStorage;
     let store: UploadStore;
     if (chosen.kind === 's3') {
+      // The AWS SDK (~15 MB once loaded) is loaded only by an instance whose media are in a bucket
+      // (docs/server.md "Memory"); the server bundle keeps these modules in a chunk of their own.
+      const { S3Storage, s3Client } = await import('../media/s3-storage.ts');
+      const { S3Uploads } = await import('../media/s3-uploads.ts');
       const client = s3Client(chosen);
       const scratch = join(dataDir, 'scratch');
       storage = new S3Storage(client, chosen, 'media/', scratch);

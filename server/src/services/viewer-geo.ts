@@ -34,7 +34,7 @@ export interface Attribution {
 
 export const GEO_ATTRIBUTIONS: readonly Attribution[] = Object.freeze([
   {
-    // GeoLite2 End User License Agreement §3 (CC BY-SA 4.0): state, city and country.
+    // GeoLite2 End User License Agreement section 3 (CC BY-SA 4.0): state, city and country.
     text: 'This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com',
     url: 'https://www.maxmind.com',
   },
@@ -107,7 +107,7 @@ export function tidyProviderName(legal: string): string {
   let name = legal
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/[\s,-]*\bem recupera[cç][aã]o judicial\b.*$/i, '')
+    .replace(/[\s,-]*\bem recupera[c\u00e7][a\u00e3]o judicial\b.*$/i, '')
     // `S. A.` as one word; `LTDA-ME`, `Ltda.-EPP` as two.
     .replace(/\bS\. A\./gi, (match) => match.replace(' ', ''))
     .replace(/\b(ltda|ltd)(\.?)-(me|epp)\b\.?$/i, '$1$2 $3');
@@ -117,17 +117,17 @@ export function tidyProviderName(legal: string): string {
     if (!last) break;
     const word = (last[1] ?? '')
       .toLowerCase()
-      .replace(/^[.\-–&/()]+/, '')
-      .replace(/[.\-–&/()]+$/, '');
+      .replace(/^[.\-\u2013&/()]+/, '')
+      .replace(/[.\-\u2013&/()]+$/, '');
     if (word !== '' && !LEGAL_TAIL.has(word)) break;
     name = name.slice(0, last.index);
   }
-  name = name.replace(/[\s,;:\-–/&]+$/, '');
+  name = name.replace(/[\s,;:\-\u2013/&]+$/, '');
   if (!/\p{Ll}/u.test(name)) name = titleCase(name);
   if (name.length > MAX_PROVIDER_LENGTH) {
     const cut = name.slice(0, MAX_PROVIDER_LENGTH);
     const space = cut.lastIndexOf(' ');
-    name = (space >= MAX_PROVIDER_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:\-–/&]+$/, '');
+    name = (space >= MAX_PROVIDER_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:\-\u2013/&]+$/, '');
   }
   return name;
 }

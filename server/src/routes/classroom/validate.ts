@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors.ts';
 
 /** SPEC §5: letters (Portuguese accents included) and spaces, not blank, at most 50 characters. The
  * console's classroom form checks the same rule (src/classroom/validation.ts). */
-const NAME = /^[A-Za-zÀ-ÖØ-öø-ÿ ]+$/;
+const NAME = /^[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff ]+$/;
 export const MAX_NAME = 50;
 // The WHATWG e-mail syntax plus a dot in the domain, as the console's forms check it.
 const EMAIL =

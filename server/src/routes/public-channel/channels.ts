@@ -31,7 +31,7 @@ export function channelMessage(event: AccountEvent, liveId: string): object | nu
       return event.live_id === liveId ? { type: 'viewer_id', until: event.until } : null;
     case 'espectadores':
       return event.live_id === liveId ? { type: 'viewers', count: event.total } : null;
-    // Raised by the overlays routes (viewer contract §4).
+    // Raised by the overlays routes (viewer contract section 4).
     case 'live.overlays':
       return event.liveId === liveId ? { type: 'overlays', overlays: event.overlays } : null;
     default:
