@@ -900,4 +900,41 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     }
   }, 300_000);
 
+  it('streams a body over 64 MB to Palco on the upload path, and refuses it with 413 elsewhere', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    const created = await request('/v1/videos/vod', { json: { title: 'Grande' }, token });
+    expect(created.status, created.body).toBe(201);
+    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    // 70 MB as a sparse file: curl streams it from disk (-F file=@…), nothing holds it in memory.
+    const size = 70 * 1024 * 1024;
+    const big = join(STATE, 'big.bin');
+    closeSync(openSync(big, 'w'));
+    truncateSync(big, size);
+    const file = `file=@${big};type=application/octet-stream`;
+    // One chunk of an upload (the console's chunks are 8 MB; an API client may send up to 128 MiB).
+    const chunk = await request(`/v1/videos/${videoId}/source`, {
+      method: 'POST',
+      token,
+      args: ['-H', `content-range: bytes 0-${size - 1}/${size + 1}`, '-F', file, '--max-time', '120'],
+    });
+    expect(chunk.status, chunk.body).toBe(201);
+    expect(JSON.parse(chunk.body)).toMatchObject({ offset: size, complete: false });
+    const state = await request(`/v1/videos/${videoId}/source`, { token });
+    expect(JSON.parse(state.body)).toMatchObject({ offset: size });
+    // The same body elsewhere: nginx's own limit (client_max_body_size 64m) refuses it.
+    // (nginx may answer before reading the body and reset the stream: curl's exit code is not looked at.)
+    const elsewhere = await run('curl', [
+      ...['-sS', '--cacert', join(STATE, 'tls/cert.pem'), '-o', '-', '-w', '\n%{http_code}', '-X', 'PATCH'],
+      ...['-H', `authorization: Bearer ${token}`, '-F', file, '--max-time', '120'],
+      `${BASE}/v1/videos/${videoId}`,
+    ]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    expect(elsewhere.stdout.trim().split('\n').at(-1)).toBe('413');
+    // nginx's own page, not Palco's JSON: the proxy refused it before Palco saw it.
+    expect(elsewhere.stdout).toContain('413 Request Entity Too Large');
+  }, 240_000);
+
 });
