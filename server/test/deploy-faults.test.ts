@@ -937,4 +937,99 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     expect(elsewhere.stdout).toContain('413 Request Entity Too Large');
   }, 240_000);
 
+  it('delivers a webhook event raised while PostgreSQL goes down once it is back', async ({ skip }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    const received: string[] = [];
+    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        received.push(Buffer.concat(parts).toString('utf8'));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { PGBIN, PG_PORT } = ports();
+    const psql = (query: string) =>
+      run(`${PGBIN}/psql`, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        PG_PORT!,
+        '-U',
+        'postgres',
+        '-d',
+        'palco',
+        '-tAc',
+        query,
+      ]);
+    let holder: ChildProcess | undefined;
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
+        json: { url, events: ['upload.completed'] },
+        token,
+      });
+      expect(hook.status, hook.body).toBe(201);
+      const created = await request('/v1/videos/vod', { json: { title: 'Evento sem banco' }, token });
+      expect(created.status, created.body).toBe(201);
+      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      await noiseVideo(join(STATE, 'event.mp4'), 1);
+      // The event must be in flight when PostgreSQL goes away: a session holds a lock on the
+      // endpoints' table, so the instance's look-up of the event's endpoints waits on it; stopping
+      // PostgreSQL then ends that look-up with a connection error, as an outage would.
+      holder = spawn(`${PGBIN}/psql`, ['-h', '127.0.0.1', '-p', PG_PORT!, '-U', 'postgres', '-d', 'palco'], {
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      holder.stdin!.write('begin; lock table webhooks in access exclusive mode;\n');
+      await until(
+        'the lock',
+        async () =>
+          (
+            await psql(
+              "select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'webhooks' and l.granted and l.mode = 'AccessExclusiveLock'",
+            )
+          ).stdout.trim() === '1',
+        10_000,
+      );
+      const sent = await request(`/v1/videos/${videoId}/source`, {
+        method: 'POST',
+        token,
+        args: ['-F', `file=@${join(STATE, 'event.mp4')};type=video/mp4`],
+      });
+      expect(sent.status, sent.body).toBe(202);
+      await until(
+        "the event's look-up waiting",
+        async () =>
+          Number(
+            (
+              await psql(
+                "select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'webhooks' and not l.granted",
+              )
+            ).stdout.trim(),
+          ) > 0,
+        10_000,
+      );
+      await pgCtl('stop');
+      try {
+        await sleep(5_000);
+      } finally {
+        await pgCtl('start');
+      }
+      await until(
+        'the event delivered after the restart',
+        async () => received.some((body) => JSON.parse(body).event === 'upload.completed'),
+        60_000,
+      );
+      expect(received.map((body) => JSON.parse(body))).toMatchObject([
+        { event: 'upload.completed', data: { video_id: videoId } },
+      ]);
+    } finally {
+      holder?.kill('SIGKILL');
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  }, 240_000);
 });
