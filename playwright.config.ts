@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_INGEST_PORT, E2E_PORT } 
 // on a fresh embedded database. Debian's chromium, never a downloaded browser.
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/deploy runs against the production topology: playwright.deploy.config.ts (npm run test:deploy).
+  testIgnore: 'deploy/**',
   fullyParallel: false,
   // One worker: the tests share the seeded demo users, whose team choice lives on the server.
   workers: 1,

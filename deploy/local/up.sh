@@ -67,11 +67,13 @@ PORTS
 
 # The built app, as the Dockerfile builds it: the console when it is missing (a minute or more), the
 # server every time (esbuild, seconds), so a changed server is what runs.
+# NODE_ENV=production whatever the caller's (a test runner sets `test`, and Vite then builds a console
+# that is not a production build: no service worker).
 if [ ! -f dist/index.html ]; then
   log "building the app (npm run build)"
-  npm run --silent build >"$STATE/logs/build.log" 2>&1
+  NODE_ENV=production npm run --silent build >"$STATE/logs/build.log" 2>&1
 else
-  npm run --silent build:server >"$STATE/logs/build.log" 2>&1
+  NODE_ENV=production npm run --silent build:server >"$STATE/logs/build.log" 2>&1
 fi
 
 # A self-signed certificate for 127.0.0.1 and localhost (kept across runs).

@@ -1,6 +1,14 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -263,6 +271,71 @@ async function bucketPieces(videoId: string) {
     });
   }
   return pieces.sort((a, b) => a.start - b.start);
+}
+
+/** The bucket's process (s3rver, started by up.sh in its own process group): killed, or started again
+ * as up.sh does (its command line, port and folder) until it answers. */
+const bucket = async (action: 'stop' | 'start') => {
+  const file = join(STATE, 'pids/s3.pid');
+  if (action === 'stop') {
+    process.kill(-Number(readFileSync(file, 'utf8')), 'SIGKILL');
+    return;
+  }
+  const { S3_PORT } = ports();
+  const log = openSync(join(STATE, 'logs/s3.log'), 'a');
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/s3rver'),
+    ['-d', join(STATE, 's3'), '-a', '127.0.0.1', '-p', S3_PORT!, '--configure-bucket', 'palco-media'],
+    { detached: true, stdio: ['ignore', log, log] },
+  );
+  closeSync(log);
+  child.unref();
+  writeFileSync(file, String(child.pid));
+  await until('the bucket', async () => (await fetch(`http://127.0.0.1:${S3_PORT}/`)).status > 0, 20_000);
+};
+/** A live started through the API and fed by a real RTMP encoder, until its variant playlist names a segment. */
+async function startLive(token: string, name: string, seconds: number) {
+  const created = await request(`/v1/live-streams?accountId=${DEMO}`, {
+    json: { nome: name, scheduledStartTime: new Date(Date.now() + 86_400_000).toISOString() },
+    token,
+  });
+  expect(created.status, created.body).toBe(201);
+  const live = JSON.parse(created.body) as { id: string; signals: { key: string }[] };
+  const started = await request(`/v1/live-streams/${live.id}/control/start?accountId=${DEMO}`, {
+    method: 'PUT',
+    token,
+  });
+  expect(started.status, started.body).toBe(200);
+  const encoder = publishTestSignal(
+    `rtmp://127.0.0.1:${ports().RTMP_PORT}/live/${live.signals[0]!.key}`,
+    seconds,
+  );
+  let variant: URL | undefined;
+  await until(
+    'the live variant playlist',
+    async () => {
+      const info = await request(`/v1/public/lives/${live.id}/playback?origin=${encodeURIComponent(BASE)}`);
+      const url = (JSON.parse(info.body) as { manifestUrl?: string | null }).manifestUrl;
+      if (!url) return false;
+      const manifest = new URL(url, BASE);
+      const master = await request(manifest.pathname + manifest.search);
+      const line = master.body.split('\n').find((l) => l.endsWith('.m3u8'));
+      if (master.status !== 200 || !line) return false;
+      variant = new URL(line, manifest);
+      const playlist = await request(variant.pathname + variant.search);
+      return playlist.status === 200 && playlist.body.includes('#EXTINF');
+    },
+    60_000,
+  );
+  return { liveId: live.id, encoder, variant: variant! };
+}
+/** A live playlist's segments: their media sequence numbers and paths. */
+function segmentsOf(body: string, playlist: URL): { sequence: number; path: string }[] {
+  const first = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(body)?.[1] ?? 0);
+  return body
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line, i) => ({ sequence: first + i, path: new URL(line, playlist).pathname }));
 }
 
 describe.skipIf(!wanted)('the production topology under faults', () => {
@@ -724,4 +797,239 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     expect(Date.now() - stopped).toBeLessThan(25_000 + 12_000);
     await startApp(1);
   }, 180_000);
+  it('loses nothing when the bucket is unreachable for 10 s: a chunked upload through nginx and an RTMP live both retry', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    const { encoder, variant } = await startLive(token, 'Sem balde', 90);
+    // Every segment the live's playlist (read from the bucket through nginx) named, by its sequence.
+    const named = new Map<number, string>();
+    const fetched = new Map<string, number>();
+    // Set once the bucket is back (an object: the watcher below reads it as it changes).
+    const bucketBack = { now: false };
+    let back: Promise<void> | undefined;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        const playlist = await request(variant.pathname + variant.search).catch(() => null);
+        if (playlist?.status === 200) {
+          for (const segment of segmentsOf(playlist.body, variant)) {
+            named.set(segment.sequence, segment.path);
+            // A viewer fetches each segment it is told of: from the bucket, through nginx.
+            if (bucketBack.now && !fetched.has(segment.path))
+              fetched.set(segment.path, (await request(segment.path)).status);
+          }
+        }
+        await sleep(1_000);
+      }
+    })();
+    try {
+      const created = await request('/v1/videos/vod', { json: { title: 'Sem balde' }, token });
+      expect(created.status, created.body).toBe(201);
+      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      const file = await noiseVideo(join(STATE, 'outage.mp4'), 1);
+      const chunk = 512 * 1024;
+      const path = `/v1/videos/${videoId}/source`;
+      const first = await request(path, { method: 'POST', token, args: chunkArgs(file, 0, chunk - 1, 'o0') });
+      expect(first.status, first.body).toBe(201);
+      const lastBefore = Math.max(...named.keys());
+
+      // The bucket goes away for 10 s while the next chunk is on its way to it (sent slowly, about 5 s);
+      // the upload goes on as the console does it (docs/uploads.md): on a 503 it waits Retry-After,
+      // asks the server's offset and sends from there.
+      const answers: number[] = [];
+      let offset = chunk;
+      let done: Answer | undefined;
+      const deadline = Date.now() + 120_000;
+      while (!done && Date.now() < deadline) {
+        const end = Math.min(offset + chunk, file.length) - 1;
+        const cut = back === undefined;
+        const sending = request(path, {
+          method: 'POST',
+          token,
+          args: chunkArgs(file, offset, end, 'o1', cut ? ['--limit-rate', '100k'] : []),
+        });
+        if (cut) {
+          await sleep(1_500);
+          await bucket('stop');
+          back = sleep(10_000).then(async () => {
+            await bucket('start');
+            bucketBack.now = true;
+          });
+        }
+        const sent = await sending;
+        answers.push(sent.status);
+        if (sent.status === 202) done = sent;
+        else if (sent.status === 201) offset = end + 1;
+        else {
+          expect(sent.status, sent.body).toBe(503);
+          await sleep(Number(sent.headers['retry-after'] ?? 2) * 1000);
+          const state = await request(path, { token });
+          if (state.status === 200) offset = (JSON.parse(state.body) as { offset: number }).offset;
+          else expect(state.status, state.body).toBe(503);
+        }
+      }
+      await back;
+      // The chunk cut by the outage was answered 503 (try again), and the upload completed after it.
+      expect(answers[0]).toBe(503);
+      expect(done?.status).toBe(202);
+      const pieces = (await bucketPieces(videoId)).filter((piece) => piece.size === piece.length);
+      expect(sha256(Buffer.concat(pieces.map((piece) => piece.bytes)))).toBe(sha256(file));
+      expect(pieces.reduce((sum, piece) => sum + piece.size, 0)).toBe(file.length);
+
+      // The live: after the bucket is back, its playlist goes on past the outage (4 s segments) with
+      // no sequence missing, and every segment it names is in the bucket.
+      await until(
+        'the live past the outage',
+        async () => Math.max(...named.keys()) >= lastBefore + 6,
+        60_000,
+      );
+      const sequences = [...named.keys()].sort((a, b) => a - b);
+      expect(sequences.length).toBeGreaterThan(6);
+      expect(sequences.at(-1)! - sequences[0]! + 1).toBe(sequences.length);
+      expect(fetched.size).toBeGreaterThan(0);
+      expect([...fetched].filter(([, status]) => status !== 200)).toEqual([]);
+    } finally {
+      watching = false;
+      await watch;
+      encoder.kill('SIGKILL');
+      // The bucket is up again for the next tests, even when this one failed midway.
+      await back;
+    }
+  }, 300_000);
+
+  it('streams a body over 64 MB to Palco on the upload path, and refuses it with 413 elsewhere', async ({
+    skip,
+  }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    const created = await request('/v1/videos/vod', { json: { title: 'Grande' }, token });
+    expect(created.status, created.body).toBe(201);
+    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    // 70 MB as a sparse file: curl streams it from disk (-F file=@…), nothing holds it in memory.
+    const size = 70 * 1024 * 1024;
+    const big = join(STATE, 'big.bin');
+    closeSync(openSync(big, 'w'));
+    truncateSync(big, size);
+    const file = `file=@${big};type=application/octet-stream`;
+    // One chunk of an upload (the console's chunks are 8 MB; an API client may send up to 128 MiB).
+    const chunk = await request(`/v1/videos/${videoId}/source`, {
+      method: 'POST',
+      token,
+      args: ['-H', `content-range: bytes 0-${size - 1}/${size + 1}`, '-F', file, '--max-time', '120'],
+    });
+    expect(chunk.status, chunk.body).toBe(201);
+    expect(JSON.parse(chunk.body)).toMatchObject({ offset: size, complete: false });
+    const state = await request(`/v1/videos/${videoId}/source`, { token });
+    expect(JSON.parse(state.body)).toMatchObject({ offset: size });
+    // The same body elsewhere: nginx's own limit (client_max_body_size 64m) refuses it.
+    // (nginx may answer before reading the body and reset the stream: curl's exit code is not looked at.)
+    const elsewhere = await run('curl', [
+      ...['-sS', '--cacert', join(STATE, 'tls/cert.pem'), '-o', '-', '-w', '\n%{http_code}', '-X', 'PATCH'],
+      ...['-H', `authorization: Bearer ${token}`, '-F', file, '--max-time', '120'],
+      `${BASE}/v1/videos/${videoId}`,
+    ]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    expect(elsewhere.stdout.trim().split('\n').at(-1)).toBe('413');
+    // nginx's own page, not Palco's JSON: the proxy refused it before Palco saw it.
+    expect(elsewhere.stdout).toContain('413 Request Entity Too Large');
+  }, 240_000);
+
+  it('delivers a webhook event raised while PostgreSQL goes down once it is back', async ({ skip }) => {
+    if (!canRun) skip();
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    const received: string[] = [];
+    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        received.push(Buffer.concat(parts).toString('utf8'));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { PGBIN, PG_PORT } = ports();
+    const psql = (query: string) =>
+      run(`${PGBIN}/psql`, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        PG_PORT!,
+        '-U',
+        'postgres',
+        '-d',
+        'palco',
+        '-tAc',
+        query,
+      ]);
+    let holder: ChildProcess | undefined;
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
+        json: { url, events: ['upload.completed'] },
+        token,
+      });
+      expect(hook.status, hook.body).toBe(201);
+      const created = await request('/v1/videos/vod', { json: { title: 'Evento sem banco' }, token });
+      expect(created.status, created.body).toBe(201);
+      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      await noiseVideo(join(STATE, 'event.mp4'), 1);
+      // The event must be in flight when PostgreSQL goes away: a session holds a lock on the
+      // endpoints' table, so the instance's look-up of the event's endpoints waits on it; stopping
+      // PostgreSQL then ends that look-up with a connection error, as an outage would.
+      holder = spawn(`${PGBIN}/psql`, ['-h', '127.0.0.1', '-p', PG_PORT!, '-U', 'postgres', '-d', 'palco'], {
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      holder.stdin!.write('begin; lock table webhooks in access exclusive mode;\n');
+      await until(
+        'the lock',
+        async () =>
+          (
+            await psql(
+              "select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'webhooks' and l.granted and l.mode = 'AccessExclusiveLock'",
+            )
+          ).stdout.trim() === '1',
+        10_000,
+      );
+      const sent = await request(`/v1/videos/${videoId}/source`, {
+        method: 'POST',
+        token,
+        args: ['-F', `file=@${join(STATE, 'event.mp4')};type=video/mp4`],
+      });
+      expect(sent.status, sent.body).toBe(202);
+      await until(
+        "the event's look-up waiting",
+        async () =>
+          Number(
+            (
+              await psql(
+                "select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'webhooks' and not l.granted",
+              )
+            ).stdout.trim(),
+          ) > 0,
+        10_000,
+      );
+      await pgCtl('stop');
+      try {
+        await sleep(5_000);
+      } finally {
+        await pgCtl('start');
+      }
+      await until(
+        'the event delivered after the restart',
+        async () => received.some((body) => JSON.parse(body).event === 'upload.completed'),
+        60_000,
+      );
+      expect(received.map((body) => JSON.parse(body))).toMatchObject([
+        { event: 'upload.completed', data: { video_id: videoId } },
+      ]);
+    } finally {
+      holder?.kill('SIGKILL');
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  }, 240_000);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JobWithMetadata, SendOptions } from 'pg-boss';
+import { isDatabaseUnreachable } from '../db/database.ts';
 import {
   deliveryToSend,
   insertDelivery,
@@ -20,11 +21,15 @@ declare module 'fastify' {
 }
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
+/** Events waiting for the database at most, per instance (a few hundred bytes each). */
+export const WEBHOOK_OUTBOX_MAX = 1000;
+const OUTBOX_RETRY_FIRST_MS = 1000;
+const OUTBOX_RETRY_MAX_MS = 5000;
 
 export interface Webhooks {
   /** Encrypts and decrypts endpoint secrets (lib/webhook-crypto.ts). */
   key: Buffer;
-  /** Queues one delivery per subscribed endpoint of the team, in the background. */
+  /** Queues one delivery per subscribed endpoint of the team, in the background (through the outbox). */
   raise(accountId: string, event: WebhookEvent, data: Record<string, unknown>): void;
   /** Queues a delivery row already written (by `raise` or "send again"), with `trx` when given. */
   enqueue(deliveryId: string, trx?: Executor): Promise<void>;
@@ -97,20 +102,77 @@ export default fp(
     const { boss } = app.jobs;
     await boss.createQueue(WEBHOOK_QUEUE, jobOptions);
 
+    // The outbox (docs/operations.md "Webhook events while PostgreSQL is down"): an event is stored
+    // (its delivery rows and jobs) from here, in order; while the database is unreachable it stays,
+    // and the store is tried again after 1, 2, 4, 5, 5 … s, so an event raised during a PostgreSQL
+    // restart is delivered afterwards instead of lost. Bounded: past WEBHOOK_OUTBOX_MAX events waiting,
+    // a new one is dropped (logged). Held in memory only: lost if this instance stops first.
+    const outbox: { accountId: string; event: WebhookEvent; body: string }[] = [];
+    let storing = false;
+    let retryMs = OUTBOX_RETRY_FIRST_MS;
+    let retry: NodeJS.Timeout | undefined;
+    let closed = false;
+    const store = async ({ accountId, event, body }: (typeof outbox)[number]) => {
+      const targets = await subscribedWebhooks(app.db, accountId, event);
+      if (targets.length === 0) return;
+      // One transaction for every endpoint: a store tried again never leaves some rows twice.
+      await app.db.transaction().execute(async (trx) => {
+        for (const target of targets) {
+          const row = await insertDelivery(trx, { webhookId: target.id, event, body });
+          await webhooks.enqueue(row.id, trx);
+        }
+      });
+    };
+    // In the background tasks (tests and shutdown wait for them), but never waiting there for the
+    // database: a failed store returns and a timer starts the next try.
+    const drain = () => {
+      if (storing || closed) return;
+      storing = true;
+      clearTimeout(retry);
+      app.runInBackground('webhooks: outbox', async () => {
+        try {
+          while (outbox.length > 0) {
+            const next = outbox[0]!;
+            try {
+              await store(next);
+            } catch (error) {
+              if (isDatabaseUnreachable(error)) {
+                if (retryMs === OUTBOX_RETRY_FIRST_MS)
+                  app.log.warn({ waiting: outbox.length }, 'webhook events kept until the database answers');
+                retry = setTimeout(drain, retryMs);
+                retry.unref();
+                retryMs = Math.min(retryMs * 2, OUTBOX_RETRY_MAX_MS);
+                return;
+              }
+              app.log.error(
+                { err: error, event: next.event, accountId: next.accountId },
+                'webhook event not stored',
+              );
+            }
+            outbox.shift();
+            retryMs = OUTBOX_RETRY_FIRST_MS;
+          }
+        } finally {
+          storing = false;
+        }
+      });
+    };
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(retry);
+      if (outbox.length > 0)
+        app.log.error({ lost: outbox.length }, 'webhook events lost: the database never answered');
+    });
+
     const webhooks: Webhooks = {
       key,
       raise(accountId, event, data) {
-        app.runInBackground(`webhooks: ${event}`, async () => {
-          const targets = await subscribedWebhooks(app.db, accountId, event);
-          if (targets.length === 0) return;
-          const body = deliveryBody(accountId, event, data);
-          for (const target of targets) {
-            await app.db.transaction().execute(async (trx) => {
-              const row = await insertDelivery(trx, { webhookId: target.id, event, body });
-              await webhooks.enqueue(row.id, trx);
-            });
-          }
-        });
+        if (outbox.length >= WEBHOOK_OUTBOX_MAX) {
+          app.log.error({ event, accountId }, 'webhook event dropped: the outbox is full');
+          return;
+        }
+        outbox.push({ accountId, event, body: deliveryBody(accountId, event, data) });
+        drain();
       },
       async enqueue(deliveryId, trx) {
         await app.jobs.send(WEBHOOK_QUEUE, { deliveryId }, jobOptions, trx);
