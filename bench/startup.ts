@@ -99,7 +99,11 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
       const w = window as unknown as { firstPlaying: number; transport: string };
       return {
         firstPlaying: w.firstPlaying,
-        transport: w.transport,
+        // The WHEP player marks its video once its start is done, after the first 'playing'.
+        transport:
+          w.transport === '?'
+            ? (document.querySelector<HTMLElement>('video.video')?.dataset.transport ?? '?')
+            : w.transport,
         marks: performance.getEntriesByType('mark').map((e) => ({ name: e.name, at: e.startTime })),
         resources: performance.getEntriesByType('resource').map((e) => ({
           name: e.name,

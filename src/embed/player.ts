@@ -121,8 +121,6 @@ async function createWhepPlayer(
 ): Promise<PlayerHandle> {
   const { playWhep, WhepPlayer } = await loadWhep();
   const video = newVideo(stage);
-  // Marked before it plays: its first 'playing' already tells which transport it is.
-  video.dataset.transport = 'whep';
   const player = new WhepPlayer(video);
   onPlayer?.(player, video);
   let connection: Awaited<ReturnType<typeof playWhep>>;
@@ -132,6 +130,7 @@ async function createWhepPlayer(
     video.remove();
     throw error;
   }
+  video.dataset.transport = 'whep';
   const controls = mountControls(stage, video, player, {
     ...info,
     dvr: { enabled: false, windowSeconds: 0 },
