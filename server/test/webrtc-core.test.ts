@@ -100,9 +100,8 @@ describe('the WebRTC core', () => {
 
   it('starts a subscriber’s video at a keyframe with the parameter sets the publisher sent only once', async () => {
     // The publisher sends SPS/PPS with its first keyframe only (as some encoders do): later keyframes
-    // come without them, and a late subscriber could not decode any. Keyframes are counted by picture
-    // (their RTP timestamp): x264 sends each picture in several slices.
-    const keyframeTimes = new Set<number>();
+    // come without them, and a late subscriber could not decode any.
+    let keyframes = 0;
     const nal = (packet: RtpPacket) => (packet.payload[0] ?? 0) & 0x1f;
     // The NAL unit types of a STAP-A's units (RFC 6184 5.7.1).
     const stapUnits = (packet: RtpPacket) => {
@@ -123,13 +122,12 @@ describe('the WebRTC core', () => {
         drop: (kind, packet) => {
           if (kind !== 'video') return false;
           const type = nal(packet);
-          if (type === 5 || (type === 28 && ((packet.payload[1] ?? 0) & 0x9f) === 0x85))
-            keyframeTimes.add(packet.header.timestamp);
-          return keyframeTimes.size > 0 && paramsOnly(packet);
+          if (type === 5 || (type === 28 && ((packet.payload[1] ?? 0) & 0x9f) === 0x85)) keyframes++;
+          return keyframes > 0 && paramsOnly(packet);
         },
       },
     );
-    await until(() => keyframeTimes.size > 1, 'the publisher’s second keyframe');
+    await until(() => keyframes > 1, 'the publisher’s second keyframe');
 
     const receiver = await offerPeer('subscribe');
     const video: RtpPacket[] = [];
@@ -149,57 +147,6 @@ describe('the WebRTC core', () => {
     expect(second?.header.timestamp).toBe(first?.header.timestamp);
     const stats = await core.stats('test:params');
     expect(stats?.parameterSetsInserted).toBeGreaterThan(0);
-    await core.close(published.sessionId);
-    await feed.stop();
-    await sender.pc.close();
-    await receiver.pc.close();
-  });
-
-  it('starts a viewer joining between keyframes on the group the publisher already sent, from its keyframe', async () => {
-    // The encoder makes a keyframe every 30 s by itself and, like ffmpeg or a hardware encoder, ignores
-    // keyframe requests: a viewer that waited for the next keyframe would see nothing for up to 30 s.
-    const nal = (packet: RtpPacket) => (packet.payload[0] ?? 0) & 0x1f;
-    const isIdr = (packet: RtpPacket) =>
-      nal(packet) === 5 || (nal(packet) === 28 && ((packet.payload[1] ?? 0) & 0x9f) === 0x85);
-    // Keyframes counted by picture (their RTP timestamp): x264 sends each picture in several slices.
-    const keyframeTimes = new Set<number>();
-    let sent = 0;
-    const sender = await offerPeer('publish');
-    const published = await core.publish('test:gop', sender.offer);
-    await sender.pc.setRemoteDescription({ type: 'answer', sdp: published.answerSdp });
-    const feed = await feedTracks(
-      { video: sender.video, audio: sender.audio },
-      {
-        keyframeSeconds: 30,
-        drop: (kind, packet) => {
-          if (kind !== 'video') return false;
-          if (isIdr(packet)) keyframeTimes.add(packet.header.timestamp);
-          if (keyframeTimes.size > 0) sent++;
-          return false;
-        },
-      },
-    );
-    // Well into the group: its keyframe and many pictures after it are out.
-    await until(() => sent > 60, 'the publisher’s first group under way');
-
-    const receiver = await offerPeer('subscribe');
-    const video: RtpPacket[] = [];
-    receiver.pc.onTrack.subscribe((track) => {
-      if (track.kind === 'video') track.onReceiveRtp.subscribe((packet) => video.push(packet));
-    });
-    const subscribed = await core.subscribe('test:gop', receiver.offer);
-    await receiver.pc.setRemoteDescription({ type: 'answer', sdp: subscribed.answerSdp });
-    await until(() => video.length > 80, 'video at the subscriber');
-    // Still the publisher's first keyframe: the viewer did not wait for another one.
-    expect(keyframeTimes.size).toBe(1);
-    // Its first packets: the parameter sets, then the keyframe, then the group in sequence with no gap
-    // up to the live packets.
-    const first = video.findIndex(isIdr);
-    expect(first).toBeGreaterThanOrEqual(0);
-    expect(first).toBeLessThanOrEqual(2);
-    const seqs = video.slice(0, 80).map((p) => p.header.sequenceNumber);
-    expect(seqs.every((seq, i) => i === 0 || seq === (((seqs[i - 1] ?? 0) + 1) & 0xffff))).toBe(true);
-    expect((await core.stats('test:gop'))?.gopsReplayed).toBe(1);
     await core.close(published.sessionId);
     await feed.stop();
     await sender.pc.close();

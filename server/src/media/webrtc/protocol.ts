@@ -56,8 +56,6 @@ export interface RoomStats {
   parameterSetsInserted: number;
   /** Gaps in the publisher's video sequence numbers (lost packets). */
   gaps: number;
-  /** Subscribers started on the publisher's current group of pictures, kept since its keyframe. */
-  gopsReplayed: number;
 }
 
 export interface SubscribeOptions {

@@ -13,7 +13,7 @@ import {
   type RtpPacket,
   useVP8 as vp8Codec,
 } from 'werift';
-import { stapA, type VideoCodecName, type VideoPacketInfo, videoPacketInfo } from './keyframes.ts';
+import { stapA, type VideoCodecName, videoPacketInfo } from './keyframes.ts';
 import type {
   CloseReason,
   MediaCodec,
@@ -51,12 +51,6 @@ const KEYFRAME_MIN_GAP_MS = 300;
 const KEYFRAME_RETRY_MS = 1000;
 /** A gap in the publisher's video sequence numbers asks for a keyframe at most this often. */
 const LOSS_KEYFRAME_GAP_MS = 1000;
-/**
- * The packets kept of the publisher's current group of pictures (from its last keyframe), which a new
- * subscriber gets first (docs/studio.md "Keyframes on demand"): beyond this the group is not kept and a
- * new subscriber waits for the next keyframe (1 MiB: a 2 s group at 4 Mbit/s).
- */
-const MAX_GOP_BYTES = 1024 * 1024;
 /** How long the answer waits for candidate gathering (host candidates come at once). */
 const GATHER_TIMEOUT_MS = 5_000;
 
@@ -99,17 +93,7 @@ interface Publisher extends Session {
   pps: Buffer | null;
   /** The FIR command sequence number (RFC 5104 4.3.1). */
   firSeq: number;
-  /** The video since its last keyframe, null while unknown (no keyframe yet, a lost packet, too large). */
-  gop: Gop | null;
   stats: RoomStats;
-}
-
-/** A group of pictures as it came: each packet with what keyframes.ts read of it. */
-interface Gop {
-  packets: { packet: RtpPacket; info: VideoPacketInfo; auStart: boolean }[];
-  bytes: number;
-  /** A keyframe slice is in it (an access unit opened by parameter sets alone may be no keyframe). */
-  keyed: boolean;
 }
 
 /**
@@ -252,13 +236,8 @@ function watch(session: Session): void {
       if (disconnectTimer) clearTimeout(disconnectTimer);
       disconnectTimer = null;
       if (session.role === 'subscriber') {
-        const subscriber = session as Subscriber;
-        const room = roomOf(session.roomKey);
-        // Its start gets the group kept since the last keyframe; a reconnection (ICE recovered), or a
-        // start with no group kept, asks the publisher for a keyframe.
-        const starting = !subscriber.connected;
-        subscriber.connected = true;
-        if (!(starting && replayGop(room, subscriber))) requestKeyframe(room, { force: true });
+        (session as Subscriber).connected = true;
+        requestKeyframe(roomOf(session.roomKey), { force: true });
       }
     } else if (state === 'disconnected') {
       disconnectTimer ??= setTimeout(
@@ -382,45 +361,6 @@ function videoFor(
   return out;
 }
 
-/**
- * Keeps the publisher's in-order video from its last keyframe on: a new group at an access unit that
- * opens with a keyframe or parameter sets; none after a lost packet (its pictures are broken) or past
- * MAX_GOP_BYTES.
- */
-function keepGop(publisher: Publisher, packet: RtpPacket, info: VideoPacketInfo, auStart: boolean): void {
-  if (auStart && (info.keyframe || info.sps.length > 0))
-    publisher.gop = { packets: [], bytes: 0, keyed: false };
-  const gop = publisher.gop;
-  if (!gop) return;
-  gop.bytes += packet.payload.length;
-  if (gop.bytes > MAX_GOP_BYTES) {
-    publisher.gop = null;
-    return;
-  }
-  if (info.keyframe) gop.keyed = true;
-  gop.packets.push({ packet, info, auStart });
-}
-
-/**
- * A subscriber that just connected gets the publisher's current group of pictures at once, from its
- * keyframe (docs/studio.md "Keyframes on demand"): its first frame does not wait for the publisher's
- * next keyframe, which a sender that ignores PLI (ffmpeg, a hardware encoder) makes only at its own
- * interval. The live packets that follow continue the group's sequence. False when there is no such
- * group (the caller asks the publisher for a keyframe instead).
- */
-function replayGop(room: Room, subscriber: Subscriber): boolean {
-  const publisher = room.publisher;
-  const gop = publisher?.gop;
-  const sender = subscriber.senders.video;
-  if (!publisher || !gop?.keyed || !sender || !publisher.videoCodec) return false;
-  for (const { packet, info, auStart } of gop.packets)
-    for (const out of videoFor(publisher, subscriber.video, packet, info, auStart))
-      void sender.sendRtp(out).catch(() => {});
-  if (subscriber.video.waiting) return false;
-  publisher.stats.gopsReplayed++;
-  return true;
-}
-
 function onPublisherVideo(room: Room, publisher: Publisher, packet: RtpPacket): void {
   const { header } = packet;
   publisher.videoSsrc = header.ssrc;
@@ -435,7 +375,6 @@ function onPublisherVideo(room: Room, publisher: Publisher, packet: RtpPacket): 
   publisher.lastVideoSeq = header.sequenceNumber;
   if (ahead > 1) {
     publisher.stats.gaps++;
-    publisher.gop = null;
     const now = Date.now();
     if (now - publisher.lastLossRequest >= LOSS_KEYFRAME_GAP_MS) {
       publisher.lastLossRequest = now;
@@ -456,7 +395,6 @@ function forwardVideo(room: Room, publisher: Publisher, packet: RtpPacket, inOrd
   // The first packet of an access unit: its timestamp differs from the previous packet's.
   const auStart = publisher.lastVideoTs !== packet.header.timestamp;
   publisher.lastVideoTs = packet.header.timestamp;
-  if (inOrder && codec) keepGop(publisher, packet, info, auStart);
   for (const subscriber of room.subscribers) {
     const sender = subscriber.senders.video;
     if (!sender || !subscriber.connected) continue;
@@ -537,15 +475,7 @@ async function publish(roomKey: string, sdp: string, options: PublishOptions): P
     sps: null,
     pps: null,
     firSeq: 0,
-    gop: null,
-    stats: {
-      keyframeRequests: 0,
-      keyframesSeen: 0,
-      keyframesPassed: 0,
-      parameterSetsInserted: 0,
-      gaps: 0,
-      gopsReplayed: 0,
-    },
+    stats: { keyframeRequests: 0, keyframesSeen: 0, keyframesPassed: 0, parameterSetsInserted: 0, gaps: 0 },
   };
   // Held from here: a second offer to the room meanwhile is refused.
   room.publisher = publisher;
