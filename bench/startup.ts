@@ -99,7 +99,11 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
       const w = window as unknown as { firstPlaying: number; transport: string };
       return {
         firstPlaying: w.firstPlaying,
-        transport: w.transport,
+        // The WHEP player marks its video once its start is done, after the first 'playing'.
+        transport:
+          w.transport === '?'
+            ? (document.querySelector<HTMLElement>('video.video')?.dataset.transport ?? '?')
+            : w.transport,
         marks: performance.getEntriesByType('mark').map((e) => ({ name: e.name, at: e.startTime })),
         resources: performance.getEntriesByType('resource').map((e) => ({
           name: e.name,
@@ -140,6 +144,25 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
     };
   } catch (error) {
     log(`    a load failed: ${String(error).split('\n')[0]}`);
+    const pages = context.pages();
+    if (process.env.BENCH_STARTUP_TRACE === '1' && pages[0]) {
+      const seen = await pages[0]
+        .evaluate(() => ({
+          resources: performance
+            .getEntriesByType('resource')
+            .map(
+              (e) =>
+                `${Math.round(e.startTime)} ${Math.round((e as PerformanceResourceTiming).responseEnd)} ${new URL(e.name).pathname.slice(-60)}`,
+            ),
+          marks: performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ${e.name}`),
+          videos: [...document.querySelectorAll('video')].map(
+            (v) => `${v.dataset.transport ?? '?'} t=${v.currentTime} rs=${v.readyState} w=${v.videoWidth}`,
+          ),
+          screen: document.querySelector('.screen')?.textContent ?? '',
+        }))
+        .catch(() => null);
+      log(`    ${JSON.stringify(seen, null, 1)}`);
+    }
     return null;
   } finally {
     await context.close();

@@ -70,9 +70,36 @@ test('an ultra-low live published over WHIP plays over WHEP; past the WHEP viewe
     page.on('response', (response) => {
       if (response.url().includes('/whep/live/')) whepAnswers.push(response.status());
     });
+    // The ICE gathering state of the page's peer connection when its offer was posted: the offer does
+    // not wait for gathering to complete (docs/playback.md "Startup time: what the first second is
+    // spent on"); the server's answer has its candidates and learns ours from our checks.
+    await page.addInitScript(() => {
+      const posted: string[] = [];
+      (window as unknown as { offerPostedWhile: string[] }).offerPostedWhile = posted;
+      const peers: RTCPeerConnection[] = [];
+      const Native = window.RTCPeerConnection;
+      window.RTCPeerConnection = class extends Native {
+        constructor(config?: RTCConfiguration) {
+          super(config);
+          peers.push(this);
+        }
+      };
+      const fetch_ = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (init?.method === 'POST' && url.includes('/whep/'))
+          posted.push(peers.at(-1)?.iceGatheringState ?? 'no peer');
+        return fetch_(input, init);
+      };
+    });
     await page.goto(`/embed/${liveId}`);
     await expectPlayingOver(page, 'whep', 2);
     expect(whepAnswers).toEqual([201]);
+    const postedWhile = await page.evaluate(
+      () => (window as { offerPostedWhile?: string[] }).offerPostedWhile,
+    );
+    expect(postedWhile).toHaveLength(1);
+    expect(['new', 'gathering']).toContain(postedWhile?.[0]);
     await expect
       .poll(() => beacons.some((b) => b.includes('"type":"startup"') && b.includes('"cdn":"webrtc"')), {
         timeout: 15_000,

@@ -5,7 +5,7 @@ import { announceToHost } from './host-events';
 import { activate, pickLocale } from './i18n';
 import { integration } from './integrations';
 import { fetchPlayback, renewDelay } from './playback';
-import { createPlayer, type PlayerHandle, prepareHlsPlayer } from './player';
+import { createPlayer, type PlayerHandle, prepareHlsPlayer, prepareWhep } from './player';
 import { type EmbedTarget, embeddingOrigin, targetOf } from './route';
 import { formatStart, type Screen, screenOf } from './screen';
 import { playIntentAt } from './startup';
@@ -46,6 +46,8 @@ const localeReady = activate(pickLocale(null, navigator.languages ?? [navigator.
 // playback call, instead of after its answer: its module, and a player attached to a video that the
 // first HLS start takes (docs/playback.md "Startup time").
 prepareHlsPlayer(stage);
+// A live may play over WebRTC: its client's chunk comes alongside the answer, not after it.
+if (targetOf(location.pathname)?.kind === 'live') prepareWhep();
 /** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
  * plays by itself, so opening the page is the viewer's intent). */
 let firstView = true;

@@ -88,6 +88,22 @@ function newVideo(stage: HTMLElement | null): HTMLVideoElement {
   return video;
 }
 
+let whepModule: Promise<typeof import('./whep')> | null = null;
+const loadWhep = () => {
+  whepModule ??= import('./whep');
+  return whepModule;
+};
+
+/**
+ * Asks for the WHEP client's chunk while the playback answer is on its way, on a live's page in a
+ * browser with WebRTC (docs/playback.md "Startup time: what the first second is spent on"): a WHEP start
+ * then no longer waits for a script level after the answer. A page that plays HLS loaded 3 kB for
+ * nothing.
+ */
+export function prepareWhep(): void {
+  if (typeof RTCPeerConnection === 'function') void loadWhep().catch(() => undefined);
+}
+
 /** The path of a WHEP URL (its token): a renewal with the same one keeps the connection. */
 const whepPath = (url: string | null | undefined) => (url ? new URL(url, location.href).pathname : null);
 
@@ -103,7 +119,7 @@ async function createWhepPlayer(
   onStopped: () => void,
   onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
 ): Promise<PlayerHandle> {
-  const { playWhep, WhepPlayer } = await import('./whep');
+  const { playWhep, WhepPlayer } = await loadWhep();
   const video = newVideo(stage);
   const player = new WhepPlayer(video);
   onPlayer?.(player, video);
