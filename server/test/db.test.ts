@@ -82,6 +82,7 @@ describe('migrations and seed', () => {
         'Up 20261203T121700_video_media_views',
         'Up 20261204T090000_classroom_chat_host',
         'Up 20261204T100000_video_transcode_started',
+        'Up 20261205T090000_session_cache_notify',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -133,6 +134,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261205T090000_session_cache_notify',
         'Down 20261204T100000_video_transcode_started',
         'Down 20261204T090000_classroom_chat_host',
         'Down 20261203T121700_video_media_views',

@@ -10,6 +10,9 @@ import type { Database, Db } from './schema.ts';
 /** The minimal part of PGlite the job queue needs (multi-statement SQL without parameters). */
 export interface EmbeddedClient {
   exec(sql: string): Promise<{ rows: unknown[] }[]>;
+  /** LISTEN in the process: PGlite calls `callback` (in a microtask) as it reads the answer of the
+   * statement whose commit notified, so before that statement's caller resumes. */
+  listen(channel: string, callback: (payload: string) => void): Promise<unknown>;
 }
 
 const embeddedClients = new WeakMap<Db, EmbeddedClient>();

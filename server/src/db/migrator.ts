@@ -36,6 +36,7 @@ import * as oauthBinding from './migrations/20261203T104500_oauth_binding.ts';
 import * as videoMediaViews from './migrations/20261203T121700_video_media_views.ts';
 import * as chatHost from './migrations/20261204T090000_classroom_chat_host.ts';
 import * as videoTranscodeStarted from './migrations/20261204T100000_video_transcode_started.ts';
+import * as sessionCacheNotify from './migrations/20261205T090000_session_cache_notify.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261203T121700_video_media_views': videoMediaViews,
   '20261204T090000_classroom_chat_host': chatHost,
   '20261204T100000_video_transcode_started': videoTranscodeStarted,
+  '20261205T090000_session_cache_notify': sessionCacheNotify,
 };
 
 /**

@@ -41,26 +41,34 @@ export async function findUserAndSession(
   return { user, session: { id: session_id, selected_account_id: session_selected_account_id } };
 }
 
+/** What a signed-in request needs to know about its caller (`findSessionAuth`). */
+export interface SessionAuth {
+  user: UserRow;
+  session: Pick<SessionRow, 'id' | 'selected_account_id' | 'expires_at'>;
+  memberships: MembershipView[];
+}
+
 /**
  * The user, their unexpired session and their teams (`listMembershipsOfUser`'s rows, in its order) in
  * one query: what every signed-in request needs before anything else, so one round trip instead of
  * two (a query's cost on this server is mostly its send and parse; docs/server.md "Where a request's
- * time goes"). Nothing is cached: a logout, a removed member or a changed role holds from the next
- * request, on every instance.
+ * time goes"). Each instance keeps the answer in memory (services/session-cache.ts), dropped by the
+ * database's notifications (docs/server.md "Sessions cached per instance").
  */
 export async function findSessionAuth(
   db: Executor,
   userId: string,
   sessionId: string,
-): Promise<
-  | { user: UserRow; session: Pick<SessionRow, 'id' | 'selected_account_id'>; memberships: MembershipView[] }
-  | undefined
-> {
+): Promise<SessionAuth | undefined> {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('sessions as s', 's.user_id', 'u.id')
     .selectAll('u')
-    .select(['s.id as session_id', 's.selected_account_id as session_selected_account_id'])
+    .select([
+      's.id as session_id',
+      's.selected_account_id as session_selected_account_id',
+      's.expires_at as session_expires_at',
+    ])
     .select(
       sql<MembershipJson[]>`(
         select coalesce(json_agg(json_build_object(
@@ -80,10 +88,14 @@ export async function findSessionAuth(
     .where('s.expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_selected_account_id, session_memberships, ...user } = row;
+  const { session_id, session_selected_account_id, session_expires_at, session_memberships, ...user } = row;
   return {
     user,
-    session: { id: session_id, selected_account_id: session_selected_account_id },
+    session: {
+      id: session_id,
+      selected_account_id: session_selected_account_id,
+      expires_at: session_expires_at,
+    },
     // JSON carries the creation time as text: a Date again, as the pg driver gives it elsewhere.
     memberships: session_memberships.map((m) => ({ ...m, accountCreatedAt: new Date(m.accountCreatedAt) })),
   };
