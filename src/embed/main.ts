@@ -137,7 +137,9 @@ async function start(info: PlaybackInfo) {
       stage,
       info,
       () => void onStopped(),
-      (player, video) => view?.attach(player, video),
+      // shaka taking the picture over from the browser's own HLS is the same view (docs/playback.md
+      // "Startup time: native HLS first").
+      (player, video, handover) => (handover ? view?.follow(player, video) : view?.attach(player, video)),
     );
   } catch (error) {
     view?.fail(error);
