@@ -45,7 +45,7 @@ const localeReady = activate(pickLocale(null, navigator.languages ?? [navigator.
 // shaka (its HLS build: the live's fallback and every VOD) starts with the page, in parallel with the
 // playback call, instead of after its answer: its module, and a player attached to a video that the
 // first HLS start takes (docs/playback.md "Startup time").
-prepareHlsPlayer(stage);
+prepareHlsPlayer(stage, targetOf(location.pathname)?.kind ?? null);
 /** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
  * plays by itself, so opening the page is the viewer's intent). */
 let firstView = true;

@@ -175,7 +175,15 @@ export async function createPlayer(
   }
   // A VOD with subtitles starts on shaka: its captions are drawn by shaka, and a short video could end
   // before shaka took over (docs/playback.md "Startup time: native HLS first").
-  if (info.manifestType === 'hls' && info.subtitles.length === 0 && playsHlsNatively()) {
+  // A live starts on shaka too: the browser's player said `playing` at a point it then left for the live
+  // edge, so telemetry's startup time was up to 0.56 s off the page's first `playing` (docs/playback.md
+  // "Startup time: native HLS first").
+  if (
+    info.kind === 'vod' &&
+    info.manifestType === 'hls' &&
+    info.subtitles.length === 0 &&
+    playsHlsNatively()
+  ) {
     const native = await createNativeHlsPlayer(stage, info, onStopped, onPlayer).catch(() => null);
     if (native) return native;
   }
@@ -212,10 +220,11 @@ let prepared: Promise<ShakaStart | null> | null = null;
  * then no longer waits for the answer. The first HLS start takes it; a page that plays over WebRTC
  * drops it.
  */
-export function prepareHlsPlayer(stage: HTMLElement): void {
-  // A browser that plays HLS itself starts without shaka: evaluating its 519 kB on the main thread
-  // would hold up the playback answer's handling (docs/playback.md "Startup time: native HLS first").
-  if (playsHlsNatively()) return;
+export function prepareHlsPlayer(stage: HTMLElement, kind: 'live' | 'vod' | null): void {
+  // A VOD in a browser that plays HLS itself starts without shaka: evaluating its 519 kB on the main
+  // thread would hold up the playback answer's handling (docs/playback.md "Startup time: native HLS
+  // first").
+  if (kind === 'vod' && playsHlsNatively()) return;
   prepared ??= newShakaPlayer('hls', stage).catch(() => null);
 }
 
