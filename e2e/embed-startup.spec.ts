@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readyVideo } from './embed-helpers';
 import { unique } from './streaming-helpers';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
+import { makeVideo, untilReady, uploadSource } from './vod-helpers';
 
 // docs/playback.md "Startup time": the embed page lists what its start needs as modulepreload links (shaka
 // is asked for before the playback answer, not after it), and the startup time its telemetry reports is
@@ -55,5 +57,69 @@ test('the embed loads shaka alongside its playback call, and reports the startup
   // The same figure the viewer waited: telemetry counts from the page load to the first 'playing'.
   expect(timings.firstPlaying).not.toBeNull();
   expect(Math.abs(reported - (timings.firstPlaying as number))).toBeLessThanOrEqual(100);
+  await context.close();
+});
+
+// docs/playback.md "Startup time: native HLS first": a browser that plays HLS itself (this Chromium
+// answers "maybe" for application/vnd.apple.mpegurl) shows the first frame with its own player, before
+// shaka's build is even evaluated; shaka then takes the picture over, and the viewer gets the quality
+// menu of the whole ladder. A VOD without subtitles (a subtitled one starts on shaka).
+test('a VOD plays its first frame with the browser’s own HLS player, then shaka takes over with the quality menu', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await page.request.post('/v1/videos/vod', {
+    headers,
+    params: { accountId: teamId },
+    data: { title: unique('Native start') },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const file = makeVideo(`native-${Date.now()}.mp4`, { seconds: 30, bitrate: '300k' });
+  await uploadSource(page.request, { token, teamId }, id, {
+    name: file.name,
+    buffer: readFileSync(file.path),
+  });
+  await untilReady(page.request, { token, teamId }, id);
+
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'playing',
+      (event) => {
+        const w = window as unknown as { first?: { transport: string; shakaBefore: boolean } };
+        w.first ??= {
+          transport: (event.target as HTMLElement).dataset.transport ?? '?',
+          shakaBefore: performance.getEntriesByName('embed:shaka').length > 0,
+        };
+      },
+      true,
+    );
+  });
+  const viewer = await context.newPage();
+  const startupBeacon = viewer.waitForRequest(
+    (r) => r.url().includes('/v1/public/beacons') && (r.postData() ?? '').includes('"startupMs"'),
+    { timeout: 60_000 },
+  );
+  await viewer.goto(`/embed/vod/${id}`);
+  await expect
+    .poll(() => viewer.evaluate(() => (window as unknown as { first?: unknown }).first ?? null), {
+      timeout: 30_000,
+    })
+    .toEqual({ transport: 'native-hls', shakaBefore: false });
+  // shaka took over: one video in the stage, played by shaka, still moving, with 240p and 360p to choose.
+  await expect(viewer.locator('video.video[data-transport="hls"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(viewer.locator('video.video')).toHaveCount(1);
+  const quality = viewer.getByRole('combobox', { name: 'Qualidade' });
+  await expect(quality.locator('option')).toHaveText(['Automática', /^360p/, /^240p/], { timeout: 15_000 });
+  const at = await viewer.locator('video.video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => viewer.locator('video.video').evaluate((v: HTMLVideoElement) => v.currentTime))
+    .toBeGreaterThan(at + 0.5);
+  // One startup figure for the view, taken at the native player's first frame.
+  expect(Number(/"startupMs":(\d+)/.exec((await startupBeacon).postData() ?? '')?.[1])).toBeGreaterThan(0);
   await context.close();
 });

@@ -9,6 +9,7 @@ interface Modules {
     /** One view's beacons, from its play intent (telemetry.ts). */
     startTelemetry(o: { info: PlaybackInfo; intentAt?: number }): {
       attach(player: unknown, video: HTMLVideoElement): void;
+      follow(player: unknown, video: HTMLVideoElement): void;
       fail(error: unknown): void;
       stop(): void;
       renew(sessionId: string): void;

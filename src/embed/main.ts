@@ -45,9 +45,10 @@ const localeReady = activate(pickLocale(null, navigator.languages ?? [navigator.
 // shaka (its HLS build: the live's fallback and every VOD) starts with the page, in parallel with the
 // playback call, instead of after its answer: its module, and a player attached to a video that the
 // first HLS start takes (docs/playback.md "Startup time").
-prepareHlsPlayer(stage);
+const pageKind = targetOf(location.pathname)?.kind ?? null;
+prepareHlsPlayer(stage, pageKind);
 // A live may play over WebRTC: its client's chunk comes alongside the answer, not after it.
-if (targetOf(location.pathname)?.kind === 'live') prepareWhep();
+if (pageKind === 'live') prepareWhep();
 /** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
  * plays by itself, so opening the page is the viewer's intent). */
 let firstView = true;
@@ -139,7 +140,9 @@ async function start(info: PlaybackInfo) {
       stage,
       info,
       () => void onStopped(),
-      (player, video) => view?.attach(player, video),
+      // shaka taking the picture over from the browser's own HLS is the same view (docs/playback.md
+      // "Startup time: native HLS first").
+      (player, video, handover) => (handover ? view?.follow(player, video) : view?.attach(player, video)),
     );
   } catch (error) {
     view?.fail(error);

@@ -1,9 +1,9 @@
 import type { PlaybackInfo } from '@contract/playback';
 import { mountControls } from './controls';
 import { signedPrefix, withToken } from './route';
-import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
+import { CRITICAL, loadShaka, type ShakaPlayer, type TextTrack } from './shaka';
 import { liftedStartConfig, startConfig } from './startup';
-import { ladderGrew } from './tracks';
+import { ladderGrew, type VariantTrack } from './tracks';
 
 export interface PlayerHandle {
   player: ShakaPlayer;
@@ -14,6 +14,10 @@ export interface PlayerHandle {
   renew(manifestUrl: string | null, sessionId?: string, whepUrl?: string | null): void;
   destroy(): Promise<void>;
 }
+
+/** Told each player and its video: before the manifest loads (`handover` false), and when shaka takes
+ * the picture over from the browser's own HLS after the first frame (`handover` true). */
+export type OnPlayer = (player: ShakaPlayer, video: HTMLVideoElement, handover?: boolean) => void;
 
 /** When a live's player looks at its master playlist again after loading it (ms). */
 const LADDER_CHECKS_MS = [3_000, 6_000, 12_000, 24_000, 48_000];
@@ -117,7 +121,7 @@ async function createWhepPlayer(
   stage: HTMLElement,
   info: PlaybackInfo & { whepUrl: string },
   onStopped: () => void,
-  onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
+  onPlayer?: OnPlayer,
 ): Promise<PlayerHandle> {
   const { playWhep, WhepPlayer } = await loadWhep();
   const video = newVideo(stage);
@@ -175,7 +179,7 @@ export async function createPlayer(
   stage: HTMLElement,
   info: PlaybackInfo,
   onStopped: () => void,
-  onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
+  onPlayer?: OnPlayer,
 ): Promise<PlayerHandle> {
   const { whepUrl } = info;
   if (info.kind === 'live' && whepUrl && typeof RTCPeerConnection === 'function') {
@@ -184,6 +188,20 @@ export async function createPlayer(
       void dropPrepared();
       return whep;
     }
+  }
+  // A VOD with subtitles starts on shaka: its captions are drawn by shaka, and a short video could end
+  // before shaka took over (docs/playback.md "Startup time: native HLS first").
+  // A live starts on shaka too: the browser's player said `playing` at a point it then left for the live
+  // edge, so telemetry's startup time was up to 0.56 s off the page's first `playing` (docs/playback.md
+  // "Startup time: native HLS first").
+  if (
+    info.kind === 'vod' &&
+    info.manifestType === 'hls' &&
+    info.subtitles.length === 0 &&
+    playsHlsNatively()
+  ) {
+    const native = await createNativeHlsPlayer(stage, info, onStopped, onPlayer).catch(() => null);
+    if (native) return native;
   }
   return createHlsPlayer(stage, info, onStopped, onPlayer);
 }
@@ -218,7 +236,11 @@ let prepared: Promise<ShakaStart | null> | null = null;
  * then no longer waits for the answer. The first HLS start takes it; a page that plays over WebRTC
  * drops it.
  */
-export function prepareHlsPlayer(stage: HTMLElement): void {
+export function prepareHlsPlayer(stage: HTMLElement, kind: 'live' | 'vod' | null): void {
+  // A VOD in a browser that plays HLS itself starts without shaka: evaluating its 519 kB on the main
+  // thread would hold up the playback answer's handling (docs/playback.md "Startup time: native HLS
+  // first").
+  if (kind === 'vod' && playsHlsNatively()) return;
   prepared ??= newShakaPlayer('hls', stage).catch(() => null);
 }
 
@@ -244,17 +266,20 @@ async function createHlsPlayer(
   stage: HTMLElement,
   info: PlaybackInfo,
   onStopped: () => void,
-  onPlayer?: (player: ShakaPlayer, video: HTMLVideoElement) => void,
+  onPlayer?: OnPlayer,
+  takeOver?: HTMLVideoElement,
 ): Promise<PlayerHandle> {
   if (!info.manifestUrl) throw new StartError('no_manifest', 'nothing to play');
   const ready =
     (info.manifestType === 'dash' ? null : await claimPrepared()) ??
     (await newShakaPlayer(info.manifestType, stage));
   const { player, video } = ready;
-  stage.prepend(video);
+  if (!takeOver) {
+    stage.prepend(video);
+    performance.mark('embed:attached');
+    onPlayer?.(player, video);
+  }
   video.dataset.transport = 'hls';
-  performance.mark('embed:attached');
-  onPlayer?.(player, video);
   player.configure(latencyConfig(info));
   // A live starts on a low rendition and may switch up once its first frame shows (docs/playback.md
   // "Startup time").
@@ -276,8 +301,22 @@ async function createHlsPlayer(
   video.addEventListener('ended', onStopped);
 
   try {
-    await player.load(manifest);
-    performance.mark('embed:loaded');
+    if (takeOver) {
+      // Out of the page until it shows the picture the browser's own player shows: a VOD at the same
+      // second, a live at shaka's own distance from the edge (its latency mode).
+      video.autoplay = false;
+      await player.load(manifest, info.kind === 'vod' ? takeOver.currentTime : null);
+      if (info.kind === 'vod') video.currentTime = takeOver.currentTime;
+      await untilReady(video, HANDOVER_TIMEOUT_MS);
+      video.muted = takeOver.muted;
+      video.volume = takeOver.volume;
+      takeOver.replaceWith(video);
+      if (takeOver.paused) video.pause();
+      onPlayer?.(player, video, true);
+    } else {
+      await player.load(manifest);
+      performance.mark('embed:loaded');
+    }
   } catch (error) {
     await player.destroy();
     video.remove();
@@ -316,7 +355,7 @@ async function createHlsPlayer(
       { once: true },
     );
   }
-  void video.play().catch(() => undefined);
+  if (!takeOver?.paused) void video.play().catch(() => undefined);
 
   return {
     player,
@@ -330,6 +369,181 @@ async function createHlsPlayer(
       controls.destroy();
       await player.destroy().catch(() => undefined);
       video.remove();
+    },
+  };
+}
+
+/** The MIME type of an HLS playlist, as a browser that plays HLS itself names it. */
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/** Whether the browser plays HLS in its video element (Safari; Chromium since its built-in HLS). */
+export function playsHlsNatively(): boolean {
+  return typeof document !== 'undefined' && document.createElement('video').canPlayType(HLS_TYPE) !== '';
+}
+
+/** How long the browser's own player may take to have a first frame before the page gives up on it
+ * and starts shaka; and how long shaka may take to be ready to take the picture over. */
+const NATIVE_START_TIMEOUT_MS = 8_000;
+const HANDOVER_TIMEOUT_MS = 20_000;
+
+/** Resolves once `video` can play at its position (readyState ≥ HAVE_FUTURE_DATA); rejects on its
+ * error or after `timeoutMs`. */
+function untilReady(video: HTMLVideoElement, timeoutMs: number): Promise<void> {
+  if (video.readyState >= 3 && !video.seeking) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (ok: boolean) => () => {
+      clearTimeout(timer);
+      for (const type of ['canplay', 'seeked']) video.removeEventListener(type, onReady);
+      video.removeEventListener('error', onError);
+      if (ok) resolve();
+      else reject(new StartError('unsupported', 'the video did not get ready'));
+    };
+    const onError = done(false);
+    const ready = done(true);
+    const onReady = () => {
+      if (video.readyState >= 3 && !video.seeking) ready();
+    };
+    const timer = setTimeout(onError, timeoutMs);
+    for (const type of ['canplay', 'seeked']) video.addEventListener(type, onReady);
+    video.addEventListener('error', onError);
+  });
+}
+
+/**
+ * The browser's own HLS player behind the page's ShakaPlayer interface, until shaka takes over: one
+ * rendition (the one on screen), no captions, no networking engine (docs/playback.md "Startup time:
+ * native HLS first").
+ */
+class NativeHlsPlayer extends EventTarget implements ShakaPlayer {
+  constructor(private readonly video: HTMLVideoElement) {
+    super();
+  }
+  async attach(): Promise<void> {}
+  async load(): Promise<void> {}
+  async destroy(): Promise<void> {}
+  configure(): boolean {
+    return true;
+  }
+  isLive(): boolean {
+    return this.video.duration === Number.POSITIVE_INFINITY;
+  }
+  seekRange(): { start: number; end: number } {
+    const { seekable } = this.video;
+    return seekable.length > 0
+      ? { start: seekable.start(0), end: seekable.end(seekable.length - 1) }
+      : { start: 0, end: Number.isFinite(this.video.duration) ? this.video.duration : 0 };
+  }
+  getVariantTracks(): VariantTrack[] {
+    const height = this.video.videoHeight;
+    return height > 0 ? [{ id: 0, active: true, bandwidth: 0, height, videoCodec: 'native' }] : [];
+  }
+  selectVariantTrack(): void {}
+  getTextTracks(): TextTrack[] {
+    return [];
+  }
+  selectTextTrack(): void {}
+  setVideoContainer(): void {}
+  async addTextTrackAsync(): Promise<unknown> {
+    return null;
+  }
+  getNetworkingEngine(): null {
+    return null;
+  }
+}
+
+/**
+ * Plays `info`'s HLS manifest with the browser's own player, then hands the picture to shaka once the
+ * first frame is out and the playhead moves (docs/playback.md "Startup time: native HLS first"): the
+ * first frame does not wait for shaka's 519 kB to be evaluated nor for a segment transmuxed in
+ * JavaScript, and shaka still brings what the page needs from it (ABR and the quality menu, captions,
+ * latency targets, a renewed token on every later request, telemetry's rendition and CDN). The token
+ * is in the manifest's path: the browser's requests of playlists and segments carry it as shaka's do.
+ * Rejects when the browser's player has no frame to show (the caller starts shaka instead).
+ */
+async function createNativeHlsPlayer(
+  stage: HTMLElement,
+  info: PlaybackInfo,
+  onStopped: () => void,
+  onPlayer?: OnPlayer,
+): Promise<PlayerHandle> {
+  const manifest = new URL(info.manifestUrl as string, location.href).href;
+  const video = newVideo(stage);
+  video.dataset.transport = 'native-hls';
+  const player = new NativeHlsPlayer(video);
+  performance.mark('embed:attached');
+  onPlayer?.(player, video);
+  video.src = manifest;
+  const stop = () => {
+    video.removeAttribute('src');
+    video.load();
+    video.remove();
+  };
+  try {
+    await untilReady(video, NATIVE_START_TIMEOUT_MS);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  performance.mark('embed:loaded');
+  const controls = mountControls(stage, video, player, info);
+  controls.refreshTracks();
+  const onEnd = () => onStopped();
+  video.addEventListener('ended', onEnd);
+  video.addEventListener('error', onEnd);
+  void video.play().catch(() => undefined);
+
+  let prefix = signedPrefix(manifest);
+  let sessionId = info.sessionId;
+  let shaka: PlayerHandle | null = null;
+  let destroyed = false;
+  const handOver = async () => {
+    const current = prefix ? withToken(manifest, prefix) : manifest;
+    const next = await createHlsPlayer(
+      stage,
+      { ...info, manifestUrl: current, sessionId },
+      onStopped,
+      onPlayer,
+      video,
+    ).catch(() => null);
+    // shaka could not take over: the browser's player plays on.
+    if (!next) return;
+    if (destroyed) return void next.destroy();
+    shaka = next;
+    controls.destroy();
+    video.removeEventListener('ended', onEnd);
+    video.removeEventListener('error', onEnd);
+    stop();
+  };
+  // Once the playhead moved from the first frame (the startup time telemetry reports is taken then).
+  const from = video.currentTime;
+  const onMoved = () => {
+    if (video.currentTime === from) return;
+    video.removeEventListener('timeupdate', onMoved);
+    if (!destroyed) void handOver();
+  };
+  video.addEventListener('timeupdate', onMoved);
+
+  return {
+    get player() {
+      return shaka?.player ?? player;
+    },
+    get video() {
+      return shaka?.video ?? video;
+    },
+    renew(manifestUrl, renewed) {
+      if (shaka) return shaka.renew(manifestUrl, renewed);
+      if (manifestUrl) prefix = signedPrefix(new URL(manifestUrl, location.href).href) ?? prefix;
+      if (renewed) {
+        sessionId = renewed;
+        controls.renew(renewed);
+      }
+    },
+    async destroy() {
+      destroyed = true;
+      if (shaka) return shaka.destroy();
+      video.removeEventListener('timeupdate', onMoved);
+      controls.destroy();
+      stop();
     },
   };
 }

@@ -168,8 +168,20 @@ export class Telemetry {
    * page plays HLS instead): the view follows the new one. */
   attach(player: ShakaLike, video: VideoLike): void {
     if (this.closed || this.started || player === this.player) return;
-    this.unlisten();
     this.playingFrom = null;
+    this.listen(player, video);
+  }
+
+  /** After the first frame, the page handed the picture to another player (the browser's own HLS to
+   * shaka, docs/playback.md "Startup time: native HLS first"): the view follows it, its startup time
+   * counted already. Before the first frame this is `attach`. */
+  follow(player: ShakaLike, video: VideoLike): void {
+    if (!this.started) this.attach(player, video);
+    else if (!this.closed && player !== this.player) this.listen(player, video);
+  }
+
+  private listen(player: ShakaLike, video: VideoLike): void {
+    this.unlisten();
     this.player = player;
     this.video = video;
     this.cdn = player.deliveredBy?.();
@@ -472,6 +484,8 @@ export class Telemetry {
 export interface TelemetryView {
   /** The player exists (its manifest not loaded yet). */
   attach(player: unknown, video: HTMLVideoElement): void;
+  /** After the first frame, another player took the picture over (native HLS to shaka). */
+  follow(player: unknown, video: HTMLVideoElement): void;
   /** The player could not start (or stopped on an error). */
   fail(error: unknown): void;
   /** The viewer left, or the page stopped the player. */
@@ -518,6 +532,7 @@ export function startTelemetry(o: { info: PlaybackInfo; intentAt?: number }): Te
   addEventListener('pagehide', onPageHide);
   return {
     attach: (player, video) => telemetry.attach(player as ShakaLike, video),
+    follow: (player, video) => telemetry.follow(player as ShakaLike, video),
     fail: (error) => telemetry.fail(error),
     stop,
     renew: (sessionId) => telemetry.renew(sessionId),

@@ -517,4 +517,38 @@ describe('a WebRTC (WHEP) player', () => {
     expect(beat?.cmcd).not.toHaveProperty('sf');
     expect(beat?.cmcd).toMatchObject({ st: 'l' });
   });
+
+  it('follows the player that takes the picture over after the first frame, keeping the startup time', () => {
+    // docs/playback.md "Startup time: native HLS first": the browser's own HLS player shows the first
+    // frame, then shaka plays in another video; the view's later events are that video's.
+    const w = setup();
+    const nativePlayer = Object.assign(new EventTarget(), {
+      getVariantTracks: () => [{ active: true, height: 240, bandwidth: 0 }],
+    });
+    const nativeVideo = Object.assign(new EventTarget(), {
+      currentTime: 0,
+      paused: false,
+      seeking: false,
+      ended: false,
+      videoHeight: 240,
+      buffered: { length: 0, end: () => 0 },
+    });
+    w.telemetry.attach(nativePlayer, nativeVideo);
+    w.tick(500);
+    w.fire(nativeVideo, 'playing');
+    nativeVideo.currentTime = 0.04;
+    w.fire(nativeVideo, 'timeupdate');
+    w.tick(DEBOUNCE_MS);
+    expect(w.last('startup')).toMatchObject({ startupMs: 500, rendition: '240p' });
+    w.telemetry.follow(w.player, w.video);
+    // The native video's late events count for nothing; shaka's pause is the view's.
+    nativeVideo.paused = true;
+    w.fire(nativeVideo, 'pause');
+    w.video.paused = true;
+    w.fire(w.video, 'pause');
+    w.tick(HEARTBEAT_MS);
+    expect(w.types().filter((t) => t === 'startup')).toHaveLength(1);
+    expect(w.types().filter((t) => t === 'pause')).toHaveLength(1);
+    expect(w.last('heartbeat')).toMatchObject({ rendition: '720p' });
+  });
 });
