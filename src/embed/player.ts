@@ -1,9 +1,10 @@
 import type { PlaybackInfo } from '@contract/playback';
 import { mountControls } from './controls';
+import { ElementPlayer } from './element-player';
 import { signedPrefix, withToken } from './route';
-import { CRITICAL, loadShaka, type ShakaPlayer, type TextTrack } from './shaka';
+import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
 import { liftedStartConfig, startConfig } from './startup';
-import { ladderGrew, type VariantTrack } from './tracks';
+import { ladderGrew } from './tracks';
 
 export interface PlayerHandle {
   player: ShakaPlayer;
@@ -414,15 +415,9 @@ function untilReady(video: HTMLVideoElement, timeoutMs: number): Promise<void> {
  * rendition (the one on screen), no captions, no networking engine (docs/playback.md "Startup time:
  * native HLS first").
  */
-class NativeHlsPlayer extends EventTarget implements ShakaPlayer {
-  constructor(private readonly video: HTMLVideoElement) {
-    super();
-  }
-  async attach(): Promise<void> {}
-  async load(): Promise<void> {}
-  async destroy(): Promise<void> {}
-  configure(): boolean {
-    return true;
+class NativeHlsPlayer extends ElementPlayer {
+  constructor(video: HTMLVideoElement) {
+    super(video, 'native');
   }
   isLive(): boolean {
     return this.video.duration === Number.POSITIVE_INFINITY;
@@ -432,22 +427,6 @@ class NativeHlsPlayer extends EventTarget implements ShakaPlayer {
     return seekable.length > 0
       ? { start: seekable.start(0), end: seekable.end(seekable.length - 1) }
       : { start: 0, end: Number.isFinite(this.video.duration) ? this.video.duration : 0 };
-  }
-  getVariantTracks(): VariantTrack[] {
-    const height = this.video.videoHeight;
-    return height > 0 ? [{ id: 0, active: true, bandwidth: 0, height, videoCodec: 'native' }] : [];
-  }
-  selectVariantTrack(): void {}
-  getTextTracks(): TextTrack[] {
-    return [];
-  }
-  selectTextTrack(): void {}
-  setVideoContainer(): void {}
-  async addTextTrackAsync(): Promise<unknown> {
-    return null;
-  }
-  getNetworkingEngine(): null {
-    return null;
   }
 }
 

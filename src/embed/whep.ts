@@ -6,8 +6,7 @@
  * answer, 503 past the live's WHEP viewer limit, ICE failure, nothing shown within the timeout)
  * rejects, and the page plays HLS instead.
  */
-import type { ShakaPlayer, TextTrack } from './shaka';
-import type { VariantTrack } from './tracks';
+import { ElementPlayer } from './element-player';
 
 /** How long the whole start may take, from the offer to the first frame shown. */
 export const WHEP_START_TIMEOUT_MS = 6_000;
@@ -151,40 +150,18 @@ export async function playWhep(
  * What the controls and telemetry read of a player, for a WebRTC one: the live edge only (no seeking),
  * one rendition (the picture's height), no captions; telemetry names its delivery `webrtc`.
  */
-export class WhepPlayer extends EventTarget implements ShakaPlayer {
-  constructor(private readonly video: HTMLVideoElement) {
-    super();
+export class WhepPlayer extends ElementPlayer {
+  constructor(video: HTMLVideoElement) {
+    super(video, 'webrtc');
   }
   /** Who delivers the media (telemetry's `cdn`). */
   deliveredBy(): string {
     return 'webrtc';
-  }
-  async attach(): Promise<void> {}
-  async load(): Promise<void> {}
-  async destroy(): Promise<void> {}
-  configure(): boolean {
-    return true;
   }
   isLive(): boolean {
     return true;
   }
   seekRange(): { start: number; end: number } {
     return { start: this.video.currentTime, end: this.video.currentTime };
-  }
-  getVariantTracks(): VariantTrack[] {
-    const height = this.video.videoHeight;
-    return height > 0 ? [{ id: 0, active: true, bandwidth: 0, height, videoCodec: 'webrtc' }] : [];
-  }
-  selectVariantTrack(): void {}
-  getTextTracks(): TextTrack[] {
-    return [];
-  }
-  selectTextTrack(): void {}
-  setVideoContainer(): void {}
-  async addTextTrackAsync(): Promise<unknown> {
-    return null;
-  }
-  getNetworkingEngine(): null {
-    return null;
   }
 }
