@@ -359,6 +359,13 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     await run(join(ROOT, 'deploy/local/down.sh'), [], { env }).catch(() => {});
   }, 60_000);
 
+  /** A new VOD of the signed-in team, created through the proxy: its id. */
+  async function createVideo(title: string): Promise<string> {
+    const created = await request('/v1/videos/vod', { json: { title }, token });
+    expect(created.status, created.body).toBe(201);
+    return (JSON.parse(created.body) as { id: string }).id;
+  }
+
   it('signs in over HTTPS and HTTP/2 through nginx, spread over both instances', async ({ skip }) => {
     if (!canRun) skip();
     const { res, token: t } = await signIn();
@@ -375,9 +382,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     skip,
   }) => {
     if (!canRun) skip();
-    const created = await request('/v1/videos/vod', { json: { title: 'Cache' }, token });
-    expect(created.status, created.body).toBe(201);
-    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const videoId = await createVideo('Cache');
     const source = join(STATE, 'clip.mp4');
     await run('ffmpeg', [
       '-y',
@@ -493,9 +498,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     if (!canRun) skip();
     // The instance killed above comes back first: both take requests again.
     if (!alive(appPid(1))) await startApp(1);
-    const created = await request('/v1/videos/vod', { json: { title: 'Kill -9' }, token });
-    expect(created.status, created.body).toBe(201);
-    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const videoId = await createVideo('Kill -9');
     const file = await noiseVideo(join(STATE, 'noise.mp4'), 1);
     const first = 1024 * 1024;
     const path = `/v1/videos/${videoId}/source`;
@@ -574,9 +577,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     skip,
   }) => {
     if (!canRun) skip();
-    const created = await request('/v1/videos/vod', { json: { title: 'Restart' }, token });
-    expect(created.status, created.body).toBe(201);
-    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const videoId = await createVideo('Restart');
     const before = mails().length;
     const sent = await request(`/v1/videos/${videoId}/source`, {
       method: 'POST',
@@ -625,9 +626,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
       });
       expect(hook.status, hook.body).toBe(201);
       const hookId = (JSON.parse(hook.body) as { webhook: { id: string } }).webhook.id;
-      const created = await request('/v1/videos/vod', { json: { title: 'Webhook restart' }, token });
-      expect(created.status, created.body).toBe(201);
-      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      const videoId = await createVideo('Webhook restart');
       await noiseVideo(join(STATE, 'hook.mp4'), 1);
       // The event: the upload's last byte arrived; its delivery is queued and sent at once.
       const sent = await request(`/v1/videos/${videoId}/source`, {
@@ -755,8 +754,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     const { APP1_PORT, APP2_PORT } = ports();
     const direct = `http://127.0.0.1:${APP1_PORT}`;
     const socket = await AccountClient.connect(`ws://127.0.0.1:${APP1_PORT}`, DEMO, token);
-    const created = await request('/v1/videos/vod', { json: { title: 'SIGTERM' }, token });
-    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const videoId = await createVideo('SIGTERM');
     const file = await noiseVideo(join(STATE, 'noise-term.mp4'), 1);
     // The whole file as one chunk, sent slowly (about 10 s) straight to the instance that is stopped.
     const path = join(STATE, 'term.bin');
@@ -826,9 +824,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
       }
     })();
     try {
-      const created = await request('/v1/videos/vod', { json: { title: 'Sem balde' }, token });
-      expect(created.status, created.body).toBe(201);
-      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      const videoId = await createVideo('Sem balde');
       const file = await noiseVideo(join(STATE, 'outage.mp4'), 1);
       const chunk = 512 * 1024;
       const path = `/v1/videos/${videoId}/source`;
@@ -906,9 +902,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     if (!canRun) skip();
     token ||= (await signIn()).token;
     for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
-    const created = await request('/v1/videos/vod', { json: { title: 'Grande' }, token });
-    expect(created.status, created.body).toBe(201);
-    const videoId = (JSON.parse(created.body) as { id: string }).id;
+    const videoId = await createVideo('Grande');
     // 70 MB as a sparse file: curl streams it from disk (-F file=@…), nothing holds it in memory.
     const size = 70 * 1024 * 1024;
     const big = join(STATE, 'big.bin');
@@ -973,9 +967,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
         token,
       });
       expect(hook.status, hook.body).toBe(201);
-      const created = await request('/v1/videos/vod', { json: { title: 'Evento sem banco' }, token });
-      expect(created.status, created.body).toBe(201);
-      const videoId = (JSON.parse(created.body) as { id: string }).id;
+      const videoId = await createVideo('Evento sem banco');
       await noiseVideo(join(STATE, 'event.mp4'), 1);
       // The event must be in flight when PostgreSQL goes away: a session holds a lock on the
       // endpoints' table, so the instance's look-up of the event's endpoints waits on it; stopping
