@@ -123,9 +123,11 @@ export default fp(
         return sendError(reply, status, t(lang, CLIENT_ERRORS[error.code] ?? statusMessage(status)));
       }
 
-      // PostgreSQL down or restarting: a 503 the client may retry (and nginx passes on), not a 500.
+      // PostgreSQL down or restarting, or another service it reaches over a socket (the bucket): a 503
+      // the client may retry (and nginx passes on), not a 500. The log names no culprit it cannot know:
+      // the error's code and stack say which one.
       if (isDatabaseUnreachable(error)) {
-        request.log.error({ err: error }, 'request failed: database unreachable');
+        request.log.error({ err: error }, 'request failed: a service it needs is unreachable');
         reply.header('retry-after', '5');
         return sendError(reply, 503, t(lang, 'unavailable'));
       }
