@@ -359,6 +359,12 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     await run(join(ROOT, 'deploy/local/down.sh'), [], { env }).catch(() => {});
   }, 60_000);
 
+  /** Signs in once, and starts again any instance an earlier test left stopped. */
+  async function bothInstancesUp() {
+    token ||= (await signIn()).token;
+    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+  }
+
   /** A new VOD of the signed-in team, created through the proxy: its id. */
   async function createVideo(title: string): Promise<string> {
     const created = await request('/v1/videos/vod', { json: { title }, token });
@@ -671,8 +677,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     skip,
   }) => {
     if (!canRun) skip();
-    token ||= (await signIn()).token;
-    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    await bothInstancesUp();
     // The console's account socket over wss:// through nginx (the /ws/ location upgrades it).
     const socket = await AccountClient.connect(`wss://127.0.0.1:${PORT}`, DEMO, token, undefined, {
       ca: readFileSync(join(STATE, 'tls/cert.pem')),
@@ -799,8 +804,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     skip,
   }) => {
     if (!canRun) skip();
-    token ||= (await signIn()).token;
-    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    await bothInstancesUp();
     const { encoder, variant } = await startLive(token, 'Sem balde', 90);
     // Every segment the live's playlist (read from the bucket through nginx) named, by its sequence.
     const named = new Map<number, string>();
@@ -900,8 +904,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     skip,
   }) => {
     if (!canRun) skip();
-    token ||= (await signIn()).token;
-    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    await bothInstancesUp();
     const videoId = await createVideo('Grande');
     // 70 MB as a sparse file: curl streams it from disk (-F file=@…), nothing holds it in memory.
     const size = 70 * 1024 * 1024;
@@ -933,8 +936,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
 
   it('delivers a webhook event raised while PostgreSQL goes down once it is back', async ({ skip }) => {
     if (!canRun) skip();
-    token ||= (await signIn()).token;
-    for (const n of [1, 2] as const) if (!alive(appPid(n))) await startApp(n);
+    await bothInstancesUp();
     const received: string[] = [];
     const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
       const parts: Buffer[] = [];
