@@ -372,6 +372,50 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     return (JSON.parse(created.body) as { id: string }).id;
   }
 
+  /** A webhook receiver on this machine (up.sh sets WEBHOOK_ALLOW_PRIVATE for the local topology): the
+   * bodies it got, in order. `answer` sends each response (at once, by default); `close` ends it. */
+  async function webhookReceiver(answer = (res: ServerResponse, _nth: number) => void res.end('ok')) {
+    const received: string[] = [];
+    const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        received.push(Buffer.concat(parts).toString('utf8'));
+        answer(res, received.length);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const close = () => {
+      server.closeAllConnections();
+      server.close();
+    };
+    return { received, url, close };
+  }
+
+  /** The team's webhook for `upload.completed` to `url`: its id. */
+  async function subscribeUploads(url: string): Promise<string> {
+    const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
+      json: { url, events: ['upload.completed'] },
+      token,
+    });
+    expect(hook.status, hook.body).toBe(201);
+    return (JSON.parse(hook.body) as { webhook: { id: string } }).webhook.id;
+  }
+
+  /** A one-second noise video sent whole (one request, so its upload completes and `upload.completed`
+   * is raised). */
+  async function uploadWhole(videoId: string, name: string): Promise<void> {
+    const file = join(STATE, name);
+    await noiseVideo(file, 1);
+    const sent = await request(`/v1/videos/${videoId}/source`, {
+      method: 'POST',
+      token,
+      args: ['-F', `file=@${file};type=video/mp4`],
+    });
+    expect(sent.status, sent.body).toBe(202);
+  }
+
   it('signs in over HTTPS and HTTP/2 through nginx, spread over both instances', async ({ skip }) => {
     if (!canRun) skip();
     const { res, token: t } = await signIn();
@@ -612,35 +656,17 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
     // A receiver on this machine (up.sh sets WEBHOOK_ALLOW_PRIVATE for the local topology). It holds
     // the first delivery's answer until PostgreSQL is stopped, so the instance must record what it
     // sent while the database is away (docs/operations.md "Webhooks across a PostgreSQL restart").
-    const received: string[] = [];
     let held: ServerResponse | undefined;
-    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const parts: Buffer[] = [];
-      req.on('data', (part: Buffer) => parts.push(part));
-      req.on('end', () => {
-        received.push(Buffer.concat(parts).toString('utf8'));
-        if (received.length === 1) held = res;
-        else res.end('ok');
-      });
+    const receiver = await webhookReceiver((res, nth) => {
+      if (nth === 1) held = res;
+      else res.end('ok');
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { received } = receiver;
     try {
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
-        json: { url, events: ['upload.completed'] },
-        token,
-      });
-      expect(hook.status, hook.body).toBe(201);
-      const hookId = (JSON.parse(hook.body) as { webhook: { id: string } }).webhook.id;
+      const hookId = await subscribeUploads(receiver.url);
       const videoId = await createVideo('Webhook restart');
-      await noiseVideo(join(STATE, 'hook.mp4'), 1);
       // The event: the upload's last byte arrived; its delivery is queued and sent at once.
-      const sent = await request(`/v1/videos/${videoId}/source`, {
-        method: 'POST',
-        token,
-        args: ['-F', `file=@${join(STATE, 'hook.mp4')};type=video/mp4`],
-      });
-      expect(sent.status, sent.body).toBe(202);
+      await uploadWhole(videoId, 'hook.mp4');
       await until('the delivery to reach the receiver', async () => held !== undefined, 30_000);
       await pgCtl('stop');
       try {
@@ -668,7 +694,6 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
       });
       expect(await deliveries()).toMatchObject([{ status: 'success', attempts: 1 }]);
     } finally {
-      receiver.closeAllConnections();
       receiver.close();
     }
   }, 240_000);
@@ -937,16 +962,8 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
   it('delivers a webhook event raised while PostgreSQL goes down once it is back', async ({ skip }) => {
     if (!canRun) skip();
     await bothInstancesUp();
-    const received: string[] = [];
-    const receiver = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const parts: Buffer[] = [];
-      req.on('data', (part: Buffer) => parts.push(part));
-      req.on('end', () => {
-        received.push(Buffer.concat(parts).toString('utf8'));
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiver = await webhookReceiver();
+    const { received } = receiver;
     const { PGBIN, PG_PORT } = ports();
     const psql = (query: string) =>
       run(`${PGBIN}/psql`, [
@@ -963,14 +980,8 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
       ]);
     let holder: ChildProcess | undefined;
     try {
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      const hook = await request(`/v1/webhooks?accountId=${DEMO}`, {
-        json: { url, events: ['upload.completed'] },
-        token,
-      });
-      expect(hook.status, hook.body).toBe(201);
+      await subscribeUploads(receiver.url);
       const videoId = await createVideo('Evento sem banco');
-      await noiseVideo(join(STATE, 'event.mp4'), 1);
       // The event must be in flight when PostgreSQL goes away: a session holds a lock on the
       // endpoints' table, so the instance's look-up of the event's endpoints waits on it; stopping
       // PostgreSQL then ends that look-up with a connection error, as an outage would.
@@ -988,12 +999,7 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
           ).stdout.trim() === '1',
         10_000,
       );
-      const sent = await request(`/v1/videos/${videoId}/source`, {
-        method: 'POST',
-        token,
-        args: ['-F', `file=@${join(STATE, 'event.mp4')};type=video/mp4`],
-      });
-      expect(sent.status, sent.body).toBe(202);
+      await uploadWhole(videoId, 'event.mp4');
       await until(
         "the event's look-up waiting",
         async () =>
@@ -1022,7 +1028,6 @@ describe.skipIf(!wanted)('the production topology under faults', () => {
       ]);
     } finally {
       holder?.kill('SIGKILL');
-      receiver.closeAllConnections();
       receiver.close();
     }
   }, 240_000);
