@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { notify } from '@/components/ui/notify';
 import { ApiError } from '@/lib/api-client';
 import type { StreamInput } from '../../api/stream';
@@ -23,6 +24,10 @@ interface Change {
 export function useSetting(liveId: string) {
   const { t } = useLingui();
   const saved = useStreamSaved();
+  // The value being saved is held in React state set inside the click handler, not read from the
+  // mutation: TanStack Query publishes `isPending` a tick later, and in between React puts a
+  // controlled native radio back to the old value (the click visibly does nothing for a moment).
+  const [pending, setPending] = useState<Change>();
   const mutation = useMutation({
     mutationFn: ({ body }: Change) => updateStream(liveId, body),
     onSuccess: (stream, { success }) => {
@@ -37,10 +42,13 @@ export function useSetting(liveId: string) {
         reason,
       );
     },
+    onSettled: (_data, _error, change) => setPending((p) => (p === change ? undefined : p)),
   });
-  const pending = mutation.isPending ? mutation.variables : undefined;
   return {
-    change: (change: Change) => mutation.mutate(change),
+    change: (change: Change) => {
+      setPending(change);
+      mutation.mutate(change);
+    },
     /** The setting being saved now, if any. */
     saving: pending?.key,
     /** The value a control shows: the one being saved, else the stream's. */
