@@ -101,6 +101,18 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe('memory: the country database', () => {
+  it('is not read until the first viewer asks; that viewer is then geoblocked by address', async () => {
+    // A server nobody watches does not hold the ~9 MB file (docs/server.md "Memory").
+    expect(server.app.playback.geo.loaded).toBe(false);
+    await setSecurity({ geoAccessControl: 'block', geoRegionList: ['BR'], referrerWhitelist: [] });
+    const res = await get(`/v1/public/lives/${liveId}/playback`, { 'x-forwarded-for': '200.147.67.142' });
+    expect(reasonOf(res, 403)).toBe('geo_blocked');
+    expect(server.app.playback.geo.loaded).toBe(true);
+    await setSecurity({ geoAccessControl: 'off', geoRegionList: [], referrerWhitelist: [] });
+  });
+});
+
 describe('VOD playback', () => {
   it('plays a ready video of a blocked account, with subtitles, through tokens bound to it', async () => {
     await server.app.db.updateTable('accounts').set({ blocked: true }).where('id', '=', DEMO).execute();
@@ -390,6 +402,10 @@ describe('the country database', () => {
     const geo = new GeoLookup(path);
     await geo.open();
     try {
+      // Nothing is read before the first use (docs/server.md "Memory"): every country is unknown.
+      expect(geo.loaded).toBe(false);
+      expect(geo.country('2001:4860:4860::8888')).toBeNull();
+      await geo.ready();
       expect(geo.country('2001:4860:4860::8888')).toBe('US');
       expect(geo.country('::ffff:200.147.67.142')).toBe('BR');
       expect(geo.country('192.168.0.1')).toBeNull();

@@ -15,21 +15,40 @@ const CODE = /^[A-Z]{2}$/;
 const RECHECK_MS = 60_000;
 
 /**
- * IP address → ISO country code from an offline MaxMind-format database, read once into memory and
- * reloaded when the file changes (or on `reload()`). Never a network lookup. Private, reserved and
- * unknown addresses answer null.
+ * IP address → ISO country code from an offline MaxMind-format database, read into memory at the
+ * first `ready()` (the first viewer's playback: a server nobody watches never holds the ~9 MB file,
+ * docs/server.md "Memory") and reloaded when the file changes (or on `reload()`). Never a network
+ * lookup. Private, reserved and unknown addresses answer null, and so does every address before
+ * `ready()` has resolved.
  */
 export class GeoLookup {
   private reader: Reader<Response> | null = null;
   private mtimeMs = 0;
   private timer: NodeJS.Timeout | null = null;
+  private loading: Promise<void> | null = null;
 
   constructor(readonly path: string) {}
 
+  /** Checks that the file is there (a wrong path fails the start, as it always did); reads nothing. */
   async open(): Promise<void> {
-    await this.reload();
-    this.timer = setInterval(() => void this.reloadIfChanged(), RECHECK_MS);
-    this.timer.unref();
+    await stat(this.path);
+  }
+
+  /**
+   * Resolves once the database is in memory; the first call reads it. A file that cannot be read is
+   * retried by the next call (until then every country is unknown, which an allow-list refuses).
+   */
+  ready(): Promise<void> {
+    this.loading ??= this.reload().then(
+      () => {
+        this.timer ??= setInterval(() => void this.reloadIfChanged(), RECHECK_MS);
+        this.timer.unref();
+      },
+      () => {
+        this.loading = null;
+      },
+    );
+    return this.loading;
   }
 
   async reload(): Promise<void> {
@@ -46,6 +65,12 @@ export class GeoLookup {
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Whether the database is in memory (for the tests and the memory figures). */
+  get loaded(): boolean {
+    return this.reader !== null;
   }
 
   country(ip: string): string | null {

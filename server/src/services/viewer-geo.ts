@@ -169,7 +169,7 @@ export interface ViewerGeoOptions {
   /** Folder holding asn-ipv4-num.csv and asn-ipv6-num.csv; null: no provider. */
   asnDbDir: string | null;
   /** The country when the city databases have none (the geoblock's GeoLookup). */
-  countryFallback?: { country(ip: string): string | null } | null;
+  countryFallback?: { country(ip: string): string | null; ready?(): Promise<void> } | null;
   log?: GeoLog;
   /** Read nothing at `open()`: the first `ready()` (or `lookupWhenReady()`) loads everything. */
   lazy?: boolean;
@@ -274,11 +274,13 @@ export class ViewerGeo {
    * instance, the first call starts the loading. Never rejects.
    */
   ready(): Promise<void> {
+    // The fallback country database is read on its own first use too (docs/server.md "Memory").
+    const fallback = this.options.countryFallback?.ready?.() ?? Promise.resolve();
     if (this.options.lazy) {
-      this.loadingAll ??= this.load().then(() => this.loading ?? undefined);
+      this.loadingAll ??= Promise.all([this.load(), fallback]).then(() => this.loading ?? undefined);
       return this.loadingAll;
     }
-    return this.loading ?? Promise.resolve();
+    return Promise.all([this.loading, fallback]).then(() => undefined);
   }
   private loadingAll: Promise<void> | null = null;
 

@@ -140,7 +140,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       boundSessions(app, request, { kind: 'live', id: liveId });
       const row = await findStreamById(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
-      const geo = geoCheck(app, request, row.security);
+      const geo = await geoCheck(app, request, row.security);
       if (!geo.allowed) return refuse(request, reply, 403, 'geo_blocked');
       // Two pages may ask: the embed names the page it is embedded in (`origin`); a customer's own
       // player calls from its page, which the browser names in Origin (docs/playback.md "Use your own
@@ -248,7 +248,7 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
       const video = await findVideo(app.db, videoId);
       if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
-      const { country } = geoCheck(app, request, null);
+      const { country } = await geoCheck(app, request, null);
       const ttl = PLAYBACK_TTL_SECONDS + Math.ceil(video.duration_seconds ?? 0);
       const { token, exp } = app.playback.signer.issue('vod', videoId, ttl);
       const url = (file: string | null) => (file ? `/play/vod/${videoId}/${token}/${file}` : null);

@@ -124,7 +124,8 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (playlist) {
         const row = await findLivePlaylistRules(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
-        if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
+        if (!(await geoCheck(app, request, row.security)).allowed)
+          return refuse(request, reply, 403, 'geo_blocked');
         if (!pageAllowed(app, request, row.security.referrerWhitelist)) {
           return refuse(request, reply, 403, 'domain_not_allowed');
         }

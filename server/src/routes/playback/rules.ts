@@ -125,12 +125,14 @@ export function playerPreflight(request: FastifyRequest, reply: FastifyReply) {
     .send();
 }
 
-/** The viewer's country and whether the stream's geoblock lets them in. */
-export function geoCheck(
+/** The viewer's country and whether the stream's geoblock lets them in. The country database is
+ * read at the first call (docs/server.md "Memory"). */
+export async function geoCheck(
   app: FastifyInstance,
   request: FastifyRequest,
   security: Security | null,
-): { country: string | null; allowed: boolean } {
+): Promise<{ country: string | null; allowed: boolean }> {
+  await app.playback.geo.ready();
   const country = countryOf(request, app.playback.geo, app.config.trustedCountryHeader);
   const allowed = security ? geoAllows(security.geoAccessControl, security.geoRegionList, country) : true;
   return { country, allowed };

@@ -120,7 +120,8 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const row = await findLivePlaylistRules(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
-      if (!geoCheck(app, request, row.security).allowed) return refuse(request, reply, 403, 'geo_blocked');
+      if (!(await geoCheck(app, request, row.security)).allowed)
+        return refuse(request, reply, 403, 'geo_blocked');
       // The page that calls: the embed, or a cross-site WHEP player (the same decision as HLS).
       if (!pageAllowed(app, request, row.security.referrerWhitelist)) {
         return refuse(request, reply, 403, 'domain_not_allowed');
