@@ -1,8 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import type { PlaybackInfo } from '../contract/playback';
+import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import { readyVideo } from './embed-helpers';
-import { unique } from './streaming-helpers';
-import { DEMO } from './support/env';
+import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
+import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 import { makeVideo, untilReady, uploadSource } from './vod-helpers';
 
@@ -122,4 +125,85 @@ test('a VOD plays its first frame with the browser’s own HLS player, then shak
   // One startup figure for the view, taken at the native player's first frame.
   expect(Number(/"startupMs":(\d+)/.exec((await startupBeacon).postData() ?? '')?.[1])).toBeGreaterThan(0);
   await context.close();
+});
+
+// docs/playback.md "Startup time: lives": a live starts on one rendition and stays on it until its first
+// frame (shaka's ABR is held until then), so nothing fetched before the first frame is thrown away; and
+// the startup time its telemetry reports is the page's own, as for a VOD. A real ffmpeg publish (640x360,
+// as the bench's: both renditions of the ladder are within the 360p the start is restricted to, which is
+// where shaka used to switch before the first frame), low latency (1 s segments).
+test('a live plays its first frame from the one rendition it started on, and reports the startup time the page measures', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
+  const api: Api = { request: page.request, token, teamId };
+  const created = await createStream(api, unique('Startup live'), { type: 'encoder', latency: 'low' });
+  await controlStream(api, created.id, 'start');
+  const key = (await getStream(api, created.id)).body!.signals[0]!.key!;
+  const encoder: ChildProcess = publishTestSignal(`rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`, 120, {
+    size: '640x360',
+    rate: 25,
+  });
+  try {
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/v1/public/lives/${created.id}/playback`)).json()) as PlaybackInfo)
+            .manifestUrl,
+        { timeout: 60_000 },
+      )
+      .toMatch(/^\/play\/live\//);
+    // A viewer arriving on a running live: a few segments of each rendition listed.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.addInitScript(() => {
+      document.addEventListener(
+        'playing',
+        () => {
+          const w = window as unknown as { firstPlaying?: number };
+          w.firstPlaying ??= performance.now();
+        },
+        true,
+      );
+    });
+    const viewer = await context.newPage();
+    const startupBeacon = viewer.waitForRequest(
+      (r) => r.url().includes('/v1/public/beacons') && (r.postData() ?? '').includes('"startupMs"'),
+      { timeout: 60_000 },
+    );
+    await viewer.goto(`/embed/${created.id}`);
+    await expect
+      .poll(
+        () => viewer.evaluate(() => (window as unknown as { firstPlaying?: number }).firstPlaying ?? null),
+        {
+          timeout: 30_000,
+        },
+      )
+      .not.toBeNull();
+    const before = await viewer.evaluate(() => {
+      const first = (window as unknown as { firstPlaying: number }).firstPlaying;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= first)
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => /\/(src|low|audio)\/(index\.m3u8|seg_\d+\.ts)$/.test(p))
+        .map((p) => p.split('/').slice(-2).join('/'));
+    });
+    // Something was fetched, and all of it from one rendition.
+    expect(before.some((p) => p.endsWith('.ts'))).toBe(true);
+    expect(new Set(before.map((p) => p.split('/')[0])).size, before.join(' ')).toBe(1);
+
+    const reported = Number(/"startupMs":(\d+)/.exec((await startupBeacon).postData() ?? '')?.[1]);
+    const firstPlaying = await viewer.evaluate(
+      () => (window as unknown as { firstPlaying: number }).firstPlaying,
+    );
+    expect(Math.abs(reported - firstPlaying)).toBeLessThanOrEqual(100);
+    await context.close();
+  } finally {
+    encoder.kill('SIGKILL');
+    await controlStream(api, created.id, 'complete').catch(() => undefined);
+  }
 });

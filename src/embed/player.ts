@@ -193,8 +193,9 @@ export async function createPlayer(
   // A VOD with subtitles starts on shaka: its captions are drawn by shaka, and a short video could end
   // before shaka took over (docs/playback.md "Startup time: native HLS first").
   // A live starts on shaka too: the browser's player said `playing` at a point it then left for the live
-  // edge, so telemetry's startup time was up to 0.56 s off the page's first `playing` (docs/playback.md
-  // "Startup time: native HLS first").
+  // edge, so telemetry's startup time was up to 0.56 s off the page's first `playing`; neither
+  // EXT-X-START nor a shorter playlist moves that first frame, and the page cannot seek a native live
+  // (docs/playback.md "Startup time: native HLS first", "Startup time: lives").
   if (
     info.kind === 'vod' &&
     info.manifestType === 'hls' &&
@@ -283,10 +284,23 @@ async function createHlsPlayer(
   video.dataset.transport = 'hls';
   player.configure(latencyConfig(info));
   // A live starts on a low rendition and may switch up once its first frame shows (docs/playback.md
-  // "Startup time").
+  // "Startup time"). Until then shaka's ABR is off too: on a ladder whose renditions are all within the
+  // restriction (a 360p source), its first estimates on loopback-fast segments switched it to the other
+  // rendition before the first frame, fetching that rendition's playlist and segments again
+  // (docs/playback.md "Startup time: lives").
   player.configure(startConfig(info));
   const lifted = liftedStartConfig(info);
-  if (lifted) video.addEventListener('playing', () => player.configure(lifted), { once: true });
+  if (lifted) {
+    player.configure({ abr: { enabled: false } });
+    video.addEventListener(
+      'playing',
+      () => {
+        player.configure(lifted);
+        player.configure({ abr: { enabled: true } });
+      },
+      { once: true },
+    );
+  }
   // shaka retries a failing live stream forever by default; a live that stopped (ended, paused, its
   // token refused) is a question for the playback endpoint instead.
   if (info.kind === 'live')
