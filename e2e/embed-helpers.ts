@@ -135,3 +135,28 @@ export async function readyVideo({ request, token, teamId }: Auth, title: string
   await untilReady(request, { token, teamId }, id);
   return id;
 }
+
+/** The playback answer the server rendered into an embed page (docs/playback.md "Startup time: the
+ * answer in the page"), or null when the page carries none (it then asks the endpoint). */
+export async function renderedAnswer<T = { viewerId: string }>(frame: Page | Frame): Promise<T | null> {
+  const text = await frame
+    .locator('#palco-playback')
+    .textContent({ timeout: 5_000 })
+    .catch(() => null);
+  return text ? (JSON.parse(text) as { info: T }).info : null;
+}
+
+/**
+ * Embed pages served without the rendered playback answer, as the server serves a page whose origin it
+ * cannot tell: the player then asks the playback endpoint, which a test may answer by route.
+ */
+export async function withoutRenderedAnswer(page: Page, base: string): Promise<void> {
+  await page.route(`${base}/embed/**`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="palco-playback">[^<]*<\/script>/,
+      '',
+    );
+    await route.fulfill({ response, body });
+  });
+}

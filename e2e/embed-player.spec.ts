@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { PlaybackInfo } from '../contract/playback';
-import { expectPlaying, playerFrame, readyVideo, startSite } from './embed-helpers';
+import { expectPlaying, playerFrame, readyVideo, startSite, withoutRenderedAnswer } from './embed-helpers';
 import { createStream, unique } from './streaming-helpers';
 import { DEMO, E2E_BASE_URL } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -50,6 +50,8 @@ function info(over: Partial<PlaybackInfo>): PlaybackInfo {
 }
 
 async function answerPlayback(page: Page, path: string, status: number, body: object) {
+  // The page asks the endpoint only when the server rendered no answer into it.
+  await withoutRenderedAnswer(page, E2E_BASE_URL);
   await page.route(`**${path}/playback*`, (route) => route.fulfill({ status, json: body }));
 }
 
