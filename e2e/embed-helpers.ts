@@ -21,9 +21,13 @@ export async function startSite() {
     hits.push(url.pathname);
     if (url.pathname === '/') {
       const src = url.searchParams.get('src') ?? '';
+      // `referrer=none`: the frame is asked for without a Referer, so the server cannot tell the page's
+      // origin and renders no playback answer: the player asks the endpoint (docs/playback.md "Startup
+      // time: the answer in the page").
+      const policy = url.searchParams.get('referrer') === 'none' ? ' referrerpolicy="no-referrer"' : '';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><title>site</title><h1>A customer's site</h1><iframe id="player" src="${src.replace(/"/g, '&quot;')}" style="width:640px;aspect-ratio:16/9;border:0" allow="autoplay; fullscreen"></iframe>`,
+        `<!doctype html><title>site</title><h1>A customer's site</h1><iframe id="player" src="${src.replace(/"/g, '&quot;')}"${policy} style="width:640px;aspect-ratio:16/9;border:0" allow="autoplay; fullscreen"></iframe>`,
       );
     } else if (url.pathname === '/vast.xml' || url.pathname === '/broken-vast.xml') {
       // The player (another origin) reads it with fetch: CORS. The broken ad's media file is missing.
@@ -48,7 +52,8 @@ export async function startSite() {
     hits,
     vastUrl: `http://127.0.0.1:${port()}/vast.xml`,
     brokenVastUrl: `http://127.0.0.1:${port()}/broken-vast.xml`,
-    pageUrl: (host: string, src: string) => `http://${host}:${port()}/?src=${encodeURIComponent(src)}`,
+    pageUrl: (host: string, src: string, o: { noReferrer?: boolean } = {}) =>
+      `http://${host}:${port()}/?src=${encodeURIComponent(src)}${o.noReferrer ? '&referrer=none' : ''}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -144,19 +149,4 @@ export async function renderedAnswer<T = { viewerId: string }>(frame: Page | Fra
     .textContent({ timeout: 5_000 })
     .catch(() => null);
   return text ? (JSON.parse(text) as { info: T }).info : null;
-}
-
-/**
- * Embed pages served without the rendered playback answer, as the server serves a page whose origin it
- * cannot tell: the player then asks the playback endpoint, which a test may answer by route.
- */
-export async function withoutRenderedAnswer(page: Page, base: string): Promise<void> {
-  await page.route(`${base}/embed/**`, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<script type="application\/json" id="palco-playback">[^<]*<\/script>/,
-      '',
-    );
-    await route.fulfill({ response, body });
-  });
 }
