@@ -43,10 +43,13 @@ async function openViewer(
   });
   const page = await context.newPage();
   await prepare?.(page);
+  const asked = page.waitForResponse((r) => r.url().includes(`/v1/public/lives/${liveId}/playback`));
+  asked.catch(() => undefined);
   await page.goto(`/embed/${liveId}`);
-  // A top-level visit: the page carries its playback answer (docs/playback.md "Startup time: the answer
-  // in the page").
-  const viewerId = (await renderedAnswer(page))?.viewerId ?? '';
+  // The page carries its playback answer when the server could tell its origin (docs/playback.md
+  // "Startup time: the answer in the page"); otherwise it asked the endpoint.
+  const viewerId =
+    (await renderedAnswer(page))?.viewerId ?? ((await (await asked).json()) as { viewerId: string }).viewerId;
   expect(viewerId).toMatch(/^[A-Z0-9]{8}$/);
   return { context, page, viewerId };
 }
