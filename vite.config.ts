@@ -79,10 +79,21 @@ function serverPagesInDev(): Plugin {
 /** What the embed player's page needs before its first frame, listed in embed.html as
  * <link rel=modulepreload> so that the browser asks for all of it at once instead of discovering it one
  * import level at a time (docs/playback.md "Startup time"): the entry's static imports, transitively, and
- * the lazy modules the page asks for as it starts (shaka's HLS build, telemetry, the two catalogues). The
+ * the lazy modules the page asks for as it starts (shaka's HLS build, telemetry, the two catalogues, the
+ * WebRTC client and the live channel with its backoff: those two were a level of their own on the way to
+ * the offer). The
  * console keeps `modulePreload: false` (see build below); this is for embed.html alone. */
 const EMBED_START =
-  /(shaka-player\.hls-es2021\.js|\/src\/embed\/telemetry\.ts|\/src\/locales\/[^/]+\/embed\.po)$/;
+  /(shaka-player\.hls-es2021\.js|\/src\/embed\/(telemetry|whep|channel)\.ts|\/src\/locales\/[^/]+\/embed\.po)$/;
+/** Start modules only one kind of start needs, marked `data-for` so that the server drops the link from
+ * a page whose rendered playback answer says it will not use them (server/src/plugins/embed-pages.ts
+ * `withAnswer`, docs/playback.md "Startup time: the answer in the page"): shaka's build (HLS), the
+ * WebRTC client (WHEP), the live channel and its backoff (a live). */
+const EMBED_START_FOR: [RegExp, string][] = [
+  [/shaka-player\.hls-es2021\.js$/, 'hls'],
+  [/\/src\/embed\/whep\.ts$/, 'whep'],
+  [/\/src\/embed\/channel\.ts$/, 'live'],
+];
 function embedModulePreload(): Plugin {
   return {
     name: 'palco-embed-modulepreload',
@@ -109,11 +120,24 @@ function embedModulePreload(): Plugin {
           if (chunk?.type === 'chunk' && chunk.facadeModuleId && EMBED_START.test(chunk.facadeModuleId))
             add(dep);
         }
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        const forOf = (file: string) => {
+          const chunk = bundle[file];
+          const id = chunk?.type === 'chunk' ? (chunk.facadeModuleId ?? '') : '';
+          return EMBED_START_FOR.find(([test]) => test.test(id))?.[1];
+        };
+        return [...files].map((file) => {
+          const only = forOf(file);
+          return {
+            tag: 'link',
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              href: `/${file}`,
+              ...(only ? { 'data-for': only } : {}),
+            },
+            injectTo: 'head' as const,
+          };
+        });
       },
     },
   };

@@ -136,7 +136,11 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
     return {
       firstFrame: page_.firstPlaying,
       scripts: maxOf(before.filter((r) => /\/assets\/.*\.js$/.test(r.name)).map((r) => r.end)),
-      playback: first(/\/playback$/),
+      // A page that carries its answer (docs/playback.md "Startup time: the answer in the page") makes
+      // no playback call: its answer is in when its script reads it.
+      playback: Number.isFinite(first(/\/playback$/))
+        ? first(/\/playback$/)
+        : (page_.marks.find((m) => m.name === 'embed:answer')?.at ?? Number.NaN),
       manifest: first(/(\.m3u8|\.mpd)$|^\/whep\//),
       segment: first(/\.(ts|m4s|mp4|m4a|m4v|aac)$/),
       reported,

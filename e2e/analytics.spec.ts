@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
-import { readyVideo } from './embed-helpers';
+import { readyVideo, renderedAnswer } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -43,9 +43,14 @@ async function openViewer(
   });
   const page = await context.newPage();
   await prepare?.(page);
-  const info = page.waitForResponse((r) => r.url().includes(`/v1/public/lives/${liveId}/playback`));
+  const asked = page.waitForResponse((r) => r.url().includes(`/v1/public/lives/${liveId}/playback`));
+  asked.catch(() => undefined);
   await page.goto(`/embed/${liveId}`);
-  const { viewerId } = (await (await info).json()) as { viewerId: string };
+  // The page carries its playback answer when the server could tell its origin (docs/playback.md
+  // "Startup time: the answer in the page"); otherwise it asked the endpoint.
+  const viewerId =
+    (await renderedAnswer(page))?.viewerId ?? ((await (await asked).json()) as { viewerId: string }).viewerId;
+  expect(viewerId).toMatch(/^[A-Z0-9]{8}$/);
   return { context, page, viewerId };
 }
 

@@ -21,9 +21,13 @@ export async function startSite() {
     hits.push(url.pathname);
     if (url.pathname === '/') {
       const src = url.searchParams.get('src') ?? '';
+      // `referrer=none`: the frame is asked for without a Referer, so the server cannot tell the page's
+      // origin and renders no playback answer: the player asks the endpoint (docs/playback.md "Startup
+      // time: the answer in the page").
+      const policy = url.searchParams.get('referrer') === 'none' ? ' referrerpolicy="no-referrer"' : '';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><title>site</title><h1>A customer's site</h1><iframe id="player" src="${src.replace(/"/g, '&quot;')}" style="width:640px;aspect-ratio:16/9;border:0" allow="autoplay; fullscreen"></iframe>`,
+        `<!doctype html><title>site</title><h1>A customer's site</h1><iframe id="player" src="${src.replace(/"/g, '&quot;')}"${policy} style="width:640px;aspect-ratio:16/9;border:0" allow="autoplay; fullscreen"></iframe>`,
       );
     } else if (url.pathname === '/vast.xml' || url.pathname === '/broken-vast.xml') {
       // The player (another origin) reads it with fetch: CORS. The broken ad's media file is missing.
@@ -48,7 +52,8 @@ export async function startSite() {
     hits,
     vastUrl: `http://127.0.0.1:${port()}/vast.xml`,
     brokenVastUrl: `http://127.0.0.1:${port()}/broken-vast.xml`,
-    pageUrl: (host: string, src: string) => `http://${host}:${port()}/?src=${encodeURIComponent(src)}`,
+    pageUrl: (host: string, src: string, o: { noReferrer?: boolean } = {}) =>
+      `http://${host}:${port()}/?src=${encodeURIComponent(src)}${o.noReferrer ? '&referrer=none' : ''}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -134,4 +139,14 @@ export async function readyVideo({ request, token, teamId }: Auth, title: string
   expect(subtitle.status(), await subtitle.text()).toBe(201);
   await untilReady(request, { token, teamId }, id);
   return id;
+}
+
+/** The playback answer the server rendered into an embed page (docs/playback.md "Startup time: the
+ * answer in the page"), or null when the page carries none (it then asks the endpoint). */
+export async function renderedAnswer<T = { viewerId: string }>(frame: Page | Frame): Promise<T | null> {
+  const text = await frame
+    .locator('#palco-playback')
+    .textContent({ timeout: 5_000 })
+    .catch(() => null);
+  return text ? (JSON.parse(text) as { info: T }).info : null;
 }

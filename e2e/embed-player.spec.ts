@@ -17,7 +17,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => site?.close());
 
-const LIVE = 'f0000000-0000-4000-8000-000000000001';
+/** No such live: the server renders no playback answer into its page, so the player asks the endpoint,
+ * which these tests answer by route (docs/playback.md "Startup time: the answer in the page"). */
+const LIVE = 'f0000000-0000-4000-8000-0000000000ee';
 
 function info(over: Partial<PlaybackInfo>): PlaybackInfo {
   return {
@@ -74,7 +76,9 @@ test('a VOD in an iframe on another site: a broken ad is skipped; the pre-roll p
       ads: { preRollVastUrl, postRollVastUrl: null },
       channelUrl: null,
     });
-  const embed = site.pageUrl('site.localhost', `${E2E_BASE_URL}/embed/vod/${videoId}`);
+  // Framed without a Referer: the server renders no answer and the player asks the endpoint, which this
+  // test answers (docs/playback.md "Startup time: the answer in the page").
+  const embed = site.pageUrl('site.localhost', `${E2E_BASE_URL}/embed/vod/${videoId}`, { noReferrer: true });
 
   // A broken ad (its media file is missing) never holds up the content: its error pixel fires.
   await answerPlayback(page, `/v1/public/videos/${videoId}`, 200, withAd(site.brokenVastUrl));

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PlaybackInfo } from '../contract/playback';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
-import { readyVideo } from './embed-helpers';
+import { readyVideo, renderedAnswer } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -14,7 +14,7 @@ import { makeVideo, untilReady, uploadSource } from './vod-helpers';
 // the one the page itself sees, from navigation start to the video's first 'playing' (within 100 ms).
 // A real VOD transcoded by the server, the real playback endpoint and beacons, in a fresh context.
 
-test('the embed loads shaka alongside its playback call, and reports the startup time the page measures', async ({
+test('the embed carries its playback answer, loads shaka with the page, and reports the startup time the page measures', async ({
   page,
   browser,
 }) => {
@@ -55,8 +55,11 @@ test('the embed loads shaka alongside its playback call, and reports the startup
       .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
   }));
   const startOf = (test: RegExp) => timings.resources.find((r) => test.test(r.path))?.start;
-  // shaka was asked for before the playback call even began (it used to wait for the answer).
-  expect(startOf(/\/shaka-player\.hls-[^/]+\.js$/)).toBeLessThan(startOf(/\/playback$/) as number);
+  // shaka was asked for with the page (it used to wait for the answer), and the playback answer came in
+  // the page itself: no playback call at all (docs/playback.md "Startup time: the answer in the page").
+  expect(startOf(/\/shaka-player\.hls-[^/]+\.js$/)).toBeDefined();
+  expect(startOf(/\/playback$/)).toBeUndefined();
+  expect(await renderedAnswer(viewer)).toMatchObject({ kind: 'vod', id: videoId });
   // The same figure the viewer waited: telemetry counts from the page load to the first 'playing'.
   expect(timings.firstPlaying).not.toBeNull();
   expect(Math.abs(reported - (timings.firstPlaying as number))).toBeLessThanOrEqual(100);

@@ -73,6 +73,21 @@ test('an ultra-low live published over WHIP plays over WHEP; past the WHEP viewe
     // The ICE gathering state of the page's peer connection when its offer was posted: the offer does
     // not wait for gathering to complete (docs/playback.md "Startup time: what the first second is
     // spent on"); the server's answer has its candidates and learns ours from our checks.
+    // What the page asked for: with the playback answer in the page, no playback call, and no shaka
+    // (its HLS build is not even fetched) before the WebRTC picture (docs/playback.md "Startup time: the
+    // answer in the page").
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'playing',
+        () => {
+          const w = window as unknown as { shakaAtFirstFrame?: boolean };
+          w.shakaAtFirstFrame ??= performance.getEntriesByName('embed:shaka').length > 0;
+        },
+        true,
+      );
+    });
     await page.addInitScript(() => {
       const posted: string[] = [];
       (window as unknown as { offerPostedWhile: string[] }).offerPostedWhile = posted;
@@ -95,6 +110,11 @@ test('an ultra-low live published over WHIP plays over WHEP; past the WHEP viewe
     await page.goto(`/embed/${liveId}`);
     await expectPlayingOver(page, 'whep', 2);
     expect(whepAnswers).toEqual([201]);
+    expect(await page.evaluate(() => (window as { shakaAtFirstFrame?: boolean }).shakaAtFirstFrame)).toBe(
+      false,
+    );
+    expect(asked.filter((path) => /\/shaka-player\.[^/]+\.js$/.test(path))).toEqual([]);
+    expect(asked.filter((path) => path.endsWith('/playback'))).toEqual([]);
     const postedWhile = await page.evaluate(
       () => (window as { offerPostedWhile?: string[] }).offerPostedWhile,
     );

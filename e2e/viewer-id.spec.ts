@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
+import { renderedAnswer } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -90,9 +91,11 @@ async function watchAndCount(page: Page, api: Api, live: { id: string; nome: str
 
   // And a viewer in the embed player, whose own viewer ID must show over the picture.
   const embed = await page.context().newPage();
-  const embedInfo = embed.waitForResponse((r) => r.url().includes(`/v1/public/lives/${live.id}/playback`));
   await embed.goto(`/embed/${live.id}`);
-  const { viewerId } = (await (await embedInfo).json()) as { viewerId: string };
+  // A top-level visit: the page carries its playback answer (docs/playback.md "Startup time: the answer
+  // in the page").
+  const viewerId = (await renderedAnswer(embed))?.viewerId ?? '';
+  expect(viewerId).toMatch(/^[A-Z0-9]{8}$/);
   const overlay = embed.getByTestId('viewer-id');
   await expect(overlay).toHaveCount(0);
 

@@ -6,6 +6,7 @@ import { activate, pickLocale } from './i18n';
 import { integration } from './integrations';
 import { fetchPlayback, renewDelay } from './playback';
 import { createPlayer, type PlayerHandle, prepareHlsPlayer, prepareWhep } from './player';
+import { renderedAnswer } from './rendered';
 import { type EmbedTarget, embeddingOrigin, targetOf } from './route';
 import { formatStart, type Screen, screenOf } from './screen';
 import { playIntentAt } from './startup';
@@ -42,23 +43,30 @@ const telemetryModule = integration('telemetry');
 /** The page's language, asked for alongside the playback answer rather than before it (docs/playback.md
  * "Startup time"): the answer only needs the catalogue once it is shown. */
 const localeReady = activate(pickLocale(null, navigator.languages ?? [navigator.language]));
-// shaka (its HLS build: the live's fallback and every VOD) starts with the page, in parallel with the
-// playback call, instead of after its answer: its module, and a player attached to a video that the
-// first HLS start takes (docs/playback.md "Startup time").
-const pageKind = targetOf(location.pathname)?.kind ?? null;
-prepareHlsPlayer(stage, pageKind);
-// A live may play over WebRTC: its client's chunk comes alongside the answer, not after it.
-if (pageKind === 'live') prepareWhep();
-/** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
- * plays by itself, so opening the page is the viewer's intent). */
-let firstView = true;
-
 const origin = embeddingOrigin(window);
 /** The classroom's registration (its chat token), which makes this viewer findable by e-mail in
  * customer support (docs/analytics.md "Customer support"). */
 const attendee = /^[\w-]{20,128}$/.test(new URLSearchParams(location.search).get('attendee') ?? '')
   ? new URLSearchParams(location.search).get('attendee')
   : null;
+/** The playback answer the server rendered into the page, when it was made for what this page would ask
+ * (docs/playback.md "Startup time: the answer in the page"): the first ask is then no round trip, and the
+ * page knows its transport before it prepares a player. Used once; renewals ask the endpoint. */
+let rendered: PlaybackInfo | null = renderedAnswer(document, targetOf(location.pathname), origin, attendee);
+const pageKind = targetOf(location.pathname)?.kind ?? null;
+const webRtc = typeof RTCPeerConnection === 'function';
+// shaka (its HLS build: the live's fallback and every VOD) starts with the page, in parallel with the
+// playback call, instead of after its answer: its module, and a player attached to a video that the
+// first HLS start takes (docs/playback.md "Startup time"). Not when the rendered answer says the start
+// will not use it: a live over WebRTC (evaluating shaka held up its main thread for 0.4–1 s), a live
+// with nothing to play yet; its fallback or later start loads shaka then.
+if (!rendered || (rendered.manifestUrl && !(rendered.whepUrl && webRtc))) prepareHlsPlayer(stage, pageKind);
+// A live may play over WebRTC: its client's chunk comes alongside the answer, not after it.
+if (pageKind === 'live' && (!rendered || rendered.whepUrl)) prepareWhep();
+/** Whether no view began on this page yet: the first one starts at the page's navigation (the embed
+ * plays by itself, so opening the page is the viewer's intent). */
+let firstView = true;
+
 let target: EmbedTarget | null = targetOf(location.pathname);
 let handle: PlayerHandle | null = null;
 /** What the current player plays ('live:…' / 'vod:…'), to tell a renewal from a new source. */
@@ -152,7 +160,12 @@ async function start(info: PlaybackInfo) {
   played = true;
 }
 
+/** Whether an overlay was ever drawn: until then an empty list needs no module (its chunk would
+ * compete with the start's requests, docs/playback.md "Startup time: the answer in the page"). */
+let overlaysDrawn = false;
 function renderOverlays(overlays: Overlay[]) {
+  if (overlays.length === 0 && !overlaysDrawn) return;
+  overlaysDrawn = true;
   void integration('overlays').then((m) => m?.renderOverlays(overlayLayer, overlays));
 }
 
@@ -240,16 +253,20 @@ function refresh(): Promise<void> {
       if (!target) return show({ kind: 'error', reason: 'not_found' });
       // The same live/video keeps its viewer session (and viewer ID) across renewals.
       const same = lastInfo && lastInfo.kind === target.kind && lastInfo.id === target.id;
-      const result = await fetchPlayback(
-        location.origin,
-        target,
-        origin,
-        same ? lastInfo?.sessionId : null,
-        fetch,
-        attendee,
-        // No view under way (it failed, ended, or none began): the next play is a view of its own.
-        stopTelemetry === null,
-      );
+      const first = rendered;
+      rendered = null;
+      const result = first
+        ? ({ ok: true, info: first } as const)
+        : await fetchPlayback(
+            location.origin,
+            target,
+            origin,
+            same ? lastInfo?.sessionId : null,
+            fetch,
+            attendee,
+            // No view under way (it failed, ended, or none began): the next play is a view of its own.
+            stopTelemetry === null,
+          );
       performance.mark('embed:answer');
       await localeReady;
       if (result.ok) {

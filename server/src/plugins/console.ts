@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { isServerPath } from '../../../contract/server-paths.ts';
 import { langOf, t } from '../lib/i18n.ts';
 import { registerClassroomPages } from './classroom-pages.ts';
-import { registerEmbedPages } from './embed-pages.ts';
 import { sendError } from './errors.ts';
 import { registerStudioPages } from './studio-pages.ts';
 
@@ -52,7 +51,8 @@ export default fp(
           reply.header('cache-control', cacheControlFor(root, path));
         },
       });
-      if (existsSync(join(root, 'embed.html'))) registerEmbedPages(app);
+      // The player's pages (/embed/…) are answered by routes/playback/embed-page.ts: they carry the
+      // playback answer (docs/playback.md "Startup time: the answer in the page").
     } else {
       app.log.info({ staticDir: root }, 'no built console found: serving the API only');
     }

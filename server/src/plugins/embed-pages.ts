@@ -1,8 +1,8 @@
-import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findStreamEmbedDomains } from '../db/repositories/streams.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The embed player page's policy and what the server renders into it (the routes:
+ * server/src/routes/playback/embed-page.ts).
+ */
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * The player page's policy. Unlike the console's, it may be framed (by the live's authorized domains),
@@ -35,55 +35,64 @@ export function frameAncestors(domains: readonly string[]): string {
   return ["'self'", ...domains.map((domain) => `${domain}:*`)].join(' ');
 }
 
-/**
- * `/embed/{liveId}` and `/embed/vod/{videoId}` answer the player page (embed.html), never the console's
- * index.html. The live's page may only be framed by its authorized domains; the playback endpoint
- * refuses other origins too, this keeps a refused site from even showing the frame.
- */
-export function registerEmbedPages(app: FastifyInstance): void {
-  const policies = new WeakMap<FastifyRequest, string>();
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    // Runs after the global security headers (route hooks come last): the console's policy forbids
-    // every frame, the player's is made to be framed.
-    reply.header('content-security-policy', embedPolicy(policies.get(request) ?? '*'));
-    reply.removeHeader('x-frame-options');
-    return payload;
-  };
-  const page = async (request: FastifyRequest, reply: FastifyReply, liveId: string | null) => {
-    // An unknown stream (or a VOD video, which has no domain rules) gets the page, which shows why
-    // there is nothing to play.
-    const domains = liveId && UUID.test(liveId) ? await findStreamEmbedDomains(app.db, liveId) : undefined;
-    policies.set(request, frameAncestors(domains ?? []));
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('embed.html');
-  };
-  const Id = Type.String({ minLength: 1, maxLength: 100 });
+/** The element id of the answer rendered into the page (src/embed/rendered.ts reads it). */
+export const RENDERED_ID = 'palco-playback';
 
-  app.get<{ Params: { liveId: string } }>(
-    '/embed/:liveId',
-    {
-      config: { permission: 'public' },
-      schema: {
-        hide: true,
-        params: Type.Object({ liveId: Id }),
-        // Declared so that the log redaction's route walk sees this secret (lib/log-redaction.ts).
-        querystring: Type.Object({
-          attendee: Type.Optional(
-            Type.String({ maxLength: 2000, description: "a classroom attendee's token" }),
-          ),
-        }),
-      },
-      onSend,
-    },
-    (request, reply) => page(request, reply, request.params.liveId),
-  );
-  app.get<{ Params: { videoId: string } }>(
-    '/embed/vod/:videoId',
-    {
-      config: { permission: 'public' },
-      schema: { hide: true, params: Type.Object({ videoId: Id }) },
-      onSend,
-    },
-    (request, reply) => page(request, reply, null),
-  );
+/** The attendee token the page itself passes on to the endpoint (src/embed/main.ts tests the same). */
+export const ATTENDEE = /^[\w-]{20,128}$/;
+
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * The origin the embed page will name to the playback endpoint (src/embed/route.ts `embeddingOrigin`),
+ * as its navigation tells it, or undefined when the headers cannot say it for certain
+ * (docs/playback.md "Startup time: the answer in the page"): a top-level visit names none; a frame names
+ * its parent, which is the page that asked for the frame (the Referer's origin) on an ordinary embed. A
+ * prefetch or prerender, a browser without Fetch Metadata, a frame without a Referer (a no-referrer
+ * policy, an https page framing http) or any other destination: undefined, and the page asks as before.
+ * The page checks the origin this answer was made for against its own before using it.
+ */
+export function navigationOrigin(headers: IncomingHttpHeaders): { origin: string | null } | undefined {
+  if (headers['sec-purpose'] !== undefined || headers.purpose !== undefined) return undefined;
+  const dest = first(headers['sec-fetch-dest']);
+  if (dest === 'document') return { origin: null };
+  if (dest !== 'iframe' && dest !== 'frame') return undefined;
+  const referer = first(headers.referer);
+  const origin = referer ? originOf(referer) : null;
+  return origin ? { origin } : undefined;
+}
+
+/** JSON inside a `<script type="application/json">`: `<`, `>`, `&` and the two JavaScript line
+ * separators escaped, so no value (a title, an overlay's text) can close the element or open a comment. */
+export function scriptJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A modulepreload link of embed.html that only one transport needs (vite.config.ts `embedModulePreload`
+ * marks them `data-for`): `hls` (shaka's build), `whep` (the WebRTC client), `live` (the live channel). */
+const PRELOAD_FOR = /<link\b[^>]*\bdata-for="(hls|whep|live)"[^>]*>\s*/g;
+
+/**
+ * embed.html with the rendered answer before `</body>`, and without the preloads the answer says the
+ * start will not need: a WebRTC start does not fetch shaka's build (its fallback imports it if needed),
+ * a VOD or an HLS live does not fetch the WebRTC client, a VOD not the live channel.
+ */
+export function withAnswer(
+  html: string,
+  tag: string,
+  info: { kind: 'live' | 'vod'; manifestUrl: string | null; whepUrl: string | null },
+): string {
+  const keep = { hls: !info.whepUrl, whep: Boolean(info.whepUrl), live: info.kind === 'live' };
+  const trimmed = html.replace(PRELOAD_FOR, (link, what: keyof typeof keep) => (keep[what] ? link : ''));
+  const at = trimmed.lastIndexOf('</body>');
+  return at < 0 ? trimmed + tag : trimmed.slice(0, at) + tag + trimmed.slice(at);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { participantByChatToken } from '../../db/repositories/classroom.ts';
 import { activeOverlays } from '../../db/repositories/overlays.ts';
@@ -27,7 +27,15 @@ import { hashChatToken } from '../classroom/validate.ts';
 import { DEFAULT_SETTINGS } from '../streams/validate.ts';
 import { imageUrl } from '../streams/view.ts';
 import { domainAllows, geoCheck, pageAllowed, playerCors, playerPreflight, refuse } from './rules.ts';
-import { PlaybackError, PlaybackInfo, PlaybackQuery } from './schemas.ts';
+import { PlaybackError, PlaybackInfo, PlaybackQuery, type PlaybackReason } from './schemas.ts';
+
+/** What a player asks with (the endpoint's query; the embed page's own request, docs/playback.md
+ * "Startup time: the answer in the page"). */
+export type PlaybackAsk = Static<typeof PlaybackQuery>;
+/** The playback answer, or the refusal the endpoint would send (its status and reason). */
+export type PlaybackAnswer =
+  | { ok: true; info: Static<typeof PlaybackInfo> }
+  | { ok: false; status: 403 | 404; reason: PlaybackReason };
 
 /** `rgba(r, g, b, a)` or `#rgb`/`#rrggbb` as stored → `#rrggbb` (the player's controls). */
 export function hexColor(value: string): string {
@@ -44,11 +52,11 @@ export function hexColor(value: string): string {
 /** The viewer session of this answer: a renewal keeps the viewer's ID; a classroom attendee has their own. */
 function viewerSession(
   app: FastifyInstance,
-  request: FastifyRequest<{ Querystring: { sessionId?: string; newView?: boolean } }>,
+  ask: PlaybackAsk,
   session: { kind: PlaybackKind; id: string; accountId: string; country: string | null; exp: number },
   attendeeId: string | null = null,
 ) {
-  const given = request.query.sessionId;
+  const given = ask.sessionId;
   const previous = given ? verifyViewerSession(given, app.jwtKey) : null;
   const renewal = given && previous && previous.kind === session.kind && previous.id === session.id;
   const viewerId = renewal ? previous.viewerId : (attendeeId ?? newViewerId());
@@ -56,7 +64,7 @@ function viewerSession(
   // player starting again after a failure or an end keeps its viewer but opens a view of its own (a
   // fresh key: the same expiry step would otherwise give back the very session of the closed view).
   const view = renewal
-    ? request.query.newView
+    ? ask.newView
       ? randomBytes(16).toString('hex')
       : viewKey(given, previous)
     : undefined;
@@ -103,10 +111,11 @@ const common = {
  */
 function boundSessions(
   app: FastifyInstance,
-  request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
+  request: FastifyRequest,
+  ask: PlaybackAsk,
   resource: { kind: PlaybackKind; id: string },
 ): void {
-  const previous = request.query.sessionId ? verifyViewerSession(request.query.sessionId, app.jwtKey) : null;
+  const previous = ask.sessionId ? verifyViewerSession(ask.sessionId, app.jwtKey) : null;
   if (previous && previous.kind === resource.kind && previous.id === resource.id) return;
   const wait = app.playback.bounds.sessionsPerAddress.take(request.ip);
   if (wait === 0) return;
@@ -114,6 +123,170 @@ function boundSessions(
     params: { seconds: wait },
     headers: { 'retry-after': String(wait) },
   });
+}
+
+/**
+ * A live's playback answer for `ask`, after its rules (docs/playback.md "Rules"), or the refusal: what
+ * the endpoint answers, and what the embed page carries when the server can tell the page's origin
+ * (docs/playback.md "Startup time: the answer in the page"). The same side effects either way: a session
+ * taken from the address's bound (429 thrown past it), a viewer session issued.
+ */
+export async function liveAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  ask: PlaybackAsk,
+): Promise<PlaybackAnswer> {
+  const liveId = id.toLowerCase();
+  boundSessions(app, request, ask, { kind: 'live', id: liveId });
+  const row = await findStreamById(app.db, liveId);
+  if (!row) return { ok: false, status: 404, reason: 'not_found' };
+  const geo = await geoCheck(app, request, row.security);
+  if (!geo.allowed) return { ok: false, status: 403, reason: 'geo_blocked' };
+  // Two pages may ask: the embed names the page it is embedded in (`origin`); a customer's own
+  // player calls from its page, which the browser names in Origin (docs/playback.md "Use your own
+  // player"). Both must be allowed.
+  const list = row.security.referrerWhitelist;
+  if (!domainAllows(list, ask.origin, app.config.publicUrl) || !pageAllowed(app, request, list)) {
+    return { ok: false, status: 403, reason: 'domain_not_allowed' };
+  }
+  const { token, exp } = app.playback.signer.issue('live', liveId);
+  const onAir =
+    row.status === 'live' &&
+    (await storedExists(app.media.live, `${viewerKey(row.account_id, liveId)}/master.m3u8`));
+  const profile = LATENCY_PROFILES[row.latency];
+  // A classroom attendee's player names their registration: their viewer ID is their own. Only a
+  // browser that proved the e-mail gets the e-mail's ID (the anti-piracy mark and the support key);
+  // one that did not gets an ID of its own token (docs/classroom.md "Registering an e-mail again").
+  const attendeeHash = ask.attendee ? hashChatToken(ask.attendee) : null;
+  const attendee = attendeeHash ? await participantByChatToken(app.db, liveId, attendeeHash) : undefined;
+  const session = viewerSession(
+    app,
+    ask,
+    { kind: 'live', id: liveId, accountId: row.account_id, country: geo.country, exp },
+    attendee && attendeeHash
+      ? attendee.proven
+        ? attendeeViewerId(app.jwtKey, liveId, attendee.email)
+        : browserViewerId(app.jwtKey, liveId, attendeeHash)
+      : null,
+  );
+  // The manifest URL names this session: its first fetch makes the session a counted viewer.
+  const { view, ...viewer } = session;
+  const mark = mediaMark(app.jwtKey, liveId, view);
+  const banner = (kind: 'thumbnail' | 'startSoonScreen' | 'pauseScreen' | 'endingScreen') =>
+    imageUrl(row.account_id, liveId, kind, row.banners[kind]);
+  const info = {
+    kind: 'live' as const,
+    id: liveId,
+    accountId: row.account_id,
+    title: row.nome,
+    status: row.status,
+    scheduledStartTime: row.scheduled_start_time.toISOString(),
+    playerColor: hexColor(row.player_color),
+    latency: row.latency,
+    latencyTargets: {
+      segmentSeconds: profile.segmentSeconds,
+      liveDelaySeconds: profile.liveDelaySeconds,
+      lowLatencyMode: profile.lowLatencyMode,
+    },
+    dvr: {
+      enabled: row.transcode.enableDvr,
+      windowSeconds: row.transcode.enableDvr ? DVR_WINDOW_SECONDS : 0,
+    },
+    audioOnly: row.transcode.enableAudioOnly,
+    banners: {
+      thumbnail: banner('thumbnail'),
+      startSoonScreen: banner('startSoonScreen'),
+      pauseScreen: banner('pauseScreen'),
+      endingScreen: banner('endingScreen'),
+    },
+    manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8?v=${mark}` : null,
+    manifestType: onAir ? ('hls' as const) : null,
+    // WHEP needs no packaging: offered as soon as the live is on and its WHIP publish is up, before
+    // the viewers' HLS (its fallback) has its first segments.
+    whepUrl:
+      row.status === 'live' && row.latency === 'ultraLow' && app.whep.source?.isPublished(liveRoom(liveId))
+        ? `/whep/live/${liveId}/${token}?v=${mark}`
+        : null,
+    recordingVideoId:
+      row.status === 'finished' && row.recording_status === 'ready' ? row.recording_video_id : null,
+    subtitles: [],
+    ads: row.ads,
+    analyticsMeasurementId: row.analytics_measurement_id,
+    ...viewer,
+    overlays: await activeOverlays(app.db, liveId),
+    channelUrl: `/v1/public/lives/${liveId}/channel`,
+    beaconUrl: '/v1/public/beacons',
+    likeUrl: null,
+  };
+  return { ok: true, info };
+}
+
+/** A ready video's playback answer for `ask`, or its refusal (no geoblock, no domain list: "VOD"). */
+export async function videoAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  ask: PlaybackAsk,
+): Promise<PlaybackAnswer> {
+  const videoId = id.toLowerCase();
+  boundSessions(app, request, ask, { kind: 'vod', id: videoId });
+  // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
+  const video = await findVideo(app.db, videoId);
+  if (video?.status !== 'ready') return { ok: false, status: 404, reason: 'not_found' };
+  const { country } = await geoCheck(app, request, null);
+  const ttl = PLAYBACK_TTL_SECONDS + Math.ceil(video.duration_seconds ?? 0);
+  const { token, exp } = app.playback.signer.issue('vod', videoId, ttl);
+  const url = (file: string | null) => (file ? `/play/vod/${videoId}/${token}/${file}` : null);
+  const preset = await findPreset(app.db, video.account_id);
+  const lang = langOf(request);
+  const subtitles = await listSubtitles(app.db, videoId);
+  const { view, ...viewer } = viewerSession(app, ask, {
+    kind: 'vod',
+    id: videoId,
+    accountId: video.account_id,
+    country,
+    exp,
+  });
+  // The manifest URL names this view: its first fetch lets the view like the video (a like from a
+  // player that never loaded media counts for nothing: docs/analytics.md "Likes in the player").
+  const mark = mediaMark(app.jwtKey, videoId, view);
+  const info = {
+    kind: 'vod' as const,
+    id: videoId,
+    accountId: video.account_id,
+    title: video.title,
+    status: 'ready' as const,
+    scheduledStartTime: null,
+    playerColor: hexColor(preset?.settings.playerColor ?? DEFAULT_SETTINGS.playerColor),
+    latency: null,
+    latencyTargets: null,
+    dvr: { enabled: false, windowSeconds: 0 },
+    audioOnly: false,
+    banners: {
+      thumbnail: url(video.thumbnail_key),
+      startSoonScreen: null,
+      pauseScreen: null,
+      endingScreen: url(video.end_screen_key),
+    },
+    manifestUrl: `${url('hls/master.m3u8')}?v=${mark}`,
+    manifestType: 'hls' as const,
+    whepUrl: null,
+    recordingVideoId: null,
+    subtitles: subtitles.map((s) => ({
+      lang: s.language,
+      label: languageLabel(s.language, lang),
+      url: url(s.file_key)!,
+    })),
+    ads: { preRollVastUrl: null, postRollVastUrl: null },
+    analyticsMeasurementId: null,
+    ...viewer,
+    overlays: [],
+    channelUrl: null,
+    beaconUrl: '/v1/public/beacons',
+    likeUrl: `/v1/public/videos/${videoId}/likes`,
+  };
+  return { ok: true, info };
 }
 
 /** The public playback endpoints (docs/playback.md): rules first, then signed media URLs. */
@@ -136,94 +309,10 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('vary', 'Origin');
-      const liveId = request.params.liveId.toLowerCase();
-      boundSessions(app, request, { kind: 'live', id: liveId });
-      const row = await findStreamById(app.db, liveId);
-      if (!row) return refuse(request, reply, 404, 'not_found');
-      const geo = await geoCheck(app, request, row.security);
-      if (!geo.allowed) return refuse(request, reply, 403, 'geo_blocked');
-      // Two pages may ask: the embed names the page it is embedded in (`origin`); a customer's own
-      // player calls from its page, which the browser names in Origin (docs/playback.md "Use your own
-      // player"). Both must be allowed.
-      const list = row.security.referrerWhitelist;
-      if (
-        !domainAllows(list, request.query.origin, app.config.publicUrl) ||
-        !pageAllowed(app, request, list)
-      ) {
-        return refuse(request, reply, 403, 'domain_not_allowed');
-      }
+      const answer = await liveAnswer(app, request, request.params.liveId, request.query);
+      if (!answer.ok) return refuse(request, reply, answer.status, answer.reason);
       playerCors(reply, request.headers.origin, 'Retry-After');
-      const { token, exp } = app.playback.signer.issue('live', liveId);
-      const onAir =
-        row.status === 'live' &&
-        (await storedExists(app.media.live, `${viewerKey(row.account_id, liveId)}/master.m3u8`));
-      const profile = LATENCY_PROFILES[row.latency];
-      // A classroom attendee's player names their registration: their viewer ID is their own. Only a
-      // browser that proved the e-mail gets the e-mail's ID (the anti-piracy mark and the support key);
-      // one that did not gets an ID of its own token (docs/classroom.md "Registering an e-mail again").
-      const attendeeHash = request.query.attendee ? hashChatToken(request.query.attendee) : null;
-      const attendee = attendeeHash ? await participantByChatToken(app.db, liveId, attendeeHash) : undefined;
-      const session = viewerSession(
-        app,
-        request,
-        { kind: 'live', id: liveId, accountId: row.account_id, country: geo.country, exp },
-        attendee && attendeeHash
-          ? attendee.proven
-            ? attendeeViewerId(app.jwtKey, liveId, attendee.email)
-            : browserViewerId(app.jwtKey, liveId, attendeeHash)
-          : null,
-      );
-      // The manifest URL names this session: its first fetch makes the session a counted viewer.
-      const { view, ...viewer } = session;
-      const mark = mediaMark(app.jwtKey, liveId, view);
-      const banner = (kind: 'thumbnail' | 'startSoonScreen' | 'pauseScreen' | 'endingScreen') =>
-        imageUrl(row.account_id, liveId, kind, row.banners[kind]);
-      return {
-        kind: 'live' as const,
-        id: liveId,
-        accountId: row.account_id,
-        title: row.nome,
-        status: row.status,
-        scheduledStartTime: row.scheduled_start_time.toISOString(),
-        playerColor: hexColor(row.player_color),
-        latency: row.latency,
-        latencyTargets: {
-          segmentSeconds: profile.segmentSeconds,
-          liveDelaySeconds: profile.liveDelaySeconds,
-          lowLatencyMode: profile.lowLatencyMode,
-        },
-        dvr: {
-          enabled: row.transcode.enableDvr,
-          windowSeconds: row.transcode.enableDvr ? DVR_WINDOW_SECONDS : 0,
-        },
-        audioOnly: row.transcode.enableAudioOnly,
-        banners: {
-          thumbnail: banner('thumbnail'),
-          startSoonScreen: banner('startSoonScreen'),
-          pauseScreen: banner('pauseScreen'),
-          endingScreen: banner('endingScreen'),
-        },
-        manifestUrl: onAir ? `/play/live/${liveId}/${token}/master.m3u8?v=${mark}` : null,
-        manifestType: onAir ? ('hls' as const) : null,
-        // WHEP needs no packaging: offered as soon as the live is on and its WHIP publish is up, before
-        // the viewers' HLS (its fallback) has its first segments.
-        whepUrl:
-          row.status === 'live' &&
-          row.latency === 'ultraLow' &&
-          app.whep.source?.isPublished(liveRoom(liveId))
-            ? `/whep/live/${liveId}/${token}?v=${mark}`
-            : null,
-        recordingVideoId:
-          row.status === 'finished' && row.recording_status === 'ready' ? row.recording_video_id : null,
-        subtitles: [],
-        ads: row.ads,
-        analyticsMeasurementId: row.analytics_measurement_id,
-        ...viewer,
-        overlays: await activeOverlays(app.db, liveId),
-        channelUrl: `/v1/public/lives/${liveId}/channel`,
-        beaconUrl: '/v1/public/beacons',
-        likeUrl: null,
-      };
+      return answer.info;
     },
   );
 
@@ -243,63 +332,9 @@ const playbackInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store');
       // A video has no domain list: any page's player may play it (docs/playback.md "Use your own player").
       playerCors(reply, request.headers.origin, 'Retry-After');
-      const videoId = request.params.videoId.toLowerCase();
-      boundSessions(app, request, { kind: 'vod', id: videoId });
-      // A blocked account's stored videos keep playing (accounts.blocked limits uploads only).
-      const video = await findVideo(app.db, videoId);
-      if (video?.status !== 'ready') return refuse(request, reply, 404, 'not_found');
-      const { country } = await geoCheck(app, request, null);
-      const ttl = PLAYBACK_TTL_SECONDS + Math.ceil(video.duration_seconds ?? 0);
-      const { token, exp } = app.playback.signer.issue('vod', videoId, ttl);
-      const url = (file: string | null) => (file ? `/play/vod/${videoId}/${token}/${file}` : null);
-      const preset = await findPreset(app.db, video.account_id);
-      const lang = langOf(request);
-      const subtitles = await listSubtitles(app.db, videoId);
-      const { view, ...viewer } = viewerSession(app, request, {
-        kind: 'vod',
-        id: videoId,
-        accountId: video.account_id,
-        country,
-        exp,
-      });
-      // The manifest URL names this view: its first fetch lets the view like the video (a like from a
-      // player that never loaded media counts for nothing: docs/analytics.md "Likes in the player").
-      const mark = mediaMark(app.jwtKey, videoId, view);
-      return {
-        kind: 'vod' as const,
-        id: videoId,
-        accountId: video.account_id,
-        title: video.title,
-        status: 'ready' as const,
-        scheduledStartTime: null,
-        playerColor: hexColor(preset?.settings.playerColor ?? DEFAULT_SETTINGS.playerColor),
-        latency: null,
-        latencyTargets: null,
-        dvr: { enabled: false, windowSeconds: 0 },
-        audioOnly: false,
-        banners: {
-          thumbnail: url(video.thumbnail_key),
-          startSoonScreen: null,
-          pauseScreen: null,
-          endingScreen: url(video.end_screen_key),
-        },
-        manifestUrl: `${url('hls/master.m3u8')}?v=${mark}`,
-        manifestType: 'hls' as const,
-        whepUrl: null,
-        recordingVideoId: null,
-        subtitles: subtitles.map((s) => ({
-          lang: s.language,
-          label: languageLabel(s.language, lang),
-          url: url(s.file_key)!,
-        })),
-        ads: { preRollVastUrl: null, postRollVastUrl: null },
-        analyticsMeasurementId: null,
-        ...viewer,
-        overlays: [],
-        channelUrl: null,
-        beaconUrl: '/v1/public/beacons',
-        likeUrl: `/v1/public/videos/${videoId}/likes`,
-      };
+      const answer = await videoAnswer(app, request, request.params.videoId, request.query);
+      if (!answer.ok) return refuse(request, reply, answer.status, answer.reason);
+      return answer.info;
     },
   );
 };
