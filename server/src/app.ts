@@ -17,6 +17,7 @@ import inputGuard from './plugins/input-guard.ts';
 import integrations from './plugins/integrations.ts';
 import integrationsLive from './plugins/integrations-live.ts';
 import jobs from './plugins/jobs.ts';
+import liveListCache from './plugins/live-list-cache.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
 import metrics from './plugins/metrics.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   await app.register(background);
   await app.register(db);
   await app.register(auth);
+  await app.register(liveListCache);
   await app.register(realtime);
   await app.register(multitenancy);
   await app.register(jobs);
