@@ -124,7 +124,7 @@ describe('a change made on one instance shows in the next list on another', () =
   });
 });
 
-it('what the caller may see of a kept page is decided per request: the keys', async () => {
+it('what the caller may see of a kept page is decided per request, and a rotated key shows at once', async () => {
   const id = await create('Chaves');
   const withKeys = (await listedOnB()).items.find((s) => s.id === id)!;
   expect(withKeys.streamKey).toMatch(/^[\w-]{43}$/);
@@ -132,6 +132,17 @@ it('what the caller may see of a kept page is decided per request: the keys', as
   expect(withoutKeys.streamKey).toBeNull();
   expect(withoutKeys.signals.every((s) => s.key === null)).toBe(true);
   expect((await list(b)).items.find((s) => s.id === id)?.streamKey).toBe(withKeys.streamKey);
+  // A key rotated through A: B's next list shows the new one, never the old.
+  const rotated = await a.inject({
+    method: 'POST',
+    url: `/v1/live-streams/${id}/keys/regenerate?accountId=${team.accountId}`,
+    headers: bearer(producer),
+    payload: {},
+  });
+  expect(rotated.statusCode, rotated.body).toBe(200);
+  const newKey = rotated.json<{ streamKey: string }>().streamKey;
+  expect(newKey).not.toBe(withKeys.streamKey);
+  expect((await list(b)).items.find((s) => s.id === id)?.streamKey).toBe(newKey);
 });
 
 describe.skipIf(!onPostgres)('while the listening connection is down (PostgreSQL)', () => {
