@@ -1,7 +1,9 @@
 import type { LiveStreamRow } from '../db/tables/streams.ts';
 
-/** Pages kept at most (a page of 10 is about 10 KB); past it the oldest team's are dropped. */
-const MAX_ENTRIES = 2_000;
+/** Streams kept at most over every page, so the memory this takes is bounded (a row is an estimated
+ * 2–4 KB of heap: 10–20 MB at most; docs/server.md "The live-stream list"); past it the oldest team's
+ * pages are dropped. An empty page counts as one. */
+const MAX_ROWS = 5_000;
 /** A page is read again after this long whatever happened: a bound on any change no trigger sees. */
 const MAX_AGE_MS = 60_000;
 
@@ -33,6 +35,7 @@ interface Entry {
 export class LiveListCache {
   /** By team, then by the list's query. Map order is insertion order. */
   private readonly teams = new Map<string, Map<string, Entry>>();
+  /** Rows kept (`weight` of every entry). */
   private size = 0;
   private epoch = 0;
   private on = false;
@@ -72,10 +75,7 @@ export class LiveListCache {
       return;
     }
     this.epoch += 1;
-    const pages = this.teams.get(payload);
-    if (!pages) return;
-    this.size -= pages.size;
-    this.teams.delete(payload);
+    this.drop(payload);
   }
 
   /** The page through the cache: `query` names it within the team, `read` is the database's answer. */
@@ -126,13 +126,18 @@ export class LiveListCache {
       pages = new Map();
       this.teams.set(accountId, pages);
     }
-    if (!pages.has(query)) this.size += 1;
+    const previous = pages.get(query);
+    if (previous) this.size -= weight(previous.value);
     pages.set(query, { value, storedAt: now });
-    while (this.size > MAX_ENTRIES) {
-      const [oldest, entries] = this.teams.entries().next().value!;
-      this.size -= entries.size;
-      this.teams.delete(oldest);
-    }
+    this.size += weight(value);
+    while (this.size > MAX_ROWS) this.drop(this.teams.keys().next().value!);
+  }
+
+  private drop(accountId: string): void {
+    const pages = this.teams.get(accountId);
+    if (!pages) return;
+    for (const entry of pages.values()) this.size -= weight(entry.value);
+    this.teams.delete(accountId);
   }
 
   private clear(): void {
@@ -141,6 +146,8 @@ export class LiveListCache {
     this.size = 0;
   }
 }
+
+const weight = (page: LivePage) => Math.max(1, page.rows.length);
 
 /** One page serves many requests: frozen to the bottom (its settings and signals are nested), so code
  * changing it would fail loudly instead of changing what the next caller is answered. */
