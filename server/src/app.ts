@@ -17,11 +17,11 @@ import inputGuard from './plugins/input-guard.ts';
 import integrations from './plugins/integrations.ts';
 import integrationsLive from './plugins/integrations-live.ts';
 import jobs from './plugins/jobs.ts';
-import liveListCache from './plugins/live-list-cache.ts';
 import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
 import metrics from './plugins/metrics.ts';
 import multitenancy from './plugins/multitenancy.ts';
+import notifiedCaches from './plugins/notified-caches.ts';
 import openapi from './plugins/openapi.ts';
 import permissions from './plugins/permissions.ts';
 import playback from './plugins/playback.ts';
@@ -127,8 +127,8 @@ export async function buildApp(
   // Application.
   await app.register(background);
   await app.register(db);
+  await app.register(notifiedCaches);
   await app.register(auth);
-  await app.register(liveListCache);
   await app.register(realtime);
   await app.register(multitenancy);
   await app.register(jobs);

@@ -146,6 +146,20 @@ it('what the caller may see of a kept page is decided per request, and a rotated
 });
 
 describe.skipIf(!onPostgres)('while the listening connection is down (PostgreSQL)', () => {
+  it('each instance listens for both caches on one connection', async () => {
+    const admin = new pg.Client({ connectionString: server.store.databaseUrl });
+    await admin.connect();
+    try {
+      const listening = await admin.query<{ application_name: string; n: number }>(
+        "select application_name, count(*)::int as n from pg_stat_activity where datname = current_database() and application_name like 'palco-%cache%' group by 1",
+      );
+      // A and B: one connection each, LISTENing on palco_auth and palco_lives.
+      expect(listening.rows).toEqual([{ application_name: 'palco-caches', n: 2 }]);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('every list reads the database, so a change then is not missed', { timeout: 60_000 }, async () => {
     const id = await create('Sem aviso');
     await listedOnB();
@@ -154,7 +168,7 @@ describe.skipIf(!onPostgres)('while the listening connection is down (PostgreSQL
     try {
       // B's and A's listening connections are cut (as by a PostgreSQL restart or a network fault)...
       const cut = await admin.query(
-        "select pg_terminate_backend(pid, 5000) from pg_stat_activity where application_name = 'palco-live-list-cache' and datname = current_database()",
+        "select pg_terminate_backend(pid, 5000) from pg_stat_activity where application_name = 'palco-caches' and datname = current_database()",
       );
       expect(cut.rows.length).toBeGreaterThan(0);
       await waitFor(() => !b.liveListCache.enabled);

@@ -76,6 +76,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         accountId,
         JSON.stringify([q.title ?? null, q.status ?? null, q.shutdown ?? null, sort, direction, page, limit]),
         () => listStreams(app.db, accountId, query),
+        request.arrivedAt,
       );
       const keys = holds(request, accountId, 'broadcast');
       return {
