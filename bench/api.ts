@@ -6,8 +6,9 @@
 // videos' worth of demo data and live streams, then for each route runs a load generator in its own
 // process (bench/api-load.ts: CONNECTIONS keep-alive connections, ROUTE_MS each) and prints req/s and
 // p99 beside the goal, PGlite and PostgreSQL side by side, and the server's RSS idle and after the load
-// (summed over its process tree). BENCH_API_DB=pglite,postgres picks the databases. Asserts nothing. Run alone: `node --import tsx bench/api.ts`, or
-// `npm run bench -- --only=api`.
+// (summed over its process tree). BENCH_API_DB=pglite,postgres picks the databases, BENCH_API_ROUTES the
+// routes, BENCH_API_SERVER_NODE_OPTIONS the server's node options (a profile). Asserts nothing. Run alone:
+// `node --import tsx bench/api.ts`, or `npm run bench -- --only=api`.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -51,6 +52,11 @@ const ROUTES: Route[] = [
     goal: { pglite: 600, postgres: 1500, p99: 50 },
   },
 ];
+/** BENCH_API_ROUTES=live-streams,videos: only the routes whose path contains one of the words. */
+function selectedRoutes(): Route[] {
+  const words = process.env.BENCH_API_ROUTES?.split(',').filter(Boolean);
+  return words?.length ? ROUTES.filter((r) => words.some((w) => r.name.includes(w))) : ROUTES;
+}
 const RSS_GOAL = { pglite: { idle: 150, load: 180 }, postgres: { idle: 120, load: 150 } };
 
 interface Figures {
@@ -139,9 +145,11 @@ async function seed(base: string, token: string, accountId: string): Promise<voi
 
 async function measure(label: string, databaseUrl: string): Promise<Figures> {
   // A fresh embedded database is created and migrated at start: minutes on a busy 2-core box.
-  const server = await startBenchServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, {
-    startupMs: 300_000,
-  });
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under this load (the profile is
+  // written when the server exits at the end of the run).
+  if (process.env.BENCH_API_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_API_SERVER_NODE_OPTIONS;
+  const server = await startBenchServer(env, { startupMs: 300_000 });
   try {
     const { token, accountId } = await ownerSession(server.base);
     await seed(server.base, token, accountId);
@@ -149,7 +157,7 @@ async function measure(label: string, databaseUrl: string): Promise<Figures> {
     await new Promise((r) => setTimeout(r, 3000));
     const rssIdle = treeRss(server.pid);
     const routes: Figures['routes'] = {};
-    for (const route of ROUTES) {
+    for (const route of selectedRoutes()) {
       const url = `${server.base}${route.path(accountId)}`;
       await load(url, route.signedIn ? token : '', Math.min(1000, ROUTE_MS)); // warm-up: JIT, pools
       const cpuBefore = treeCpuSeconds(server.pid);
@@ -189,7 +197,7 @@ export async function runApiBench(): Promise<void> {
     return `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms${goalText}`.padEnd(40);
   };
   log(`\n  ${'route'.padEnd(22)}${'PGlite'.padEnd(52)}PostgreSQL`);
-  for (const route of ROUTES) {
+  for (const route of selectedRoutes()) {
     log(
       `  ${route.name.padEnd(22)}${cell(pglite, route.name, route.goal.pglite, route.goal.p99).padEnd(52)}${cell(postgres, route.name, route.goal.postgres, route.goal.p99)}`,
     );

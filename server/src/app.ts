@@ -21,6 +21,7 @@ import mail from './plugins/mail.ts';
 import media from './plugins/media.ts';
 import metrics from './plugins/metrics.ts';
 import multitenancy from './plugins/multitenancy.ts';
+import notifiedCaches from './plugins/notified-caches.ts';
 import openapi from './plugins/openapi.ts';
 import permissions from './plugins/permissions.ts';
 import playback from './plugins/playback.ts';
@@ -126,6 +127,7 @@ export async function buildApp(
   // Application.
   await app.register(background);
   await app.register(db);
+  await app.register(notifiedCaches);
   await app.register(auth);
   await app.register(realtime);
   await app.register(multitenancy);

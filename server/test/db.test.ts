@@ -83,6 +83,7 @@ describe('migrations and seed', () => {
         'Up 20261204T090000_classroom_chat_host',
         'Up 20261204T100000_video_transcode_started',
         'Up 20261205T090000_session_cache_notify',
+        'Up 20261206T090000_live_list_notify',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -134,6 +135,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261206T090000_live_list_notify',
         'Down 20261205T090000_session_cache_notify',
         'Down 20261204T100000_video_transcode_started',
         'Down 20261204T090000_classroom_chat_host',

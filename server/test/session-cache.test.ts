@@ -153,7 +153,7 @@ describe.skipIf(!onPostgres)('while the listening connection is down (PostgreSQL
     try {
       // B's and A's listening connections are cut (as by a PostgreSQL restart or a network fault)...
       const cut = await admin.query<{ done: boolean }>(
-        "select pg_terminate_backend(pid, 5000) as done from pg_stat_activity where application_name = 'palco-session-cache' and datname = current_database()",
+        "select pg_terminate_backend(pid, 5000) as done from pg_stat_activity where application_name = 'palco-caches' and datname = current_database()",
       );
       expect(cut.rows.length).toBeGreaterThan(0);
       await waitFor(() => !b.sessionCache.enabled);

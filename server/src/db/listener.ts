@@ -1,8 +1,8 @@
 import pg from 'pg';
 
 export interface ListenerEvents {
-  /** A notification's payload on the channel. */
-  notification(payload: string): void;
+  /** A notification's payload, and the channel (one of those listened on) it came on. */
+  notification(payload: string, channel: string): void;
   /** Something went wrong with the connection; it is retried. */
   warn(error: unknown, message: string): void;
   /** LISTEN holds: from now on every notification committed is delivered. */
@@ -14,22 +14,29 @@ export interface ListenerEvents {
 const RECONNECT_MS = 1000;
 
 /**
- * LISTEN on a PostgreSQL channel over a dedicated connection (a pooled one would lose the LISTEN when
- * released), reconnected after a second when it drops. A dropped connection misses what is notified
- * meanwhile.
+ * LISTEN on one or more PostgreSQL channels over a dedicated connection (a pooled one would lose the
+ * LISTEN when released), reconnected after a second when it drops. A dropped connection misses what is
+ * notified meanwhile. Several channels on one connection share its state (up or down) and its `sync`,
+ * so the caches fed by them need one connection and one barrier (docs/server.md "The live-stream list").
  */
 export class PgListener {
   private client: pg.Client | null = null;
   private closing = false;
   private retry: NodeJS.Timeout | null = null;
+  private readonly channels: readonly string[];
+  /** For log lines. */
+  private readonly channel: string;
 
   constructor(
     private readonly connectionString: string,
-    private readonly channel: string,
+    channels: string | readonly string[],
     private readonly on: ListenerEvents,
     /** Shown in pg_stat_activity (an operator, or a test, can tell the listening connections apart). */
     private readonly applicationName?: string,
-  ) {}
+  ) {
+    this.channels = typeof channels === 'string' ? [channels] : channels;
+    this.channel = this.channels.join(', ');
+  }
 
   /** Like `listen`, but a first failure is retried (after a second, as a lost connection) instead of
    * thrown: for a listener the server can run without meanwhile. */
@@ -48,8 +55,8 @@ export class PgListener {
       keepAlive: true,
     });
     client.on('notification', (message) => {
-      if (message.channel !== this.channel || !message.payload) return;
-      this.on.notification(message.payload);
+      if (!this.channels.includes(message.channel) || !message.payload) return;
+      this.on.notification(message.payload, message.channel);
     });
     client.on('error', (error) => {
       this.on.down?.();
@@ -58,7 +65,7 @@ export class PgListener {
     client.on('end', () => this.reconnect());
     try {
       await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
+      for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       client.removeAllListeners('end');
       await client.end().catch(() => {});

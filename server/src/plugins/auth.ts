@@ -3,8 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { embeddedClientOf } from '../db/database.ts';
-import { PgListener } from '../db/listener.ts';
 import { purgeOldActivity } from '../db/repositories/activity-log.ts';
 import { findApiKeyBySecretHash, touchApiKey } from '../db/repositories/api-keys.ts';
 import { purgeStaleAddressAttempts, purgeStaleLoginAttempts } from '../db/repositories/login-failures.ts';
@@ -34,7 +32,6 @@ import {
   roleIn,
   selectedAccountId,
 } from '../services/session.ts';
-import { SessionCache } from '../services/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,8 +51,6 @@ declare module 'fastify' {
     jwtKey: Uint8Array;
     /** Keyed-hash pepper of API keys (services/api-keys.ts), derived from the signing secret. */
     apiKeyPepper: Buffer;
-    /** The callers looked up, kept in memory while the database's notifications are received. */
-    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -82,47 +77,6 @@ async function loadSecret(app: FastifyInstance): Promise<string> {
   return secret;
 }
 
-/** The channel the triggers of migration 20261205T090000 notify (docs/server.md "Sessions cached per
- * instance"). */
-const AUTH_CHANNEL = 'palco_auth';
-
-/**
- * The session cache, fed by the database's `palco_auth` notifications: PGlite's in the process (they
- * cannot be lost), PostgreSQL's on a connection of its own, the cache being off whenever that connection
- * is not listening. The account event bus is not used: it is the consoles' feed, and a lost event there
- * costs a replay, here a revocation.
- */
-async function startSessionCache(app: FastifyInstance): Promise<SessionCache> {
-  const { databaseUrl } = app.config;
-  if (databaseUrl) {
-    const cache: SessionCache = new SessionCache(() => listener.sync());
-    const listener: PgListener = new PgListener(
-      databaseUrl,
-      AUTH_CHANNEL,
-      {
-        notification: (payload) => cache.invalidate(payload),
-        up: () => cache.listening(true),
-        down: () => cache.listening(false),
-        warn: (error, message) => app.log.warn({ err: error }, `session cache: ${message}`),
-      },
-      'palco-session-cache',
-    );
-    listener.start();
-    app.addHook('onClose', async () => {
-      await listener.close();
-      cache.listening(false);
-    });
-    return cache;
-  }
-  const cache = new SessionCache();
-  const embedded = embeddedClientOf(app.db);
-  if (embedded) {
-    await embedded.listen(AUTH_CHANNEL, (payload) => cache.invalidate(payload));
-    cache.listening(true);
-  }
-  return cache;
-}
-
 function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;
@@ -146,18 +100,18 @@ export default fp(
       return signToken(key, { sub: user.id, ver: user.token_version, sid, cargo: role?.nome ?? null });
     });
 
-    const cache = await startSessionCache(app);
-    app.decorate('sessionCache', cache);
+    // Kept per instance while the database's notifications are received (plugins/notified-caches.ts).
+    const cache = app.sessionCache;
 
     const verify = tokenVerifier(key);
-    async function authenticateToken(token: string): Promise<AuthContext> {
+    async function authenticateToken(token: string, arrivedAt?: number): Promise<AuthContext> {
       const result = await verify(token);
       if (!result.ok)
         throw new ApiError(401, result.reason === 'expired' ? 'sessionExpired' : 'sessionInvalid');
       const { sub, ver, sid } = result.claims;
       const found =
         UUID.test(sub) && UUID.test(sid)
-          ? await cache.find(sub, sid, () => findSessionAuth(app.db, sub, sid))
+          ? await cache.find(sub, sid, () => findSessionAuth(app.db, sub, sid), arrivedAt)
           : undefined;
       // A token signed before the last logout or password change carries an older version.
       if (!found || found.user.token_version !== ver) throw new ApiError(401, 'sessionExpired');
@@ -197,14 +151,14 @@ export default fp(
       if (!token) throw new ApiError(401, 'unauthenticated');
       request.auth = token.startsWith(API_KEY_PREFIX)
         ? await authenticateApiKey(token)
-        : await authenticateToken(token);
+        : await authenticateToken(token, request.arrivedAt);
     } satisfies onRequestAsyncHookHandler);
 
     app.decorate('authenticatePerson', async function authenticatePerson(request) {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new ApiError(401, 'unauthenticated');
       if (token.startsWith(API_KEY_PREFIX)) throw new ApiError(403, 'apiKeyNotAllowed');
-      request.auth = await authenticateToken(token);
+      request.auth = await authenticateToken(token, request.arrivedAt);
     } satisfies onRequestAsyncHookHandler);
 
     // Login attempts older than any window are of no use, nor log entries past their retention
@@ -223,5 +177,5 @@ export default fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'notified-caches'] },
 );

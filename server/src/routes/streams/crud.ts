@@ -61,7 +61,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [sort, direction] = (q.sort ?? 'date,desc').split(',') as [StreamSort, 'asc' | 'desc'];
       const page = q.page ?? 1;
       const limit = q.limit ?? 10;
-      const { rows, total } = await listStreams(app.db, accountId, {
+      const query = {
         title: q.title,
         statuses: q.status ? (q.status.split(',') as StreamStatus[]) : undefined,
         shutdown: q.shutdown,
@@ -69,7 +69,15 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         direction,
         page,
         limit,
-      });
+      };
+      // The page is kept per instance until a change to the team's streams is notified (docs/server.md
+      // "The live-stream list"); what the caller may see of it (the keys) is decided below, every time.
+      const { rows, total } = await app.liveListCache.find(
+        accountId,
+        JSON.stringify([q.title ?? null, q.status ?? null, q.shutdown ?? null, sort, direction, page, limit]),
+        () => listStreams(app.db, accountId, query),
+        request.arrivedAt,
+      );
       const keys = holds(request, accountId, 'broadcast');
       return {
         items: rows.map((r) => streamView(r, keys)),
