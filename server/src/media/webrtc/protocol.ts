@@ -58,6 +58,23 @@ export interface RoomStats {
   gaps: number;
 }
 
+/**
+ * When a subscriber's start passed each step, in ms after its offer reached the worker
+ * (docs/playback.md "WHEP startup: the first frame"): where a viewer's first frame waits.
+ */
+export interface StartTimeline {
+  /** The SDP answer built (candidates gathered). */
+  answered: number;
+  /** ICE connected (a check nominated). */
+  iceConnected?: number;
+  /** DTLS and SRTP up: the peer connection's state `connected`. */
+  connected?: number;
+  /** The first RTP packet sent to it (audio or video). */
+  firstRtp?: number;
+  /** The first video packet of a keyframe sent to it. */
+  firstKeyframe?: number;
+}
+
 export interface SubscribeOptions {
   /** Refuse the subscriber when the room already has this many. */
   maxSubscribers?: number;
@@ -94,6 +111,7 @@ export type Reply =
 export type WorkerEvent =
   | { type: 'event'; event: 'error'; message: string }
   | { type: 'event'; event: 'connected'; sessionId: string; roomKey: string }
+  | { type: 'event'; event: 'started'; sessionId: string; roomKey: string; timeline: StartTimeline }
   | {
       type: 'event';
       event: 'closed';

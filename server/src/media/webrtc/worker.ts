@@ -23,6 +23,7 @@ import type {
   Request,
   RoomStats,
   RtpForward,
+  StartTimeline,
   SubscribeOptions,
   SubscribeResult,
   WebRtcErrorCode,
@@ -119,6 +120,23 @@ interface Subscriber extends Session {
   /** ICE+DTLS up: packets sent before are dropped by werift, so no keyframe can have passed. */
   connected: boolean;
   video: VideoConsumer;
+  /** When its offer came (performance.now()), and when its start passed each step since. */
+  offeredAt: number;
+  timeline: Partial<StartTimeline>;
+}
+
+/** Notes when a subscriber's start passed a step (the first time only); the first keyframe ends it. */
+function mark(subscriber: Subscriber, step: keyof StartTimeline): void {
+  if (subscriber.timeline[step] !== undefined || subscriber.timeline.firstKeyframe !== undefined) return;
+  subscriber.timeline[step] = Math.round(performance.now() - subscriber.offeredAt);
+  if (step === 'firstKeyframe')
+    emit({
+      type: 'event',
+      event: 'started',
+      sessionId: subscriber.id,
+      roomKey: subscriber.roomKey,
+      timeline: { answered: 0, ...subscriber.timeline },
+    });
 }
 
 interface Room {
@@ -237,6 +255,7 @@ function watch(session: Session): void {
       disconnectTimer = null;
       if (session.role === 'subscriber') {
         (session as Subscriber).connected = true;
+        mark(session as Subscriber, 'connected');
         requestKeyframe(roomOf(session.roomKey), { force: true });
       }
     } else if (state === 'disconnected') {
@@ -398,8 +417,11 @@ function forwardVideo(room: Room, publisher: Publisher, packet: RtpPacket, inOrd
   for (const subscriber of room.subscribers) {
     const sender = subscriber.senders.video;
     if (!sender || !subscriber.connected) continue;
-    for (const out of codec ? videoFor(publisher, subscriber.video, packet, info, auStart) : [packet])
-      void sender.sendRtp(out).catch(() => {});
+    const waiting = subscriber.video.waiting;
+    const packets = codec ? videoFor(publisher, subscriber.video, packet, info, auStart) : [packet];
+    for (const out of packets) void sender.sendRtp(out).catch(() => {});
+    if (packets.length > 0) mark(subscriber, 'firstRtp');
+    if (waiting && !subscriber.video.waiting) mark(subscriber, 'firstKeyframe');
   }
   const forward = room.forward;
   const target = forward?.target.video;
@@ -421,7 +443,9 @@ function onPublisherRtp(room: Room, kind: 'video' | 'audio', packet: RtpPacket):
   }
   for (const subscriber of room.subscribers) {
     const sender = subscriber.senders.audio;
-    if (sender) void sender.sendRtp(packet).catch(() => {});
+    if (!sender) continue;
+    void sender.sendRtp(packet).catch(() => {});
+    if (subscriber.connected) mark(subscriber, 'firstRtp');
   }
   const forward = room.forward;
   const out = forward?.target.audio;
@@ -549,6 +573,8 @@ async function subscribe(roomKey: string, sdp: string, options: SubscribeOptions
     senders: {},
     connected: false,
     video: newConsumer(),
+    offeredAt: performance.now(),
+    timeline: {},
   };
   sessions.set(subscriber.id, subscriber);
   room.subscribers.add(subscriber);
@@ -574,6 +600,10 @@ async function subscribe(roomKey: string, sdp: string, options: SubscribeOptions
     if (!subscriber.senders.video && !subscriber.senders.audio)
       throw new WebRtcFailure('bad-offer', 'the offer takes none of the publisher’s media');
     const answerSdp = await answerOf(pc);
+    mark(subscriber, 'answered');
+    pc.iceConnectionStateChange.subscribe((state) => {
+      if (state === 'connected' || state === 'completed') mark(subscriber, 'iceConnected');
+    });
     watch(subscriber);
     return { sessionId: subscriber.id, answerSdp };
   } catch (error) {
