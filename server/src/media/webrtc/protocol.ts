@@ -56,6 +56,8 @@ export interface RoomStats {
   parameterSetsInserted: number;
   /** Gaps in the publisher's video sequence numbers (lost packets). */
   gaps: number;
+  /** Subscribers started on the group of pictures kept since the publisher's last keyframe. */
+  gopsReplayed: number;
 }
 
 /**
