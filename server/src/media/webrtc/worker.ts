@@ -285,12 +285,14 @@ function watch(session: Session): void {
       if (session.role === 'subscriber') {
         const subscriber = session as Subscriber;
         const room = roomOf(session.roomKey);
-        // A start gets the group kept since the publisher's last keyframe at once; a reconnection (ICE
-        // recovered), or a start with no group kept, asks the publisher for a keyframe.
+        // A start gets the group kept since the publisher's last keyframe at once; the publisher is
+        // asked for a keyframe all the same (a reconnection, ICE recovered, needs one; a start with no
+        // group kept waits for it).
         const starting = !subscriber.connected;
         subscriber.connected = true;
         mark(subscriber, 'connected');
-        if (!(starting && replayGop(room, subscriber))) requestKeyframe(room, { force: true });
+        if (starting) replayGop(room, subscriber);
+        requestKeyframe(room, { force: true });
       }
     } else if (state === 'disconnected') {
       disconnectTimer ??= setTimeout(
