@@ -2,7 +2,7 @@
 // free port and a throwaway DATA_DIR: shared by bench/run.ts, realtime.ts and api-keys.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'palco-bench-'));
+  const logTo = env.BENCH_SERVER_LOG ?? process.env.BENCH_SERVER_LOG;
   const child: ChildProcess = spawn(serverCommand(), [], {
     cwd: ROOT,
     env: {
@@ -50,7 +51,8 @@ export async function startBenchServer(
       INGEST_PORT: 'off',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file> keeps the server's log (its stdout) there, to read after a run.
+    stdio: ['ignore', logTo ? openSync(logTo, 'a') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once('exit', resolve));

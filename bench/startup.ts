@@ -26,6 +26,73 @@ const GOALS = { vod: 800, hls: 1_000, whep: 500 } as const;
 /** How far the figure telemetry reports may be from the page's own (docs/playback.md "Startup time"). */
 const AGREEMENT_MS = 100;
 const log = (line = '') => process.stdout.write(`${line}\n`);
+const TRACE = process.env.BENCH_STARTUP_TRACE === '1';
+/** With the trace, the server's log (its WebRTC start timelines) is kept here and read after each load. */
+const SERVER_LOG = TRACE ? join(mkdtempSync(join(tmpdir(), 'palco-bench-startup-log-')), 'server.log') : null;
+
+/**
+ * With the trace, the page's peer connections note when each step of a WHEP start passed (ms after
+ * navigation start), what chrome://webrtc-internals shows: ICE and connection states, the DTLS
+ * transport's state, the first video packet and the first decoded keyframe (from `getStats()`).
+ */
+function traceRtc(): void {
+  const Native = window.RTCPeerConnection;
+  if (typeof Native !== 'function') return;
+  const events: string[] = [];
+  (window as unknown as { rtcTrace: string[] }).rtcTrace = events;
+  const note = (what: string) => {
+    if (!events.some((e) => e.endsWith(` ${what}`))) events.push(`${Math.round(performance.now())} ${what}`);
+  };
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      note('pc created');
+      this.addEventListener('icegatheringstatechange', () => note(`gathering ${this.iceGatheringState}`));
+      this.addEventListener('iceconnectionstatechange', () => note(`ice ${this.iceConnectionState}`));
+      this.addEventListener('connectionstatechange', () => note(`connection ${this.connectionState}`));
+      this.addEventListener('track', (event) => note(`track ${event.track.kind}`));
+      const poll = setInterval(() => {
+        if (this.connectionState === 'closed') clearInterval(poll);
+        void this.getStats().then((stats) =>
+          stats.forEach((s) => {
+            if (s.type === 'transport' && s.dtlsState) note(`dtls ${s.dtlsState}`);
+            if (s.type !== 'inbound-rtp') return;
+            if (s.packetsReceived > 0) note(`first ${s.kind} packet`);
+            if (s.kind === 'video' && s.keyFramesDecoded > 0) note('first keyframe decoded');
+            if (s.kind === 'video' && s.framesDecoded > 0) note('first frame decoded');
+          }),
+        );
+      }, 10);
+    }
+    override async setRemoteDescription(description: RTCSessionDescriptionInit) {
+      note('answer applied…');
+      await super.setRemoteDescription(description);
+      note('answer applied');
+    }
+  };
+}
+
+/** The WebRTC start timelines the server logged since `from` (bytes into its log); the new end. */
+function serverTimelines(from: number): { lines: string[]; end: number } {
+  if (!SERVER_LOG || !existsSync(SERVER_LOG)) return { lines: [], end: from };
+  const text = readFileSync(SERVER_LOG);
+  const lines: string[] = [];
+  for (const line of text.subarray(from).toString().split('\n')) {
+    if (!line.includes('subscriber started') && !line.includes('"url":"/whep/')) continue;
+    try {
+      const entry = JSON.parse(line) as {
+        msg: string;
+        timeline?: object;
+        responseTime?: number;
+        reqId?: string;
+      };
+      lines.push(entry.timeline ? `server: ${JSON.stringify(entry.timeline)}` : `server: ${entry.msg}`);
+    } catch {
+      // a line cut by the read
+    }
+  }
+  return { lines, end: text.length };
+}
 
 interface Load {
   firstFrame: number;
@@ -68,6 +135,12 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
         true,
       );
     });
+    if (TRACE) {
+      // tsx names the script's inner functions through a helper of its own, missing in the page.
+      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+      await context.addInitScript(traceRtc);
+    }
+    const logFrom = serverTimelines(0).end;
     const page = await context.newPage();
     let reported: number | null = null;
     page.on('request', (request) => {
@@ -129,6 +202,10 @@ async function loadOnce(browser: Browser, url: string): Promise<Load | null> {
         log(`    ${ms(r.start)} ${ms(r.firstByte)} ${ms(r.end)}  ${shown(new URL(r.name).pathname)}`);
       // The embed's own steps (performance.mark in src/embed: answer, player, attached, loaded).
       for (const m of page_.marks) log(`    ${ms(m.at)}                ${m.name}`);
+      const rtc = await page.evaluate(() => (window as unknown as { rtcTrace?: string[] }).rtcTrace ?? []);
+      for (const e of rtc)
+        log(`    ${e.replace(/^(\d+) /, (_, n: string) => `${ms(Number(n))}                `)}`);
+      for (const line of serverTimelines(logFrom).lines) log(`    ${line}`);
     }
     const before = page_.resources.filter((r) => r.start <= page_.firstPlaying);
     const first = (test: RegExp) =>
@@ -242,6 +319,7 @@ export async function runStartupBench(): Promise<void> {
       INGEST_PORT: String(ingestPort),
       INGEST_HOST: '127.0.0.1',
       WEBRTC_INTERFACE: '127.0.0.1',
+      ...(SERVER_LOG ? { LOG_LEVEL: 'info', BENCH_SERVER_LOG: SERVER_LOG } : {}),
     },
     { startupMs: 180_000 },
   );

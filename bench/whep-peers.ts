@@ -2,7 +2,7 @@
 // peers, ffmpeg encoders) is not counted as the server's. Driven over IPC by the bench:
 // - `{cmd: 'whip', url, token, stamp, bitrate}`: a WHIP publish (POST url, `Authorization: Bearer`)
 //   of a 640×360 25 fps H.264 test pattern (the wall clock stamped into it when `stamp`) and Opus;
-// - `{cmd: 'room', room, role, bitrate}`: a publisher or a receiver of a core room, its offer sent to
+// - `{cmd: 'room', room, role, bitrate, gop?}`: a publisher or a receiver of a core room, its offer sent to
 //   the bench (`{type: 'offer', ...}`), which answers through the server's WebRTC core;
 // - `{cmd: 'rtmp', url, bitrate}`: the same pattern over RTMP (ffmpeg);
 // - `{cmd: 'stop'}`: everything ends and the process exits.
@@ -20,7 +20,15 @@ import { STAMP } from './playback.ts';
 
 type Command =
   | { id: number; cmd: 'whip'; url: string; token: string; stamp: boolean; bitrate: string; gop: number }
-  | { id: number; cmd: 'room'; room: string; role: 'publisher' | 'subscriber'; bitrate: string }
+  | {
+      id: number;
+      cmd: 'room';
+      room: string;
+      role: 'publisher' | 'subscriber';
+      bitrate: string;
+      /** Frames between the publisher's keyframes (25 unless told). */
+      gop?: number;
+    }
   | { id: number; cmd: 'rtmp'; url: string; bitrate: string; gop: number }
   | { id: number; cmd: 'answer'; sdp: string }
   | { id: number; cmd: 'stop' };
@@ -147,7 +155,7 @@ async function run(command: Command): Promise<object> {
     }
     case 'room': {
       if (command.role === 'publisher') {
-        const ok = await publisher(false, command.bitrate, 25, (sdp) =>
+        const ok = await publisher(false, command.bitrate, command.gop ?? 25, (sdp) =>
           viaBench(command.id, command.room, 'publisher', sdp),
         );
         return { ok };

@@ -188,9 +188,10 @@ export class WhipIngest {
   private stopping = false;
 
   constructor(private readonly options: WhipIngestOptions) {
-    options.core.on('closed', ({ sessionId }) => {
+    options.core.on('closed', ({ sessionId, reason }) => {
       const publish = this.publishes.get(sessionId);
-      if (publish) void this.end(publish);
+      // The log says why (a peer that failed or timed out, the worker stopping).
+      if (publish) void this.end(publish, `webrtc ${reason}`);
     });
   }
 
@@ -273,7 +274,7 @@ export class WhipIngest {
       );
       void this.startHop(publish, result.media, rtmpPort).catch((error: unknown) => {
         log.error({ err: error, streamId: row.id }, 'whip: could not start the hop to the RTMP ingest');
-        void this.end(publish);
+        void this.end(publish, 'hop not started');
       });
       return { sessionId: result.sessionId, answerSdp: result.answerSdp };
     } finally {
@@ -289,14 +290,14 @@ export class WhipIngest {
     const publish = this.publishes.get(sessionId);
     if (!publish) return 'not-found';
     if (publish.key !== key) return 'forbidden';
-    await this.end(publish);
+    await this.end(publish, 'deleted');
     return 'ended';
   }
 
   /** Ends every WHIP publish (the server is stopping). */
   async close(): Promise<void> {
     this.stopping = true;
-    await Promise.all([...this.publishes.values()].map((p) => this.end(p)));
+    await Promise.all([...this.publishes.values()].map((p) => this.end(p, 'server stopping')));
   }
 
   /**
@@ -325,7 +326,7 @@ export class WhipIngest {
           'whip: publish ended by the server',
         );
       }
-      await this.end(publish);
+      await this.end(publish, 'hop stopped');
       return;
     }
     publish.restarts.push(now);
@@ -335,7 +336,7 @@ export class WhipIngest {
     if (publish.ended) return;
     await this.startHop(publish, publish.media, publish.rtmpPort).catch((error: unknown) => {
       log.error({ err: error, streamId: publish.streamId }, 'whip: could not restart the hop');
-      void this.end(publish);
+      void this.end(publish, 'hop not restarted');
     });
   }
 
@@ -393,7 +394,7 @@ export class WhipIngest {
   }
 
   /** Ends a publish once: the WebRTC session closes, the hop finishes its FLV (the RTMP publish ends). */
-  private end(publish: WhipPublish): Promise<void> {
+  private end(publish: WhipPublish, why: string): Promise<void> {
     publish.ended ??= (async () => {
       const { core, log } = this.options;
       await core.forward(publish.roomKey, null).catch(() => {});
@@ -406,7 +407,7 @@ export class WhipIngest {
         clearTimeout(timer);
       }
       this.publishes.delete(publish.sessionId);
-      log.info({ streamId: publish.streamId, signalId: publish.signalId }, 'whip publish ended');
+      log.info({ streamId: publish.streamId, signalId: publish.signalId, why }, 'whip publish ended');
     })();
     return publish.ended;
   }

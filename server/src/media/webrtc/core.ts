@@ -10,6 +10,7 @@ import type {
   Request,
   RoomStats,
   RtpForward,
+  StartTimeline,
   SubscribeOptions,
   SubscribeResult,
   WebRtcErrorCode,
@@ -24,6 +25,7 @@ export type {
   PublishResult,
   RoomStats,
   RtpForward,
+  StartTimeline,
   SubscribeOptions,
   SubscribeResult,
   WebRtcErrorCode,
@@ -50,8 +52,10 @@ export type {
  *   ingest's ffmpeg), payload types rewritten to the target's, sender reports to port + 1.
  * - `close(sessionId)`: ends a publisher or subscriber (idempotent). Each session that ends, whoever
  *   ends it, is announced once by a `closed` event `{sessionId, roomKey, role, reason}`; `connected`
- *   `{sessionId, roomKey}` when its ICE+DTLS is up; `worker-error` `{message}` for an exception inside
- *   the worker that ended no session (logged by the plugin).
+ *   `{sessionId, roomKey}` when its ICE+DTLS is up; `started` `{sessionId, roomKey, timeline}` when a
+ *   subscriber got its first keyframe (`timeline`: ms from its offer to each step of its start, logged
+ *   by the plugin); `worker-error` `{message}` for an exception inside the worker that ended no session
+ *   (logged by the plugin).
  * - `hasPublisher(roomKey)`, `subscriberCount(roomKey)`: this instance's rooms, answered at once.
  * Errors are `WebRtcError` with a `code` (`bad-offer`, `room-busy`, `no-publisher`, `subscriber-limit`,
  * `stopped`, `internal`); callers map them to HTTP answers.
@@ -69,6 +73,8 @@ export interface WebRtcEvents {
   /** An error inside the worker that ended no session (a peer's malformed packet): for the log. */
   'worker-error': [{ message: string }];
   connected: [{ sessionId: string; roomKey: string }];
+  /** A subscriber got its first keyframe: when each step of its start was passed. */
+  started: [{ sessionId: string; roomKey: string; timeline: StartTimeline }];
   closed: [{ sessionId: string; roomKey: string; role: 'publisher' | 'subscriber'; reason: CloseReason }];
 }
 
@@ -214,6 +220,11 @@ export class WebRtcCore extends EventEmitter<WebRtcEvents> {
     }
     if (message.event === 'connected') {
       this.emit('connected', { sessionId: message.sessionId, roomKey: message.roomKey });
+      return;
+    }
+    if (message.event === 'started') {
+      const { sessionId, roomKey, timeline } = message;
+      this.emit('started', { sessionId, roomKey, timeline });
       return;
     }
     const { sessionId, roomKey, role, reason } = message;

@@ -56,6 +56,25 @@ export interface RoomStats {
   parameterSetsInserted: number;
   /** Gaps in the publisher's video sequence numbers (lost packets). */
   gaps: number;
+  /** Subscribers started on the group of pictures kept since the publisher's last keyframe. */
+  gopsReplayed: number;
+}
+
+/**
+ * When a subscriber's start passed each step, in ms after its offer reached the worker
+ * (docs/playback.md "WHEP startup: the first frame"): where a viewer's first frame waits.
+ */
+export interface StartTimeline {
+  /** The SDP answer built (candidates gathered). */
+  answered: number;
+  /** ICE connected (a check nominated). */
+  iceConnected?: number;
+  /** DTLS and SRTP up: the peer connection's state `connected`. */
+  connected?: number;
+  /** The first RTP packet sent to it (audio or video). */
+  firstRtp?: number;
+  /** The first video packet of a keyframe sent to it. */
+  firstKeyframe?: number;
 }
 
 export interface SubscribeOptions {
@@ -94,6 +113,7 @@ export type Reply =
 export type WorkerEvent =
   | { type: 'event'; event: 'error'; message: string }
   | { type: 'event'; event: 'connected'; sessionId: string; roomKey: string }
+  | { type: 'event'; event: 'started'; sessionId: string; roomKey: string; timeline: StartTimeline }
   | {
       type: 'event';
       event: 'closed';

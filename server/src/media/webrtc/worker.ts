@@ -13,7 +13,7 @@ import {
   type RtpPacket,
   useVP8 as vp8Codec,
 } from 'werift';
-import { stapA, type VideoCodecName, videoPacketInfo } from './keyframes.ts';
+import { stapA, type VideoCodecName, type VideoPacketInfo, videoPacketInfo } from './keyframes.ts';
 import type {
   CloseReason,
   MediaCodec,
@@ -23,6 +23,7 @@ import type {
   Request,
   RoomStats,
   RtpForward,
+  StartTimeline,
   SubscribeOptions,
   SubscribeResult,
   WebRtcErrorCode,
@@ -51,6 +52,12 @@ const KEYFRAME_MIN_GAP_MS = 300;
 const KEYFRAME_RETRY_MS = 1000;
 /** A gap in the publisher's video sequence numbers asks for a keyframe at most this often. */
 const LOSS_KEYFRAME_GAP_MS = 1000;
+/**
+ * The publisher's current group of pictures is kept up to this size for new subscribers (docs/playback.md
+ * "WHEP startup: the first frame"); a larger one is not kept, and a new subscriber waits for the next
+ * keyframe (1 MiB: a 2 s group at 4 Mbit/s).
+ */
+const MAX_GOP_BYTES = 1024 * 1024;
 /** How long the answer waits for candidate gathering (host candidates come at once). */
 const GATHER_TIMEOUT_MS = 5_000;
 
@@ -93,7 +100,30 @@ interface Publisher extends Session {
   pps: Buffer | null;
   /** The FIR command sequence number (RFC 5104 4.3.1). */
   firSeq: number;
+  /**
+   * The video packets of the access unit under way (the start of a group, if it is a keyframe); null
+   * when one of them was lost.
+   */
+  au: KeptPacket[] | null;
+  /** The video since its last keyframe, in order; null while unknown (none yet, a lost packet, too large). */
+  gop: Gop | null;
   stats: RoomStats;
+}
+
+/** A publisher's video packet as it came, with what keyframes.ts read of it. */
+interface KeptPacket {
+  packet: RtpPacket;
+  info: VideoPacketInfo;
+  /** It opens an access unit (its timestamp differs from the packet before). */
+  auStart: boolean;
+}
+
+/** A group of pictures: its keyframe's access unit, then every packet since. */
+interface Gop {
+  packets: KeptPacket[];
+  bytes: number;
+  /** The keyframe's RTP timestamp (its other slices belong to it). */
+  keyTs: number;
 }
 
 /**
@@ -119,6 +149,23 @@ interface Subscriber extends Session {
   /** ICE+DTLS up: packets sent before are dropped by werift, so no keyframe can have passed. */
   connected: boolean;
   video: VideoConsumer;
+  /** When its offer came (performance.now()), and when its start passed each step since. */
+  offeredAt: number;
+  timeline: Partial<StartTimeline>;
+}
+
+/** Notes when a subscriber's start passed a step (the first time only); the first keyframe ends it. */
+function mark(subscriber: Subscriber, step: keyof StartTimeline): void {
+  if (subscriber.timeline[step] !== undefined || subscriber.timeline.firstKeyframe !== undefined) return;
+  subscriber.timeline[step] = Math.round(performance.now() - subscriber.offeredAt);
+  if (step === 'firstKeyframe')
+    emit({
+      type: 'event',
+      event: 'started',
+      sessionId: subscriber.id,
+      roomKey: subscriber.roomKey,
+      timeline: { answered: 0, ...subscriber.timeline },
+    });
 }
 
 interface Room {
@@ -236,8 +283,16 @@ function watch(session: Session): void {
       if (disconnectTimer) clearTimeout(disconnectTimer);
       disconnectTimer = null;
       if (session.role === 'subscriber') {
-        (session as Subscriber).connected = true;
-        requestKeyframe(roomOf(session.roomKey), { force: true });
+        const subscriber = session as Subscriber;
+        const room = roomOf(session.roomKey);
+        // A start gets the group kept since the publisher's last keyframe at once; the publisher is
+        // asked for a keyframe all the same (a reconnection, ICE recovered, needs one; a start with no
+        // group kept waits for it).
+        const starting = !subscriber.connected;
+        subscriber.connected = true;
+        mark(subscriber, 'connected');
+        if (starting) replayGop(room, subscriber);
+        requestKeyframe(room, { force: true });
       }
     } else if (state === 'disconnected') {
       disconnectTimer ??= setTimeout(
@@ -361,6 +416,69 @@ function videoFor(
   return out;
 }
 
+/**
+ * Keeps the publisher's in-order video from its last keyframe on (docs/playback.md "WHEP startup: the
+ * first frame"): a keyframe starts a new group at its access unit (the parameter sets before its
+ * slice included); none is kept after a lost packet (its pictures are broken) or past MAX_GOP_BYTES.
+ */
+function keepGop(publisher: Publisher, kept: KeptPacket): void {
+  if (kept.auStart) publisher.au = [];
+  publisher.au?.push(kept);
+  const ts = kept.packet.header.timestamp;
+  let gop = publisher.gop;
+  if (kept.info.keyframe && gop?.keyTs !== ts && publisher.au) {
+    gop = { packets: [], bytes: 0, keyTs: ts };
+    for (const earlier of publisher.au) {
+      gop.packets.push(earlier);
+      gop.bytes += earlier.packet.payload.length;
+    }
+    publisher.gop = gop;
+    return;
+  }
+  if (!gop) return;
+  gop.packets.push(kept);
+  gop.bytes += kept.packet.payload.length;
+  if (gop.bytes > MAX_GOP_BYTES) publisher.gop = null;
+}
+
+/**
+ * A subscriber that just connected gets the publisher's current group of pictures at once, from its
+ * keyframe (docs/playback.md "WHEP startup: the first frame"): its first frame does not wait for the
+ * publisher's next keyframe, which a sender that ignores keyframe requests (ffmpeg, a hardware encoder)
+ * makes only at its own interval. Sequence numbers go on as the live packets' will (the group's are the
+ * publisher's, shifted as this consumer's are); timestamps are packed just behind the newest picture's
+ * (1 ms apart), so the browser decodes the group at once and shows the newest picture, instead of
+ * playing the group out at its pace and staying that far behind the live edge. The newest picture
+ * keeps its timestamp: the live packets that follow need no rewriting. False when no group is kept.
+ */
+function replayGop(room: Room, subscriber: Subscriber): boolean {
+  const publisher = room.publisher;
+  const gop = publisher?.gop;
+  const sender = subscriber.senders.video;
+  const codec = publisher?.codecs.video;
+  if (!publisher || !gop || !sender || !codec || !publisher.videoCodec || !subscriber.video.waiting)
+    return false;
+  const step = Math.max(1, Math.round(codec.clockRate / 1000));
+  let pictures = 0;
+  for (const kept of gop.packets) if (kept.auStart || kept === gop.packets[0]) pictures++;
+  const newest = gop.packets[gop.packets.length - 1]?.packet.header.timestamp ?? 0;
+  let picture = -1;
+  for (const kept of gop.packets) {
+    if (kept.auStart || picture < 0) picture++;
+    const ts = (newest - (pictures - 1 - picture) * step) >>> 0;
+    for (const out of videoFor(publisher, subscriber.video, kept.packet, kept.info, kept.auStart)) {
+      const copy = out === kept.packet ? out.clone() : out;
+      copy.header.timestamp = ts;
+      void sender.sendRtp(copy).catch(() => {});
+      mark(subscriber, 'firstRtp');
+    }
+  }
+  if (subscriber.video.waiting) return false;
+  mark(subscriber, 'firstKeyframe');
+  publisher.stats.gopsReplayed++;
+  return true;
+}
+
 function onPublisherVideo(room: Room, publisher: Publisher, packet: RtpPacket): void {
   const { header } = packet;
   publisher.videoSsrc = header.ssrc;
@@ -375,6 +493,8 @@ function onPublisherVideo(room: Room, publisher: Publisher, packet: RtpPacket): 
   publisher.lastVideoSeq = header.sequenceNumber;
   if (ahead > 1) {
     publisher.stats.gaps++;
+    publisher.gop = null;
+    publisher.au = null;
     const now = Date.now();
     if (now - publisher.lastLossRequest >= LOSS_KEYFRAME_GAP_MS) {
       publisher.lastLossRequest = now;
@@ -395,11 +515,15 @@ function forwardVideo(room: Room, publisher: Publisher, packet: RtpPacket, inOrd
   // The first packet of an access unit: its timestamp differs from the previous packet's.
   const auStart = publisher.lastVideoTs !== packet.header.timestamp;
   publisher.lastVideoTs = packet.header.timestamp;
+  if (inOrder && codec) keepGop(publisher, { packet, info, auStart });
   for (const subscriber of room.subscribers) {
     const sender = subscriber.senders.video;
     if (!sender || !subscriber.connected) continue;
-    for (const out of codec ? videoFor(publisher, subscriber.video, packet, info, auStart) : [packet])
-      void sender.sendRtp(out).catch(() => {});
+    const waiting = subscriber.video.waiting;
+    const packets = codec ? videoFor(publisher, subscriber.video, packet, info, auStart) : [packet];
+    for (const out of packets) void sender.sendRtp(out).catch(() => {});
+    if (packets.length > 0) mark(subscriber, 'firstRtp');
+    if (waiting && !subscriber.video.waiting) mark(subscriber, 'firstKeyframe');
   }
   const forward = room.forward;
   const target = forward?.target.video;
@@ -421,7 +545,9 @@ function onPublisherRtp(room: Room, kind: 'video' | 'audio', packet: RtpPacket):
   }
   for (const subscriber of room.subscribers) {
     const sender = subscriber.senders.audio;
-    if (sender) void sender.sendRtp(packet).catch(() => {});
+    if (!sender) continue;
+    void sender.sendRtp(packet).catch(() => {});
+    if (subscriber.connected) mark(subscriber, 'firstRtp');
   }
   const forward = room.forward;
   const out = forward?.target.audio;
@@ -475,7 +601,16 @@ async function publish(roomKey: string, sdp: string, options: PublishOptions): P
     sps: null,
     pps: null,
     firSeq: 0,
-    stats: { keyframeRequests: 0, keyframesSeen: 0, keyframesPassed: 0, parameterSetsInserted: 0, gaps: 0 },
+    au: [],
+    gop: null,
+    stats: {
+      keyframeRequests: 0,
+      keyframesSeen: 0,
+      keyframesPassed: 0,
+      parameterSetsInserted: 0,
+      gaps: 0,
+      gopsReplayed: 0,
+    },
   };
   // Held from here: a second offer to the room meanwhile is refused.
   room.publisher = publisher;
@@ -549,6 +684,8 @@ async function subscribe(roomKey: string, sdp: string, options: SubscribeOptions
     senders: {},
     connected: false,
     video: newConsumer(),
+    offeredAt: performance.now(),
+    timeline: {},
   };
   sessions.set(subscriber.id, subscriber);
   room.subscribers.add(subscriber);
@@ -574,6 +711,10 @@ async function subscribe(roomKey: string, sdp: string, options: SubscribeOptions
     if (!subscriber.senders.video && !subscriber.senders.audio)
       throw new WebRtcFailure('bad-offer', 'the offer takes none of the publisher’s media');
     const answerSdp = await answerOf(pc);
+    mark(subscriber, 'answered');
+    pc.iceConnectionStateChange.subscribe((state) => {
+      if (state === 'connected' || state === 'completed') mark(subscriber, 'iceConnected');
+    });
     watch(subscriber);
     return { sessionId: subscriber.id, answerSdp };
   } catch (error) {
