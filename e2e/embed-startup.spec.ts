@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import type { PlaybackInfo } from '../contract/playback';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
 import { readyVideo, renderedAnswer } from './embed-helpers';
@@ -22,24 +22,7 @@ test('the embed carries its playback answer, loads shaka with the page, and repo
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, 'Demo Produções');
   const videoId = await readyVideo({ request: page.request, token, teamId }, unique('Startup VOD'));
 
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  await context.addInitScript(() => {
-    // Media events do not bubble; they pass the document in the capture phase.
-    document.addEventListener(
-      'playing',
-      () => {
-        const w = window as unknown as { firstPlaying?: number };
-        w.firstPlaying ??= performance.now();
-      },
-      true,
-    );
-  });
-  const viewer = await context.newPage();
-  const startupBeacon = viewer.waitForRequest(
-    (r) => r.url().includes('/v1/public/beacons') && (r.postData() ?? '').includes('"startupMs"'),
-    { timeout: 60_000 },
-  );
-  await viewer.goto(`/embed/vod/${videoId}`);
+  const { context, viewer, startupBeacon } = await timedViewer(browser, `/embed/vod/${videoId}`);
 
   const preloads = await viewer
     .locator('link[rel="modulepreload"]')
@@ -161,23 +144,7 @@ test('a live plays its first frame from the one rendition it started on, and rep
     // A viewer arriving on a running live: a few segments of each rendition listed.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
 
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    await context.addInitScript(() => {
-      document.addEventListener(
-        'playing',
-        () => {
-          const w = window as unknown as { firstPlaying?: number };
-          w.firstPlaying ??= performance.now();
-        },
-        true,
-      );
-    });
-    const viewer = await context.newPage();
-    const startupBeacon = viewer.waitForRequest(
-      (r) => r.url().includes('/v1/public/beacons') && (r.postData() ?? '').includes('"startupMs"'),
-      { timeout: 60_000 },
-    );
-    await viewer.goto(`/embed/${created.id}`);
+    const { context, viewer, startupBeacon } = await timedViewer(browser, `/embed/${created.id}`);
     await expect
       .poll(
         () => viewer.evaluate(() => (window as unknown as { firstPlaying?: number }).firstPlaying ?? null),
@@ -210,3 +177,27 @@ test('a live plays its first frame from the one rendition it started on, and rep
     await controlStream(api, created.id, 'complete').catch(() => undefined);
   }
 });
+
+/** A fresh browser context (no service worker, nothing cached) opening `path`: the page records its first
+ * `playing` as `window.firstPlaying`, and `startupBeacon` is the beacon that reports `startupMs`. */
+async function timedViewer(browser: Browser, path: string) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(() => {
+    // Media events do not bubble; they pass the document in the capture phase.
+    document.addEventListener(
+      'playing',
+      () => {
+        const w = window as unknown as { firstPlaying?: number };
+        w.firstPlaying ??= performance.now();
+      },
+      true,
+    );
+  });
+  const viewer = await context.newPage();
+  const startupBeacon = viewer.waitForRequest(
+    (r) => r.url().includes('/v1/public/beacons') && (r.postData() ?? '').includes('"startupMs"'),
+    { timeout: 60_000 },
+  );
+  await viewer.goto(path);
+  return { context, viewer, startupBeacon };
+}

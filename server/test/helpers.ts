@@ -157,3 +157,13 @@ export async function writeFakeCompressedConsole(dir: string): Promise<void> {
     await writeFile(join(dir, `${name}.gz`), gzipSync(text));
   }
 }
+
+/** Waits for an in-memory state the server reaches on its own (a listener reconnected, a cache back on),
+ * polling every 20 ms; 20 s is only a safety net. */
+export async function waitFor(condition: () => boolean): Promise<void> {
+  const until = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('condition not reached in 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_CLIENTS } from '../src/db/seed.ts';
 import { createTeam, type TestTeam } from './admin-helpers.ts';
-import { bearer, loginAs, startTestServer, type TestServer, testConfig } from './helpers.ts';
+import { bearer, loginAs, startTestServer, type TestServer, testConfig, waitFor } from './helpers.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let server: TestServer;
@@ -183,11 +183,3 @@ describe.skipIf(!onPostgres)('while the listening connection is down (PostgreSQL
     }
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  const until = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not reached in 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

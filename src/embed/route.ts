@@ -1,3 +1,5 @@
+import { originOf } from '@contract/origin';
+
 /** What an embed page plays, from its path: `/embed/{liveId}` or `/embed/vod/{videoId}`. */
 export interface EmbedTarget {
   kind: 'live' | 'vod';
@@ -35,15 +37,6 @@ export function playbackPath(
   if (sessionId && newView) query.set('newView', 'true');
   const search = query.toString();
   return search ? `${base}?${search}` : base;
-}
-
-function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
 }
 
 /**

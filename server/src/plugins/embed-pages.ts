@@ -3,6 +3,7 @@
  * server/src/routes/playback/embed-page.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { originOf } from '../../../contract/origin.ts';
 
 /**
  * The player page's policy. Unlike the console's, it may be framed (by the live's authorized domains),
@@ -40,15 +41,6 @@ export const RENDERED_ID = 'palco-playback';
 
 /** The attendee token the page itself passes on to the endpoint (src/embed/main.ts tests the same). */
 export const ATTENDEE = /^[\w-]{20,128}$/;
-
-function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
