@@ -25,9 +25,10 @@ const LINGUI_RUNTIME = /\/node_modules\/(@lingui\/core|@lingui\/message-utils|un
 const CLASSROOM = /(\/classroom\.html|\/src\/classroom\/)/;
 /** The browser studio's pages (studio.html, src/studio/): presenters and guests, never the console's app chunk. */
 const STUDIO = /(\/studio\.html|\/src\/studio\/)/;
-/** Modules of src/lib the viewer pages share (their locale picker): in the app group they would bring the
- * console's app chunk, which renders the console, into the embed, classroom and studio pages. */
-const VIEWER_SHARED = /\/src\/lib\/entry-locale\.ts$/;
+/** Modules outside the viewer pages' folders that they import (their locale picker; the page-origin rule
+ * the embed shares with the server): in the app group they would bring the console's app chunk, which
+ * renders the console, into the embed, classroom and studio pages. */
+const VIEWER_SHARED = /(\/src\/lib\/entry-locale\.ts|\/contract\/origin\.ts)$/;
 /** React (and Lingui's React bindings), shared by the console and the classroom. */
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@lingui\/react)\//;
 
