@@ -36,7 +36,7 @@ export class GeoLookup {
 
   /**
    * Resolves once the database is in memory; the first call reads it. A file that cannot be read is
-   * retried by the next call (until then every country is unknown, which an allow-list refuses).
+   * retried a minute later (until then every country is unknown, which an allow-list refuses).
    */
   ready(): Promise<void> {
     this.loading ??= this.reload().then(
@@ -45,7 +45,10 @@ export class GeoLookup {
         this.timer.unref();
       },
       () => {
-        this.loading = null;
+        // Not on the next call: every segment request asks, and each would read the file again.
+        setTimeout(() => {
+          this.loading = null;
+        }, RECHECK_MS).unref();
       },
     );
     return this.loading;
