@@ -88,6 +88,25 @@ test('a VOD plays its first frame with the browser’s own HLS player, then shak
       true,
     );
   });
+  // shaka's segments (its fetches; the browser's own player loads as media) are held until the viewer
+  // has seeked: the seek falls while shaka gets ready to take over, and the picture it takes over must be
+  // at the viewer's new second, not at the one shaka loaded at.
+  let shakaFetching: () => void = () => undefined;
+  const shakaStarted = new Promise<void>((resolve) => {
+    shakaFetching = resolve;
+  });
+  let seeked: () => void = () => undefined;
+  const viewerSeeked = new Promise<void>((resolve) => {
+    seeked = resolve;
+  });
+  await context.route(/\/play\/.*\.(ts|m4s|mp4)(\?.*)?$/, async (route) => {
+    if (route.request().resourceType() === 'fetch') {
+      shakaFetching();
+      await viewerSeeked;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    await route.continue();
+  });
   const viewer = await context.newPage();
   const startupBeacon = viewer.waitForRequest(
     (r) => r.url().includes('/v1/public/beacons') && (r.postData() ?? '').includes('"startupMs"'),
@@ -99,12 +118,19 @@ test('a VOD plays its first frame with the browser’s own HLS player, then shak
       timeout: 30_000,
     })
     .toEqual({ transport: 'native-hls', shakaBefore: false });
-  // shaka took over: one video in the stage, played by shaka, still moving, with 240p and 360p to choose.
+  await shakaStarted;
+  await viewer.locator('video.video[data-transport="native-hls"]').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 12;
+  });
+  seeked();
+  // shaka took over: one video in the stage, played by shaka, from where the viewer seeked, still moving,
+  // with 240p and 360p to choose.
   await expect(viewer.locator('video.video[data-transport="hls"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(viewer.locator('video.video')).toHaveCount(1);
+  const at = await viewer.locator('video.video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(at).toBeGreaterThanOrEqual(11.5);
   const quality = viewer.getByRole('combobox', { name: 'Qualidade' });
   await expect(quality.locator('option')).toHaveText(['Automática', /^360p/, /^240p/], { timeout: 15_000 });
-  const at = await viewer.locator('video.video').evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect
     .poll(() => viewer.locator('video.video').evaluate((v: HTMLVideoElement) => v.currentTime))
     .toBeGreaterThan(at + 0.5);

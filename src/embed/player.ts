@@ -320,9 +320,25 @@ async function createHlsPlayer(
       // Out of the page until it shows the picture the browser's own player shows: a VOD at the same
       // second, a live at shaka's own distance from the edge (its latency mode).
       video.autoplay = false;
-      await player.load(manifest, info.kind === 'vod' ? takeOver.currentTime : null);
-      if (info.kind === 'vod') video.currentTime = takeOver.currentTime;
-      await untilReady(video, HANDOVER_TIMEOUT_MS);
+      // The viewer may seek the browser's player while shaka gets ready (an arrow key, the timeline):
+      // the picture shaka takes over is at the viewer's latest second, not the one it loaded at.
+      let seeked = false;
+      const onSeek = () => {
+        seeked = true;
+      };
+      takeOver.addEventListener('seeking', onSeek);
+      try {
+        await player.load(manifest, info.kind === 'vod' ? takeOver.currentTime : null);
+        if (info.kind === 'vod') video.currentTime = takeOver.currentTime;
+        await untilReady(video, HANDOVER_TIMEOUT_MS);
+        for (let tries = 0; info.kind === 'vod' && seeked && tries < MAX_HANDOVER_SEEKS; tries++) {
+          seeked = false;
+          video.currentTime = takeOver.currentTime;
+          await untilReady(video, HANDOVER_TIMEOUT_MS);
+        }
+      } finally {
+        takeOver.removeEventListener('seeking', onSeek);
+      }
       video.muted = takeOver.muted;
       video.volume = takeOver.volume;
       takeOver.replaceWith(video);
@@ -400,6 +416,9 @@ export function playsHlsNatively(): boolean {
  * and starts shaka; and how long shaka may take to be ready to take the picture over. */
 const NATIVE_START_TIMEOUT_MS = 8_000;
 const HANDOVER_TIMEOUT_MS = 20_000;
+/** How many of the viewer's seeks during the handover shaka follows before it takes the picture over
+ * anyway (a viewer dragging the timeline would otherwise hold the handover back). */
+const MAX_HANDOVER_SEEKS = 5;
 
 /** Resolves once `video` can play at its position (readyState ≥ HAVE_FUTURE_DATA); rejects on its
  * error or after `timeoutMs`. */
