@@ -88,3 +88,35 @@ test('a video waiting behind another transcode says "Na fila" until its own star
   await expect(row.getByTestId('video-status')).not.toHaveText('Na fila', { timeout: 240_000 });
   await expect(row.getByTestId('video-status')).toHaveText('Pronto', { timeout: 90_000 });
 });
+
+// docs/uploads.md "The processing modal": while the account's events arrive the modal's list is not
+// polled; an event lost on the way (a proxy's hiccup, a reconnect's gap) must not leave it showing an
+// old picture: opening the modal reads the server's list. The page's socket here passes every message
+// but the videos' own events.
+test('opening the processing modal reads the server’s list, even when a video’s event was lost', async ({
+  page,
+}) => {
+  let connected = false;
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (String(message).includes('conectado')) connected = true;
+      if (!String(message).includes('video_status')) ws.send(message);
+    });
+    ws.onMessage((message) => server.send(message));
+  });
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  await openLibrary(page);
+  // Connected: the list is not polled from here on (it is while the socket is down).
+  await expect.poll(() => connected).toBe(true);
+  const title = `Evento perdido ${Date.now()}`;
+  const videoId = await createContent(page.request, token, teamId, title);
+  const file = makeVideo(`perdido-${Date.now()}.mp4`, { seconds: 4, size: '320x240' });
+  await uploadSource(page.request, { token, teamId }, videoId, {
+    name: file.name,
+    buffer: readFileSync(file.path),
+  });
+  await page.getByRole('button', { name: /^Processamento/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Processamento' });
+  await expect(panel.getByTestId('processing-item').filter({ hasText: title })).toHaveCount(1);
+});

@@ -31,10 +31,17 @@ export function useProcessing(accountId: string, userId: string | undefined) {
     previous.current = done;
   }, [done, progress, queryClient, accountId]);
 
+  // Opening the modal reads the server's list at once: while the account's events arrive the list is not
+  // polled, and a viewer opening it asks for what is true now, not for the last event's picture.
+  const setOpenAndRead = (next: boolean) => {
+    setOpen(next);
+    if (next) void progress.refetch();
+  };
+
   const engine = getUploadEngine();
   return {
     open,
-    setOpen,
+    setOpen: setOpenAndRead,
     rows,
     activeCount: rows.filter((r) =>
       r.kind === 'upload' ? r.status !== 'done' && r.status !== 'failed' : r.status === 'active',
