@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { PlaybackInfo } from '../contract/playback';
 import { whipPublish } from '../server/test/helpers/whip-client.ts';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
-import { DEMO, E2E_BASE_URL, fakeMediaLaunch } from './support/env';
+import { DEMO, E2E_BASE_URL, E2E_DATA_DIR, fakeMediaLaunch } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
 // WHEP playback (docs/studio.md "WHEP playback"), against the real server in Debian's Chromium: a live
@@ -59,7 +60,18 @@ test('an ultra-low live published over WHIP plays over WHEP; past the WHEP viewe
         },
         { timeout: 90_000 },
       )
-      .toMatch(new RegExp(`^/whep/live/${liveId}/`));
+      .toMatch(new RegExp(`^/whep/live/${liveId}/`))
+      .catch((error: Error) => {
+        // A publish that never came up, or ended: say what the publisher's peer and the server saw.
+        const log = readFileSync(`${E2E_DATA_DIR}/server.log`, 'utf8')
+          .split('\n')
+          .filter((line) => /whip|webrtc|"hop"/i.test(line))
+          .slice(-15)
+          .join('\n');
+        throw new Error(
+          `${error.message}\nthe publisher's peer: ${publisher.pc.connectionState}\nthe server's WHIP log:\n${log}`,
+        );
+      });
 
     // The first viewer: WebRTC, and its beacons say so.
     const beacons: string[] = [];
