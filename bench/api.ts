@@ -149,6 +149,8 @@ async function measure(label: string, databaseUrl: string): Promise<Figures> {
   // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under this load (the profile is
   // written when the server exits at the end of the run).
   if (process.env.BENCH_API_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_API_SERVER_NODE_OPTIONS;
+  // Flags Node refuses in NODE_OPTIONS (`--optimize-for-size`) go on bin/serve's command line.
+  if (process.env.BENCH_API_SERVER_NODE_FLAGS) env.SERVE_NODE_FLAGS = process.env.BENCH_API_SERVER_NODE_FLAGS;
   const server = await startBenchServer(env, { startupMs: 300_000 });
   try {
     const { token, accountId } = await ownerSession(server.base);

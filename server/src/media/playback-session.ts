@@ -1,4 +1,5 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, randomInt, timingSafeEqual } from 'node:crypto';
+import { derivedHmacKey, hmacKey } from '../lib/hmac-key.ts';
 import type { PlaybackKind } from './playback-tokens.ts';
 
 /** What a signed playback session carries (telemetry beacons are checked against it). */
@@ -31,7 +32,7 @@ export function newViewerId(): string {
  * their e-mail, so customer support finds their views by it (docs/analytics.md "Customer support").
  */
 export function attendeeViewerId(secret: string | Uint8Array, liveId: string, email: string): string {
-  const digest = createHmac('sha256', Buffer.from(secret))
+  const digest = createHmac('sha256', keysOf(secret).base)
     .update(`palco-attendee-v1|${liveId}|${email.trim().toLowerCase()}`)
     .digest();
   return idOf(digest);
@@ -44,7 +45,7 @@ export function attendeeViewerId(secret: string | Uint8Array, liveId: string, em
  */
 export function browserViewerId(secret: string | Uint8Array, liveId: string, tokenHash: string): string {
   return idOf(
-    createHmac('sha256', Buffer.from(secret))
+    createHmac('sha256', keysOf(secret).base)
       .update(`palco-attendee-browser-v1|${liveId}|${tokenHash}`)
       .digest(),
   );
@@ -56,12 +57,18 @@ function idOf(digest: Buffer): string {
   return id;
 }
 
-function keyOf(secret: string | Uint8Array): Buffer {
-  return createHmac('sha256', Buffer.from(secret)).update('palco-viewer-session-v1').digest();
+/** The server's key as a KeyObject and the viewer sessions' key derived from it, made once per secret
+ * (the server has one; a test may pass another): every beacon checks a session (docs/server.md "HMAC
+ * keys"). */
+let keys: { secret: string | Uint8Array; base: KeyObject; session: KeyObject } | null = null;
+function keysOf(secret: string | Uint8Array): { base: KeyObject; session: KeyObject } {
+  if (keys?.secret !== secret)
+    keys = { secret, base: hmacKey(secret), session: derivedHmacKey(secret, 'palco-viewer-session-v1') };
+  return keys;
 }
 
 function mac(secret: string | Uint8Array, body: string): string {
-  return createHmac('sha256', keyOf(secret)).update(body).digest('base64url');
+  return createHmac('sha256', keysOf(secret).session).update(body).digest('base64url');
 }
 
 /**

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { derivedHmacKey } from '../lib/hmac-key.ts';
 
 export type PlaybackKind = 'live' | 'vod';
 
@@ -14,10 +15,10 @@ const STEP_SECONDS = 600;
  * They sit in the path (`/play/{kind}/{id}/{token}/…`) so the relative URLs of HLS playlists keep them.
  */
 export class PlaybackSigner {
-  private readonly key: Buffer;
+  private readonly key: KeyObject;
 
   constructor(secret: string | Uint8Array) {
-    this.key = createHmac('sha256', Buffer.from(secret)).update('palco-playback-v1').digest();
+    this.key = derivedHmacKey(secret, 'palco-playback-v1');
   }
 
   private sign(kind: PlaybackKind, id: string, exp: number): string {

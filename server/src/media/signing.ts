@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { derivedHmacKey } from '../lib/hmac-key.ts';
 
 const HOUR = 3600;
 /** URLs live 6 to 7 hours: the expiry is rounded up to the hour so a URL is stable for an hour. */
@@ -10,11 +11,11 @@ const TTL_SECONDS = 6 * HOUR;
  * a Bearer header to every segment request).
  */
 export class MediaSigner {
-  private readonly key: Buffer;
+  private readonly key: KeyObject;
 
   constructor(secret: string | Uint8Array) {
     // A key of its own, derived from the server secret: a media signature is never a valid JWT MAC.
-    this.key = createHmac('sha256', Buffer.from(secret)).update('palco-media-urls-v1').digest();
+    this.key = derivedHmacKey(secret, 'palco-media-urls-v1');
   }
 
   private sign(accountId: string, videoId: string, exp: number): string {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { type KeyObject, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
@@ -50,7 +50,7 @@ declare module 'fastify' {
     /** HS256 key (exposed for tests that craft tokens). */
     jwtKey: Uint8Array;
     /** Keyed-hash pepper of API keys (services/api-keys.ts), derived from the signing secret. */
-    apiKeyPepper: Buffer;
+    apiKeyPepper: KeyObject;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, type KeyObject, randomBytes } from 'node:crypto';
 import type { ApiKeyRow } from '../db/tables/api-keys.ts';
+import { derivedHmacKey } from '../lib/hmac-key.ts';
 import type { AuthContext } from './session.ts';
 
 /** Every key starts with this, so a bearer value is told from a session token (a JWT starts `eyJ`). */
@@ -14,11 +15,11 @@ export const API_KEY_LENGTH = API_KEY_PREFIX.length + 43;
  * of entropy, so one fast keyed hash is enough (a slow password hash would only slow every call), and
  * a copy of the database alone cannot check guesses.
  */
-export function keyPepper(signingKey: Uint8Array): Buffer {
-  return createHmac('sha256', signingKey).update('palco api keys v1').digest();
+export function keyPepper(signingKey: Uint8Array): KeyObject {
+  return derivedHmacKey(signingKey, 'palco api keys v1');
 }
 
-export function hashApiKey(pepper: Buffer, secret: string): string {
+export function hashApiKey(pepper: KeyObject, secret: string): string {
   return createHmac('sha256', pepper).update(secret).digest('hex');
 }
 
@@ -26,7 +27,7 @@ export function isApiKeyShaped(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX) && token.length === API_KEY_LENGTH;
 }
 
-export function generateApiKey(pepper: Buffer): { secret: string; prefix: string; hash: string } {
+export function generateApiKey(pepper: KeyObject): { secret: string; prefix: string; hash: string } {
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   return {
     secret,
