@@ -166,6 +166,10 @@ describe('the WebRTC core', () => {
     const sender = await offerPeer('publish');
     const published = await core.publish('test:params', sender.offer);
     await sender.pc.setRemoteDescription({ type: 'answer', sdp: published.answerSdp });
+    // The encoder starts once the publisher is connected, as a browser's or OBS's media does (no SRTP
+    // before DTLS): a first keyframe sent earlier is dropped by the peer, and this encoder sends no other
+    // for a long while (the test depends on that one).
+    await until(() => sender.pc.connectionState === 'connected', 'the publisher connected');
     const feed = await feedTracks(
       { video: sender.video, audio: sender.audio },
       {
@@ -210,6 +214,10 @@ describe('the WebRTC core', () => {
     const sender = await offerPeer('publish');
     const published = await core.publish('test:gop', sender.offer);
     await sender.pc.setRemoteDescription({ type: 'answer', sdp: published.answerSdp });
+    // The encoder starts once the publisher is connected, as a browser's or OBS's media does (no SRTP
+    // before DTLS): a first keyframe sent earlier is dropped by the peer, and this encoder sends no other
+    // for a long while (the test depends on that one).
+    await until(() => sender.pc.connectionState === 'connected', 'the publisher connected');
     const feed = await feedTracks(
       { video: sender.video, audio: sender.audio },
       {
