@@ -89,6 +89,73 @@ test('a video waiting behind another transcode says "Na fila" until its own star
   await expect(row.getByTestId('video-status')).toHaveText('Pronto', { timeout: 90_000 });
 });
 
+// docs/realtime-console.md "What the events change": a first connection of the account's socket replays
+// nothing, so a video that changed between the page's reading of the library and the socket's connection
+// would keep its old status. Here the socket is held back (and the library's polls, which run while it is
+// down, refused) while the upload completes and the transcode fails; once the socket is up the row says
+// "Falhou" without a reload.
+test('a video that fails before the page’s socket is up shows it failed, unreloaded', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/ws\//, async (ws) => {
+    const early: (string | Buffer)[] = [];
+    let server: ReturnType<typeof ws.connectToServer> | null = null;
+    ws.onMessage((message) => (server ? server.send(message) : early.push(message)));
+    await released;
+    server = ws.connectToServer();
+    server.onMessage((message) => ws.send(message));
+    for (const message of early) server.send(message);
+  });
+  let holding = false;
+  await page.route(
+    (url) => /^\/v1\/videos(\/[^/]+)?$/.test(url.pathname),
+    (route) => (holding && route.request().method() === 'GET' ? route.abort() : route.continue()),
+  );
+  const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const videoId = await createContent(page.request, token, teamId, `Antes do socket ${Date.now()}`);
+  const bytes = Buffer.from('isto é um texto, não um vídeo\n'.repeat(200));
+  const half = Math.floor(bytes.length / 2);
+  const send = (start: number, end: number) =>
+    page.request.post(`/v1/videos/${videoId}/source`, {
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'content-range': `bytes ${start}-${end}/${bytes.length}`,
+      },
+      params: { accountId: teamId },
+      multipart: {
+        file: { name: 'notas.mp4', mimeType: 'video/mp4', buffer: bytes.subarray(start, end + 1) },
+      },
+    });
+  expect((await send(0, half - 1)).status()).toBe(201);
+  await openLibrary(page);
+  const row = rowOf(page, videoId);
+  await expect(row.getByTestId('video-status')).toBeVisible();
+  const shown = await row.getByTestId('video-status').textContent();
+  holding = true;
+  expect((await send(half, bytes.length - 1)).status()).toBe(202);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`/v1/videos/${videoId}`, {
+              headers: { Authorization: `Bearer ${token}` },
+              params: { accountId: teamId },
+            })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 60_000 },
+    )
+    .toBe('failed');
+  // The page never heard of it: the row still says what it said.
+  await expect(row.getByTestId('video-status')).toHaveText(shown ?? '');
+  holding = false;
+  release();
+  await expect(row.getByTestId('video-status')).toHaveText('Falhou', { timeout: 15_000 });
+});
+
 // docs/uploads.md "The processing modal": while the account's events arrive the modal's list is not
 // polled; an event lost on the way (a proxy's hiccup, a reconnect's gap) must not leave it showing an
 // old picture: opening the modal reads the server's list. The page's socket here passes every message
