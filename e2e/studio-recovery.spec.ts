@@ -84,8 +84,12 @@ test('a publish the server ends is noticed, made again by itself, the viewer pla
   expect(dropped.status()).toBe(200);
   expect(await publishing()).toBe(false);
 
-  // The host is told within seconds, and the studio publishes again by itself.
-  await expect(page.getByTestId('studio-link')).toContainText('A transmissão caiu', { timeout: 10_000 });
+  // The host is told within seconds, and the studio publishes again by itself. On a fast machine the new
+  // publish is made before a check sees the first words, and the notice already says the second.
+  await expect(page.getByTestId('studio-link')).toContainText(
+    /A transmissão caiu|Reconectado: aguardando o servidor/,
+    { timeout: 10_000 },
+  );
   const second = await again;
   expect(second).not.toBe(location);
   await expect.poll(publishing, { timeout: 30_000 }).toBe(true);
