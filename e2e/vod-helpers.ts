@@ -295,6 +295,31 @@ const asTeam = ({ token, teamId }: TeamAuth) => ({
   params: { accountId: teamId },
 });
 
+/** `POST /v1/videos/{id}/source` of the whole file, or of the bytes `start`–`end` of it with their
+ * Content-Range (a chunk: 201 until the last one). */
+export function postSource(
+  request: APIRequestContext,
+  auth: TeamAuth,
+  id: string,
+  file: { name: string; buffer: Buffer },
+  range?: { start: number; end: number },
+) {
+  const { headers, params } = asTeam(auth);
+  return request.post(`/v1/videos/${id}/source`, {
+    headers: range
+      ? { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${file.buffer.length}` }
+      : headers,
+    params,
+    multipart: {
+      file: {
+        name: file.name,
+        mimeType: 'video/mp4',
+        buffer: range ? file.buffer.subarray(range.start, range.end + 1) : file.buffer,
+      },
+    },
+  });
+}
+
 /** Sends a video's source (`POST /v1/videos/{id}/source`): 202, transcoded next. */
 export async function uploadSource(
   request: APIRequestContext,
@@ -302,20 +327,27 @@ export async function uploadSource(
   id: string,
   file: { name: string; buffer: Buffer },
 ) {
-  const uploaded = await request.post(`/v1/videos/${id}/source`, {
-    ...asTeam(auth),
-    multipart: { file: { name: file.name, mimeType: 'video/mp4', buffer: file.buffer } },
-  });
+  const uploaded = await postSource(request, auth, id, file);
   expect(uploaded.status(), await uploaded.text()).toBe(202);
 }
 
-/** Waits until the video's transcode made it ready, as the library would show it. */
-export async function untilReady(request: APIRequestContext, auth: TeamAuth, id: string, timeout = 90_000) {
+/** Waits until the video has `status` on the server. */
+export async function untilStatus(
+  request: APIRequestContext,
+  auth: TeamAuth,
+  id: string,
+  status: string,
+  timeout = 90_000,
+) {
   await expect
     .poll(
       async () =>
         ((await (await request.get(`/v1/videos/${id}`, asTeam(auth))).json()) as { status: string }).status,
       { timeout },
     )
-    .toBe('ready');
+    .toBe(status);
 }
+
+/** Waits until the video's transcode made it ready, as the library would show it. */
+export const untilReady = (request: APIRequestContext, auth: TeamAuth, id: string, timeout = 90_000) =>
+  untilStatus(request, auth, id, 'ready', timeout);

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO } from './support/env';
 import { signInWithTeam } from './support/pwa';
-import { libraryContents, makeVideo, openLibrary, pickVideos, uploadSource, videoRow } from './vod-helpers';
+import {
+  libraryContents,
+  makeVideo,
+  openLibrary,
+  pickVideos,
+  postSource,
+  untilStatus,
+  uploadSource,
+  videoRow,
+} from './vod-helpers';
 
 // docs/uploads.md "Empty files", "Failure reasons", "Queued transcodes": upload errors and waits that say
 // what they are, where the user looks (the library's row or card, at 1280 and 390 px).
@@ -114,41 +123,21 @@ test('a video that fails before the page’s socket is up shows it failed, unrel
     (route) => (holding && route.request().method() === 'GET' ? route.abort() : route.continue()),
   );
   const { token, teamId } = await signInWithTeam(page, DEMO.owner, TEAM);
+  const auth = { token, teamId };
   const videoId = await createContent(page.request, token, teamId, `Antes do socket ${Date.now()}`);
-  const bytes = Buffer.from('isto é um texto, não um vídeo\n'.repeat(200));
-  const half = Math.floor(bytes.length / 2);
-  const send = (start: number, end: number) =>
-    page.request.post(`/v1/videos/${videoId}/source`, {
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'content-range': `bytes ${start}-${end}/${bytes.length}`,
-      },
-      params: { accountId: teamId },
-      multipart: {
-        file: { name: 'notas.mp4', mimeType: 'video/mp4', buffer: bytes.subarray(start, end + 1) },
-      },
-    });
-  expect((await send(0, half - 1)).status()).toBe(201);
+  const file = { name: 'notas.mp4', buffer: Buffer.from('isto é um texto, não um vídeo\n'.repeat(200)) };
+  const half = Math.floor(file.buffer.length / 2);
+  expect((await postSource(page.request, auth, videoId, file, { start: 0, end: half - 1 })).status()).toBe(
+    201,
+  );
   await openLibrary(page);
   const row = rowOf(page, videoId);
   await expect(row.getByTestId('video-status')).toBeVisible();
   const shown = await row.getByTestId('video-status').textContent();
   holding = true;
-  expect((await send(half, bytes.length - 1)).status()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await page.request.get(`/v1/videos/${videoId}`, {
-              headers: { Authorization: `Bearer ${token}` },
-              params: { accountId: teamId },
-            })
-          ).json()) as { status: string }
-        ).status,
-      { timeout: 60_000 },
-    )
-    .toBe('failed');
+  const rest = { start: half, end: file.buffer.length - 1 };
+  expect((await postSource(page.request, auth, videoId, file, rest)).status()).toBe(202);
+  await untilStatus(page.request, auth, videoId, 'failed', 60_000);
   // The page never heard of it: the row still says what it said.
   await expect(row.getByTestId('video-status')).toHaveText(shown ?? '');
   holding = false;

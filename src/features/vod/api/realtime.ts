@@ -4,7 +4,7 @@ import type { RealtimeEvent } from '@/lib/realtime/events';
 import { useRealtimeEvents } from '@/lib/realtime/use-realtime';
 import type { ProgressItem, Video } from './structs';
 
-interface VideoPage {
+export interface VideoPage {
   items: Video[];
 }
 

@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { transcodeProgressQueryOptions } from './get-transcode-progress';
 import { videoQueryOptions } from './get-video';
-import type { ProgressItem, Video } from './structs';
-
-interface VideoPage {
-  items: Video[];
-}
+import type { VideoPage } from './realtime';
+import type { ProgressItem } from './structs';
 
 /** Videos still being made, read again one by one when the socket connects (at most this many). */
 const UNSETTLED = new Set(['uploading', 'processing']);
@@ -22,7 +20,7 @@ export async function refreshUnsettled(queryClient: QueryClient, accountId: stri
   const ids = new Set<string>();
   for (const [, page] of queryClient.getQueriesData<VideoPage>({ queryKey: ['vod', accountId, 'videos'] }))
     for (const video of page?.items ?? []) if (UNSETTLED.has(video.status)) ids.add(video.id);
-  const progressKey = ['vod', accountId, 'transcode-progress'];
+  const progressKey = transcodeProgressQueryOptions(accountId).queryKey;
   const progress = queryClient.getQueryData<ProgressItem[]>(progressKey);
   if (progress?.some((item) => item.status !== 'ready' && item.status !== 'failed'))
     void queryClient.invalidateQueries({ queryKey: progressKey });
