@@ -198,12 +198,19 @@ describe('WHIP/WHEP with aiortc', () => {
       expect(stats?.gaps).toBeGreaterThan(0);
       expect(stats?.keyframeRequests).toBeGreaterThan(1);
       expect(Number(sent?.keyframes)).toBeGreaterThan(2);
-      // The player decoded pictures to the end: the last five seconds too (at least a second's worth of
-      // the 25 fps: aiortc decodes in Python, and on a loaded machine it decoded 35 of 125).
+      // The player decoded pictures to the end: a picture that froze after a loss would decode nothing
+      // more. How many aiortc decodes a second depends on the machine (it decodes in Python: 125 of 125
+      // on an idle one, 21 on CI's loaded one), so the last five seconds are compared with the player's
+      // own pace over the whole play rather than with the 25 fps sent: at least a third of its average.
       const lines = player.lines.filter((l) => l.type === 'stats');
       const end = player.last('end');
       expect(end, player.stderr()).toMatchObject({ state: 'connected' });
-      expect(Number(end?.video) - Number(lines.at(-6)?.video)).toBeGreaterThanOrEqual(25);
+      const decodingSeconds = lines.filter((l) => Number(l.video) > 0).length;
+      const averageFive = (Number(end?.video) / Math.max(1, decodingSeconds)) * 5;
+      const lastFive = Number(end?.video) - Number(lines.at(-6)?.video);
+      expect(lastFive, `${lastFive} pictures in the last 5 s, ${averageFive.toFixed(1)} on average`).toBeGreaterThanOrEqual(
+        Math.max(5, averageFive / 3),
+      );
       expect(server.app.whip.isPublishing(live.id)).toBe(true);
     } finally {
       await publisher.stop();
