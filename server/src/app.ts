@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { learnRoute, redactingStream, redactUrl } from './lib/log-redaction.ts';
 import analytics from './plugins/analytics.ts';
 import auth from './plugins/auth.ts';
@@ -100,10 +101,13 @@ export async function buildApp(
     // Slow clients are cut, and which address is the client's (docs/security.md).
     ...httpServerOptions(config.httpLimits),
     trustProxy: config.trustProxy,
+    // Response serializers are compiled at each route's first response, not at start (memory:
+    // lib/lazy-compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     // Every route is typed by its TypeBox schemas; the body is checked as sent, query and params are
-    // converted from strings first.
+    // converted from strings first. Validators too are compiled at their route's first request.
   })
-    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .setValidatorCompiler(lazyValidatorCompiler(TypeBoxValidatorCompiler))
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
