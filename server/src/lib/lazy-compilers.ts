@@ -8,10 +8,11 @@ type Serializer = (data: unknown) => string;
 /**
  * Fastify's serializer factory (fast-json-stringify, as by default), but each route's response
  * serializer is compiled at that route's first response instead of at start. fast-json-stringify writes
- * a function's source per route and status and V8 keeps both the text and its code: about 5 MB of an
- * idle server's heap for the ~270 serializers, most of which one instance never uses (docs/server.md
- * "Memory"). What a response looks like does not change; a schema that cannot be compiled would
- * fail at its first response, so server/test/lazy-compilers.test.ts compiles every route's schemas.
+ * a function's source per route and status and V8 keeps both the text and its code, for ~270
+ * serializers of which one instance uses a few dozen; with the validators below, the idle server's RSS
+ * fell by about 15 MB (docs/server.md "Memory"). What a response looks like does not change; a schema
+ * that cannot be compiled would fail at its first response instead of at start, so
+ * server/test/lazy-compilers.test.ts compiles every route's schemas.
  */
 export function lazySerializerFactory(build: SerializerFactory = SerializerSelector()): SerializerFactory {
   return (externalSchemas, options) => {
