@@ -208,9 +208,10 @@ describe('WHIP/WHEP with aiortc', () => {
       const decodingSeconds = lines.filter((l) => Number(l.video) > 0).length;
       const averageFive = (Number(end?.video) / Math.max(1, decodingSeconds)) * 5;
       const lastFive = Number(end?.video) - Number(lines.at(-6)?.video);
-      expect(lastFive, `${lastFive} pictures in the last 5 s, ${averageFive.toFixed(1)} on average`).toBeGreaterThanOrEqual(
-        Math.max(5, averageFive / 3),
-      );
+      expect(
+        lastFive,
+        `${lastFive} pictures in the last 5 s, ${averageFive.toFixed(1)} on average`,
+      ).toBeGreaterThanOrEqual(Math.max(5, averageFive / 3));
       expect(server.app.whip.isPublishing(live.id)).toBe(true);
     } finally {
       await publisher.stop();
