@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { insertPlaybackEvents } from '../src/db/repositories/analytics.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { viewerDir } from '../src/media/live-viewer.ts';
@@ -116,6 +117,67 @@ describe('POST /v1/public/beacons', () => {
     });
     expect(rows[0]?.at.getTime()).toBe(at);
     expect(rows[2]?.cmcd).toEqual({ br: 2500, bl: 6000, mtp: 9000, tb: 4000, sf: 'h', st: 'l' });
+  });
+
+  it('stores events as given, whatever their text holds, in batches larger than one statement', async () => {
+    // The events go to the database as one array per column (docs/analytics.md "Beyond one database"):
+    // text that means something inside an array literal (quotes, backslashes, braces, commas, NULL)
+    // and text from outside ASCII must come back as it went, and nulls as nulls.
+    const odd = ['a"b', 'back\\slash', '{braces}', 'x,y', 'NULL', "Sant'Ana", 'São Paulo – Zona Sul', ''];
+    const at = new Date(Date.UTC(2026, 10, 30, 12, 0, 0, 123));
+    const rows = Array.from({ length: 2_500 }, (_, i) => ({
+      session_id: `odd-text-${String(i).padStart(4, '0')}`,
+      account_id: ACCOUNT,
+      live_id: i % 2 ? LIVE : null,
+      video_id: null,
+      viewer_id: odd[i % odd.length] ?? '',
+      type: 'heartbeat',
+      at: new Date(at.getTime() + i),
+      rendition: i % 3 ? null : '720p',
+      bitrate_kbps: i % 3 ? null : 2500,
+      startup_ms: null,
+      rebuffer_ms: null,
+      error_code: null,
+      device: 'desktop',
+      os: odd[(i + 1) % odd.length] ?? null,
+      browser: null,
+      browser_version: null,
+      country: 'BR',
+      region: odd[(i + 2) % odd.length] ?? null,
+      cmcd: i % 4 ? null : JSON.stringify({ br: 2500, sf: 'h' }),
+      state: 'playing',
+      playing_ms: i,
+      rebuffering_ms: null,
+      paused_ms: null,
+      playhead: i / 4,
+      waited_ms: null,
+      cdn: odd[(i + 3) % odd.length] ?? null,
+    }));
+    await insertPlaybackEvents(server.app.db, rows);
+    const stored = await server.app.db
+      .selectFrom('playback_events')
+      .selectAll()
+      .where('session_id', 'like', 'odd-text-%')
+      .orderBy('session_id')
+      .execute();
+    expect(stored).toHaveLength(rows.length);
+    for (const [i, row] of stored.entries()) {
+      const sent = rows[i]!;
+      expect(row).toMatchObject({
+        session_id: sent.session_id,
+        live_id: sent.live_id,
+        viewer_id: sent.viewer_id,
+        os: sent.os,
+        region: sent.region,
+        cdn: sent.cdn,
+        rendition: sent.rendition,
+        bitrate_kbps: sent.bitrate_kbps,
+        playing_ms: i,
+        playhead: i / 4,
+        cmcd: sent.cmcd === null ? null : { br: 2500, sf: 'h' },
+      });
+      expect(row.at.getTime()).toBe(sent.at.getTime());
+    }
   });
 
   it('takes what sendBeacon sends (text/plain), from a phone', async () => {
