@@ -16,9 +16,9 @@ export type NewBucket = Insertable<AnalyticsBucketsTable>;
 /** Rows per statement: well under PostgreSQL's 65 535 parameters whatever the table. */
 const CHUNK = 400;
 
-function chunks<T>(rows: readonly T[]): T[][] {
+function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
 
@@ -76,6 +76,14 @@ const EVENT_COLUMNS = [
 /** Rows per statement of the events' insert: its parameters are one array per column, whatever the rows. */
 const EVENT_CHUNK = 2000;
 
+/** The insert's column list, and what it selects from the unnested arrays (jsonb arrives as text). */
+const EVENT_NAMES = sql.join(EVENT_COLUMNS.map(([name]) => sql.ref(name)));
+const EVENT_SELECTED = sql.join(
+  EVENT_COLUMNS.map(([name, type]) =>
+    type === 'jsonb' ? sql`e.${sql.ref(name)}::jsonb` : sql`e.${sql.ref(name)}`,
+  ),
+);
+
 /**
  * The beacons' raw events, one array per column unnested into rows (docs/analytics.md "Beyond one
  * database"): a statement of 26 parameters however many rows, where a multi-row VALUES had 26 per row
@@ -84,22 +92,17 @@ const EVENT_CHUNK = 2000;
  * parameters, never as SQL text.
  */
 export async function insertPlaybackEvents(db: Executor, rows: Insertable<PlaybackEventsTable>[]) {
-  for (let i = 0; i < rows.length; i += EVENT_CHUNK) {
-    const part = rows.slice(i, i + EVENT_CHUNK);
+  for (const part of chunks(rows, EVENT_CHUNK)) {
     const arrays = EVENT_COLUMNS.map(([name, type]) => {
       const values = part.map((row) => {
         const value = row[name];
         return value instanceof Date ? value.toISOString() : (value ?? null);
       });
-      // jsonb travels as text (the writer serialised it) and is cast per row below.
+      // jsonb travels as text (the writer serialised it) and is cast per row by EVENT_SELECTED.
       return sql`${values}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`;
     });
-    const names = EVENT_COLUMNS.map(([name]) => sql.ref(name));
-    const selected = EVENT_COLUMNS.map(([name, type]) =>
-      type === 'jsonb' ? sql`e.${sql.ref(name)}::jsonb` : sql`e.${sql.ref(name)}`,
-    );
-    await sql`insert into playback_events (${sql.join(names)})
-      select ${sql.join(selected)} from unnest(${sql.join(arrays)}) as e(${sql.join(names)})`.execute(db);
+    await sql`insert into playback_events (${EVENT_NAMES})
+      select ${EVENT_SELECTED} from unnest(${sql.join(arrays)}) as e(${EVENT_NAMES})`.execute(db);
   }
 }
 
