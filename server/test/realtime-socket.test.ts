@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { bearer, loginAs, startTestServer, type TestServer } from './helpers.ts';
@@ -125,8 +125,13 @@ describe('GET /ws/:contaId', () => {
     expect(back.events.map((e) => e.titulo ?? e.evento)).toEqual(['conectado', 'perdido 1', 'perdido 2']);
     back.close();
 
-    // The window holds 5 events here: 6 more push 'perdido 2' out of it.
+    // The window holds 5 events here: 6 more push 'perdido 2' out of it. On PostgreSQL an event
+    // reaches this instance's window through LISTEN after `publish` resolved: wait for the last one.
     for (let i = 0; i < 6; i += 1) await raise(`depois ${i}`);
+    await vi.waitFor(
+      () => expect(server.app.events.recent(DEMO, 'live_status', 1)[0]?.titulo).toBe('depois 5'),
+      { timeout: 10_000 },
+    );
     const late = await connect(DEMO, operator, String(back.events.at(-1)?.id));
     await late.waitFor((e) => e.evento === 'replay_incompleto');
     expect(late.events.some((e) => e.evento === 'live_status')).toBe(false);
