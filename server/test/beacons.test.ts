@@ -265,6 +265,32 @@ describe('viewer counts', () => {
     }
   });
 
+  it('a session counts from its first manifest fetch, written with the beacons; an ended one stays ended', async () => {
+    const id = session();
+    const rowOf = async () => {
+      await server.app.analytics.writer.flush();
+      return server.app.db
+        .selectFrom('viewer_sessions')
+        .select(['media_at', 'ended', 'last_seen_at'])
+        .where('session_id', '=', sessionKey(id))
+        .executeTakeFirst();
+    };
+    await watch(id);
+    const first = await rowOf();
+    expect(first?.media_at).toBeInstanceOf(Date);
+    expect(first?.ended).toBe(false);
+    // A second fetch (a player that loads the manifest again) keeps the first one's time.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await watch(id);
+    expect((await rowOf())?.media_at).toEqual(first?.media_at);
+    await post({ sessionId: id, events: [{ type: 'end', at: Date.now() }] });
+    expect((await rowOf())?.ended).toBe(true);
+    await watch(id);
+    const after = await rowOf();
+    expect(after?.ended).toBe(true);
+    expect(after?.media_at).toEqual(first?.media_at);
+  });
+
   it('a viewer who comes and goes between two counts does not stay on a console that read the count meanwhile', async () => {
     const owner = await loginAs(server.app, 'owner@palco.test');
     const consoleSocket = await AccountClient.connect(base, ACCOUNT, owner);

@@ -271,6 +271,8 @@ describe('WHEP playback of a live published over WHIP', () => {
       );
       const counted = await whepSubscribe(`${base}/whep/live/${liveId}/${token}?v=${mark}`);
       expect(counted.status, counted.body).toBe(201);
+      // Written with the next flush of the beacons (analytics/writer.ts markMedia).
+      await server.app.analytics.writer.flush();
       const rows = await server.app.db
         .selectFrom('viewer_sessions')
         .select(['media_at'])

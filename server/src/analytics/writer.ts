@@ -8,6 +8,7 @@ import {
   type NewPlaybackView,
   upsertViewerSessions,
   upsertViews,
+  type ViewerSessionUpsert,
 } from '../db/repositories/analytics.ts';
 import type { Db } from '../db/schema.ts';
 import type { BeaconEventBody } from '../http/beacons.ts';
@@ -61,10 +62,7 @@ interface PendingView {
 export class AnalyticsWriter {
   private events: NewPlaybackEvent[] = [];
   private views = new Map<string, PendingView>();
-  private sessions = new Map<
-    string,
-    { session_id: string; live_id: string; account_id: string; last_seen_at: Date; ended: boolean }
-  >();
+  private sessions = new Map<string, ViewerSessionUpsert>();
   private buckets = new Map<string, NewBucket & { counters: BucketDelta['counters'] }>();
   private readonly memory = new Map<string, ViewMemory>();
   private timer: NodeJS.Timeout | null = null;
@@ -202,11 +200,31 @@ export class AnalyticsWriter {
         session_id: post.sessionKey,
         live_id: post.subjectId,
         account_id: post.accountId,
-        last_seen_at: new Date(now),
+        last_seen_at: new Date(Math.max(now, held?.last_seen_at.getTime() ?? 0)),
         ended: (held?.ended ?? false) || view.final,
+        media_at: held?.media_at ?? null,
       });
     }
     if (view.final) this.memory.delete(post.sessionKey);
+  }
+
+  /**
+   * A session's player fetched the live's media (its marked manifest, or a WHEP offer): from the next
+   * flush on it counts as a viewer while it keeps sending beacons (docs/playback.md "Audience bounds").
+   * The first fetch is also a sign of life; a session that ended stays ended. Written with the beacons
+   * rather than at once: every joining viewer fetches its manifest, and a write each was the viewers'
+   * largest cost on the embedded database (docs/server.md "The viewers' reads of a live").
+   */
+  markMedia(session: { sessionId: string; liveId: string; accountId: string }, at = new Date()): void {
+    const held = this.sessions.get(session.sessionId);
+    this.sessions.set(session.sessionId, {
+      session_id: session.sessionId,
+      live_id: session.liveId,
+      account_id: session.accountId,
+      last_seen_at: held && held.last_seen_at > at ? held.last_seen_at : at,
+      ended: held?.ended ?? false,
+      media_at: held?.media_at ?? at,
+    });
   }
 
   /** Writes what is pending, in one transaction; flushes never overlap. */

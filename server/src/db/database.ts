@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, Db } from './schema.ts';
+import { forgetOnWrite } from './shared-read.ts';
 
 /** The minimal part of PGlite the job queue needs (multi-statement SQL without parameters). */
 export interface EmbeddedClient {
@@ -69,7 +70,7 @@ export async function createDatabase(
         process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`);
       });
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [forgetOnWrite] });
     serverPools.set(db, pool as unknown as ServerPool);
     return db;
   }
@@ -85,7 +86,7 @@ export async function createDatabase(
   // PGlite has a single connection: Kysely's own PGlite dialect serialises connections, so a
   // repository must be given the open transaction (never `db`) while one is running, or it waits for
   // itself.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [forgetOnWrite] });
   embeddedClients.set(db, pglite);
   if (fresh && !copy) newEmbedded.set(db, pglite);
   return db;

@@ -144,11 +144,20 @@ export async function upsertViews(db: Executor, rows: Insertable<PlaybackViewsTa
   }
 }
 
-/** Sessions of lives that still send beacons (or stopped: `ended`), for viewer counts. */
-export async function upsertViewerSessions(
-  db: Executor,
-  rows: { session_id: string; live_id: string; account_id: string; last_seen_at: Date; ended: boolean }[],
-) {
+/** A session of a live that still sends beacons (or stopped: `ended`), for viewer counts. */
+export type ViewerSessionUpsert = {
+  session_id: string;
+  live_id: string;
+  account_id: string;
+  last_seen_at: Date;
+  ended: boolean;
+  /** When its player first fetched the media (a session counts as a viewer from then on). */
+  media_at: Date | null;
+};
+
+/** Adds sessions' news into their rows (creating them): the latest sign of life, an end kept, the first
+ * media fetch kept. Rows are written in key order, so two instances never wait on each other in a cycle. */
+export async function upsertViewerSessions(db: Executor, rows: ViewerSessionUpsert[]) {
   const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
   for (const part of chunks(sorted)) {
     await db
@@ -159,6 +168,7 @@ export async function upsertViewerSessions(
           last_seen_at: sql`greatest(viewer_sessions.last_seen_at, excluded.last_seen_at)`,
           // An ended session stays ended (a late heartbeat must not bring it back).
           ended: sql<boolean>`viewer_sessions.ended or excluded.ended`,
+          media_at: sql<Date>`coalesce(viewer_sessions.media_at, excluded.media_at)`,
         }),
       )
       .execute();

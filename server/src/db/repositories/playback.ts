@@ -1,7 +1,8 @@
-import type { Executor } from '../schema.ts';
+import type { Db, Executor } from '../schema.ts';
+import { recentRead, VIEWER_READ_MAX_AGE_MS } from '../shared-read.ts';
 
 /** The media routes' look-ups (routes/playback/media.ts): by the id a signed playback link names, in
- * any account, reading only what each kind of file needs (segments are the hot path). */
+ * any account (segments are the hot path). */
 
 /** A video's team and status (only a ready video's files are served). */
 export async function findVideoToPlay(db: Executor, videoId: string) {
@@ -12,20 +13,16 @@ export async function findVideoToPlay(db: Executor, videoId: string) {
     .executeTakeFirst();
 }
 
-/** What a live's playlist request is checked against: its team, rules, latency and status. */
-export async function findLivePlaylistRules(db: Executor, liveId: string) {
-  return db
-    .selectFrom('live_streams')
-    .select(['account_id', 'security', 'latency', 'status'])
-    .where('id', '=', liveId)
-    .executeTakeFirst();
-}
-
-/** A live's team, latency profile and rules (a segment's folder, nominal length and allowed pages). */
-export async function findLiveSegmentOwner(db: Executor, liveId: string) {
-  return db
-    .selectFrom('live_streams')
-    .select(['account_id', 'latency', 'security'])
-    .where('id', '=', liveId)
-    .executeTakeFirst();
+/**
+ * What a live's playlist and segment requests are checked against: its team, rules, latency and status.
+ * Every viewer's player asks for it every second or so: the answer is kept a second (shared-read.ts).
+ */
+export function findLivePlaybackRules(db: Db, liveId: string) {
+  return recentRead(db, `live-rules:${liveId}`, VIEWER_READ_MAX_AGE_MS, () =>
+    db
+      .selectFrom('live_streams')
+      .select(['account_id', 'security', 'latency', 'status'])
+      .where('id', '=', liveId)
+      .executeTakeFirst(),
+  );
 }

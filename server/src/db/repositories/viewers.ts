@@ -101,32 +101,3 @@ export async function watchingLive(db: Executor, liveId: string, timeoutMs: numb
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
-
-/**
- * A session's player fetched the live's manifest: from now on the session counts as a viewer while it
- * keeps sending beacons (docs/playback.md "Audience bounds"). The first fetch also counts as a sign of
- * life; a session that ended stays ended.
- */
-export async function markMediaFetched(
-  db: Executor,
-  session: { sessionId: string; liveId: string; accountId: string },
-): Promise<void> {
-  const now = new Date();
-  await db
-    .insertInto('viewer_sessions')
-    .values({
-      session_id: session.sessionId,
-      live_id: session.liveId,
-      account_id: session.accountId,
-      last_seen_at: now,
-      ended: false,
-      media_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('session_id').doUpdateSet((eb) => ({
-        media_at: sql<Date>`coalesce(viewer_sessions.media_at, excluded.media_at)`,
-        last_seen_at: eb.ref('excluded.last_seen_at'),
-      })),
-    )
-    .execute();
-}

@@ -7,6 +7,7 @@ import { findStreamById } from '../../db/repositories/streams.ts';
 import { findPreset } from '../../db/repositories/streams-preset.ts';
 import { listSubtitles } from '../../db/repositories/video-subtitles.ts';
 import { findVideo } from '../../db/repositories/videos.ts';
+import { recentRead, VIEWER_READ_MAX_AGE_MS } from '../../db/shared-read.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { langOf } from '../../lib/i18n.ts';
@@ -139,7 +140,11 @@ export async function liveAnswer(
 ): Promise<PlaybackAnswer> {
   const liveId = id.toLowerCase();
   boundSessions(app, request, ask, { kind: 'live', id: liveId });
-  const row = await findStreamById(app.db, liveId);
+  // Every viewer joining a live reads its row and its overlays: each answer is kept a second, and a
+  // change made on this instance is read at once (db/shared-read.ts). The answers are never changed.
+  const row = await recentRead(app.db, `live:${liveId}`, VIEWER_READ_MAX_AGE_MS, () =>
+    findStreamById(app.db, liveId),
+  );
   if (!row) return { ok: false, status: 404, reason: 'not_found' };
   const geo = await geoCheck(app, request, row.security);
   if (!geo.allowed) return { ok: false, status: 403, reason: 'geo_blocked' };
@@ -214,7 +219,9 @@ export async function liveAnswer(
     ads: row.ads,
     analyticsMeasurementId: row.analytics_measurement_id,
     ...viewer,
-    overlays: await activeOverlays(app.db, liveId),
+    overlays: await recentRead(app.db, `live-overlays:${liveId}`, VIEWER_READ_MAX_AGE_MS, () =>
+      activeOverlays(app.db, liveId),
+    ),
     channelUrl: `/v1/public/lives/${liveId}/channel`,
     beaconUrl: '/v1/public/beacons',
     likeUrl: null,

@@ -1,12 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { meterVodSegment } from '../../billing/segments.ts';
 import { markVideoMediaFetched } from '../../db/repositories/analytics.ts';
-import {
-  findLivePlaylistRules,
-  findLiveSegmentOwner,
-  findVideoToPlay,
-} from '../../db/repositories/playback.ts';
-import { markMediaFetched } from '../../db/repositories/viewers.ts';
+import { findLivePlaybackRules, findVideoToPlay } from '../../db/repositories/playback.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { LATENCY_PROFILES, viewerKey } from '../../media/live-viewer.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
@@ -122,7 +117,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let cache = IMMUTABLE;
       let segmentLength = 0;
       if (playlist) {
-        const row = await findLivePlaylistRules(app.db, liveId);
+        const row = await findLivePlaybackRules(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
         if (!(await geoCheck(app, request, row.security)).allowed)
           return refuse(request, reply, 403, 'geo_blocked');
@@ -135,7 +130,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // About half a segment: a CDN absorbs the viewers' polling without holding the edge back.
         cache = `public, max-age=${Math.floor(LATENCY_PROFILES[row.latency].segmentSeconds / 2)}`;
       } else {
-        const row = await findLiveSegmentOwner(app.db, liveId);
+        const row = await findLivePlaybackRules(app.db, liveId);
         if (!row) return refuse(request, reply, 404, 'not_found');
         // A segment answers CORS only to the pages its playlists do (the same decision).
         if (!pageAllowed(app, request, row.security.referrerWhitelist)) {
@@ -159,7 +154,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? checkMediaMark(app.jwtKey, liveId, request.query.v)
           : null;
       if (marked) {
-        await markMediaFetched(app.db, { sessionId: marked, liveId, accountId });
+        app.analytics.writer.markMedia({ sessionId: marked, liveId, accountId });
         cache = 'private, no-store';
       }
       if (segmentLength > 0 && request.method === 'GET') {

@@ -1,7 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findLivePlaylistRules } from '../../db/repositories/playback.ts';
-import { markMediaFetched } from '../../db/repositories/viewers.ts';
+import { findLivePlaybackRules } from '../../db/repositories/playback.ts';
 import { Uuid } from '../../http/schemas.ts';
 import { MAX_OFFER_BYTES } from '../../http/sdp.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -118,7 +117,7 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!app.playback.signer.verify('live', liveId, token)) {
         return refuse(request, reply, 403, 'invalid_link');
       }
-      const row = await findLivePlaylistRules(app.db, liveId);
+      const row = await findLivePlaybackRules(app.db, liveId);
       if (!row) return refuse(request, reply, 404, 'not_found');
       if (!(await geoCheck(app, request, row.security)).allowed)
         return refuse(request, reply, 403, 'geo_blocked');
@@ -183,7 +182,7 @@ const whepRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The session's player receives the live's media: it counts as a viewer (as the HLS manifest's
       // first fetch makes it).
       const marked = request.query.v ? checkMediaMark(app.jwtKey, liveId, request.query.v) : null;
-      if (marked) await markMediaFetched(app.db, { sessionId: marked, liveId, accountId: row.account_id });
+      if (marked) app.analytics.writer.markMedia({ sessionId: marked, liveId, accountId: row.account_id });
       return reply
         .code(201)
         .type('application/sdp')
