@@ -32,6 +32,10 @@ describe('sharedRead', () => {
       sharedRead(b, 'live:1', read('b1')),
     ]);
     expect(answers).toEqual(['a1', 'a2', 'b1']);
+    // Kept answers too: two servers in one process may hold the same live id.
+    expect(await recentRead(a, 'live:1', 60_000, read('a1'))).toBe('a1');
+    expect(await recentRead(b, 'live:1', 60_000, read('b1'))).toBe('b1');
+    expect(await recentRead(b, 'live:1', 60_000, read('changed'))).toBe('b1');
   });
 
   it('gives a failure to every caller that waited for it, and the next caller reads again', async () => {

@@ -24,7 +24,8 @@ import type {
  * transaction (`app.db`); the answers are shared, so callers must not change them.
  */
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
-const kept = new Map<string, { until: number; answer: Promise<unknown> }>();
+/** The kept answers, per database (two servers in one process may hold the same live id). */
+let kept = new WeakMap<object, Map<string, { until: number; answer: Promise<unknown> }>>();
 /** How long the viewers' reads of a live are kept: what another instance's change may take to show. */
 export const VIEWER_READ_MAX_AGE_MS = 1_000;
 /** Answers kept at most (the oldest go first). */
@@ -46,7 +47,7 @@ export function sharedRead<T>(db: object, key: string, read: () => Promise<T>): 
 
 export function recentRead<T>(db: object, key: string, maxAgeMs: number, read: () => Promise<T>): Promise<T> {
   const now = Date.now();
-  const held = kept.get(key);
+  const held = kept.get(db)?.get(key);
   if (held && held.until > now) return held.answer as Promise<T>;
   const generation = writes;
   const answer = sharedRead(db, key, read);
@@ -54,8 +55,13 @@ export function recentRead<T>(db: object, key: string, maxAgeMs: number, read: (
   answer.then(
     () => {
       if (generation !== writes) return;
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(key, { until: now + maxAgeMs, answer });
+      let answers = kept.get(db);
+      if (!answers) {
+        answers = new Map();
+        kept.set(db, answers);
+      }
+      if (answers.size >= MAX_KEPT) answers.delete(answers.keys().next().value as string);
+      answers.set(key, { until: now + maxAgeMs, answer });
     },
     () => undefined,
   );
@@ -67,7 +73,7 @@ let writes = 0;
 
 export function forgetRecentReads(): void {
   writes += 1;
-  kept.clear();
+  kept = new WeakMap();
 }
 
 /** The tables the kept answers are made of. */
