@@ -60,7 +60,13 @@ export function recentRead<T>(db: object, key: string, maxAgeMs: number, read: (
         answers = new Map();
         kept.set(db, answers);
       }
-      if (answers.size >= MAX_KEPT) answers.delete(answers.keys().next().value as string);
+      // Oldest first: expired answers leave as new ones come (a live nobody watches any more holds
+      // nothing), and past MAX_KEPT the oldest goes anyway.
+      answers.delete(key);
+      for (const [oldKey, old] of answers) {
+        if (old.until > now && answers.size < MAX_KEPT) break;
+        answers.delete(oldKey);
+      }
       answers.set(key, { until: now + maxAgeMs, answer });
     },
     () => undefined,
