@@ -194,17 +194,15 @@ export class AnalyticsWriter {
         });
     }
 
-    if (post.kind === 'live') {
-      const held = this.sessions.get(post.sessionKey);
-      this.sessions.set(post.sessionKey, {
+    if (post.kind === 'live')
+      this.touchSession({
         session_id: post.sessionKey,
         live_id: post.subjectId,
         account_id: post.accountId,
-        last_seen_at: new Date(Math.max(now, held?.last_seen_at.getTime() ?? 0)),
-        ended: (held?.ended ?? false) || view.final,
-        media_at: held?.media_at ?? null,
+        last_seen_at: new Date(now),
+        ended: view.final,
+        media_at: null,
       });
-    }
     if (view.final) this.memory.delete(post.sessionKey);
   }
 
@@ -216,15 +214,31 @@ export class AnalyticsWriter {
    * largest cost on the embedded database (docs/server.md "The viewers' reads of a live").
    */
   markMedia(session: { sessionId: string; liveId: string; accountId: string }, at = new Date()): void {
-    const held = this.sessions.get(session.sessionId);
-    this.sessions.set(session.sessionId, {
+    this.touchSession({
       session_id: session.sessionId,
       live_id: session.liveId,
       account_id: session.accountId,
-      last_seen_at: held && held.last_seen_at > at ? held.last_seen_at : at,
-      ended: held?.ended ?? false,
-      media_at: held?.media_at ?? at,
+      last_seen_at: at,
+      ended: false,
+      media_at: at,
     });
+  }
+
+  /** Merges news of a session into what the next flush writes, as the flush's upsert merges it into the
+   * row (upsertViewerSessions): the latest sign of life, an end kept, the first media fetch kept. */
+  private touchSession(news: ViewerSessionUpsert): void {
+    const held = this.sessions.get(news.session_id);
+    this.sessions.set(
+      news.session_id,
+      held
+        ? {
+            ...news,
+            last_seen_at: held.last_seen_at > news.last_seen_at ? held.last_seen_at : news.last_seen_at,
+            ended: held.ended || news.ended,
+            media_at: held.media_at ?? news.media_at,
+          }
+        : news,
+    );
   }
 
   /** Writes what is pending, in one transaction; flushes never overlap. */

@@ -1,11 +1,17 @@
-import type {
-  KyselyPlugin,
-  OperationNode,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+import {
+  AliasNode,
+  DeleteQueryNode,
+  InsertQueryNode,
+  type KyselyPlugin,
+  MergeQueryNode,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  TableNode,
+  type UnknownRow,
+  UpdateQueryNode,
 } from 'kysely';
 
 /**
@@ -77,7 +83,7 @@ export function recentRead<T>(db: object, key: string, maxAgeMs: number, read: (
 /** Counts this instance's writes to the watched tables (a read that a write overtook is not kept). */
 let writes = 0;
 
-export function forgetRecentReads(): void {
+function forgetRecentReads(): void {
   writes += 1;
   kept = new WeakMap();
 }
@@ -85,32 +91,17 @@ export function forgetRecentReads(): void {
 /** The tables the kept answers are made of. */
 const WATCHED = new Set(['live_streams', 'overlays', 'live_stream_overlays']);
 
-function tableOf(node: OperationNode | undefined): string | null {
-  if (!node) return null;
-  if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
-  if (node.kind === 'TableNode')
-    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
-  return null;
+function watched(node: OperationNode | undefined): boolean {
+  if (!node) return false;
+  if (AliasNode.is(node)) return watched(node.node);
+  return TableNode.is(node) && WATCHED.has(node.table.identifier.name);
 }
 
 function writesWatched(node: RootOperationNode): boolean {
-  const n = node as unknown as {
-    into?: OperationNode;
-    table?: OperationNode;
-    from?: { froms: readonly OperationNode[] };
-  };
-  switch (node.kind) {
-    case 'InsertQueryNode':
-      return WATCHED.has(tableOf(n.into) ?? '');
-    case 'UpdateQueryNode':
-      return WATCHED.has(tableOf(n.table) ?? '');
-    case 'DeleteQueryNode':
-      return (n.from?.froms ?? []).some((f) => WATCHED.has(tableOf(f) ?? ''));
-    case 'MergeQueryNode':
-      return WATCHED.has(tableOf(n.into) ?? '');
-    default:
-      return false;
-  }
+  if (InsertQueryNode.is(node) || MergeQueryNode.is(node)) return watched(node.into);
+  if (UpdateQueryNode.is(node)) return watched(node.table);
+  if (DeleteQueryNode.is(node)) return node.from.froms.some(watched);
+  return false;
 }
 
 /** The watched writes on their way (by Kysely's query id). */
