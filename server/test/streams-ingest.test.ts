@@ -6,12 +6,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
+import { RtmpTestClient } from './fakes/rtmp-client.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { publishTestSignal, type TestVideo } from './rtmp-encoder.ts';
 import { call, userWith } from './streams-helpers.ts';
 
 // The RTMP ingest end to end (docs/api-streams.md "Ingest"): a real ffmpeg publishes to the server's
-// node-media-server listener, the server's ffmpeg writes the preview and the recording, the recording
+// RTMP listener (its own protocol code, server/src/media/rtmp/), the server's ffmpeg writes the preview and the recording, the recording
 // goes through the real VOD pipeline on a real embedded database.
 
 const DEMO: string = DEMO_ACCOUNTS.demoProducoes.id;
@@ -138,10 +139,42 @@ describe('RTMP ingest', () => {
     } finally {
       await server.app.db.updateTable('accounts').set({ blocked: false }).where('id', '=', DEMO).execute();
     }
+    // The encoder is told: its publish is refused before any media (never started, then dropped).
+    const client = await RtmpTestClient.open(server.app.ingestPort!);
+    await client.publish('live', randomBytes(32).toString('base64url'));
+    const status = await client.waitCommand('onStatus');
+    expect(status[3]).toMatchObject({ level: 'error', code: 'NetStream.Publish.BadName' });
+    await client.closed;
+    expect(client.command('onStatus', 'NetStream.Publish.Start')).toBeUndefined();
     expect(await liveFiles()).toBe(0);
     expect(lines.filter((l) => l.includes(finished.signals[0]!.key))).toEqual([]);
     const again = await api('GET', `/v1/live-streams/${scheduled.id}`);
     expect(again.json<StreamJson>().status).toBe('scheduled');
+  });
+
+  it('takes one encoder per signal: a second one is refused while the first publishes, taken after', async () => {
+    const stream = await createStream('Ingest com dois encoders', false);
+    const key = stream.signals[0]!.key;
+    const first = push(key, 4);
+    await until('the first publish', async () =>
+      server.app.ingest.isPublishing(stream.id) ? true : undefined,
+    );
+    const second = await RtmpTestClient.open(server.app.ingestPort!);
+    await second.publish('live', key);
+    expect((await second.waitCommand('onStatus'))[3]).toMatchObject({ code: 'NetStream.Publish.BadName' });
+    await second.closed;
+    expect(await first).toBe(0);
+    await until('the first publish to end', async () =>
+      server.app.ingest.isPublishing(stream.id) ? undefined : true,
+    );
+    const third = await RtmpTestClient.open(server.app.ingestPort!);
+    await third.publish('live', key);
+    await third.waitCommand('onStatus', 'NetStream.Publish.Start');
+    expect(server.app.ingest.isPublishing(stream.id)).toBe(true);
+    third.close();
+    await until('the third publish to end', async () =>
+      server.app.ingest.isPublishing(stream.id) ? undefined : true,
+    );
   });
 
   it("takes a rehearsal before 'Iniciar': the team previews it, viewers get nothing until the start", async () => {

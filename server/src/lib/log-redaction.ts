@@ -2,7 +2,7 @@
  * The one place that decides what of a URL may reach the log (docs/security.md "No secret in the
  * server's log"). Every log line the server writes passes through `redactText` on its way out (the
  * logger's stream, app.ts), the request serializer's `url` through `redactUrl`, and the ingest and
- * simulcast code hand ffmpeg's and node-media-server's words to it too. A URL is a capability when a
+ * simulcast code hand ffmpeg's words and an encoder's application names to it too. A URL is a capability when a
  * part of it is a bearer secret (a guest link, a playback token, an OAuth code): whoever reads the log
  * line could use it.
  *
@@ -207,8 +207,7 @@ export function maskKey(key: string): string {
 }
 
 /**
- * Text from a process that may print a signal key outside a URL (node-media-server's stream paths,
- * ffmpeg's errors): every key-like run masked, then the URLs redacted.
+ * Text that may hold a signal key outside a URL (an encoder's application name, ffmpeg's errors): every key-like run masked, then the URLs redacted.
  */
 export function redactKeys(text: string): string {
   return redactText(text).replace(/[A-Za-z0-9_-]{20,}/g, (k) => maskKey(k));

@@ -4,11 +4,6 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type AVPacket from 'node-media-server/src/core/avpacket.js';
-import Context from 'node-media-server/src/core/context.js';
-import nmsLogger from 'node-media-server/src/core/logger.js';
-import BaseSession from 'node-media-server/src/session/base_session.js';
-import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
 import { findPublishableStreamBySignalKey } from '../db/repositories/streams.ts';
 import type { Db } from '../db/schema.ts';
 import type { LiveStreamRow } from '../db/tables/streams.ts';
@@ -23,6 +18,9 @@ import {
   viewerKey,
 } from './live-viewer.ts';
 import { dueForAutoStart, publishRole } from './publish-policy.ts';
+import type { Amf0Object } from './rtmp/amf0.ts';
+import { type PublishRequest, RtmpConnection } from './rtmp/connection.ts';
+import { AUDIO, FlvFeed, type MediaPacket } from './rtmp/flv.ts';
 import { SignalMeter } from './signal-health.ts';
 import type { MediaStorage } from './storage.ts';
 
@@ -36,11 +34,9 @@ const PREVIEW_LIST_SIZE = 6;
 const RECHECK_MS = 2_000;
 /** How long ffmpeg gets to finish its files after its input ends, before it is killed. */
 const STOP_GRACE_MS = 10_000;
-/** Packets kept while a publish is being checked (the encoder's headers come first). */
-const MAX_PENDING_PACKETS = 5_000;
 
-// A key in a log line: enough to tell keys apart, never enough to use one; node-media-server's and
-// ffmpeg's words go through the server's one log redaction (docs/security.md).
+// A key in a log line: enough to tell keys apart, never enough to use one; ffmpeg's words go through
+// the server's one log redaction (docs/security.md).
 export { maskKey };
 
 /** Where the live files of one stream live: `DATA_DIR/live/{accountId}/{streamId}`. */
@@ -89,10 +85,9 @@ type Child = ChildProcessByStdio<Writable, null, Readable>;
 const COPY_ALL = ['-map', '0:v?', '-map', '0:a?', '-c', 'copy'];
 
 /**
- * What an encoder sends to a signal now, as its stream's metadata declares it: node-media-server fills
- * the publisher session's `videoWidth`, `videoHeight` and `videoFramerate` from the `@setDataFrame
- * onMetaData` message (broadcast_server.js `broadcastMessage`, packets of type 5), not from the codec
- * headers. Each value is null until that message arrives, or when the encoder leaves it out.
+ * What an encoder sends to a signal now, as its stream's metadata declares it (the `@setDataFrame
+ * onMetaData` message's `width`, `height` and `framerate`), not from the codec headers. Each value is
+ * null until that message arrives, or when the encoder leaves it out.
  */
 export interface SignalVideo {
   width: number | null;
@@ -107,15 +102,21 @@ function known(value: unknown, decimals: number): number | null {
   return Math.round(value * scale) / scale;
 }
 
-/** One ffmpeg fed with the publish's FLV by an in-process subscriber of the broadcast. */
+/** One ffmpeg fed with the publish's FLV (a reader of its feed). */
 interface Pipe {
-  subscriber: BaseSession;
+  unsubscribe: () => void;
   child: Child;
   done: Promise<void>;
 }
 
 interface Publish {
-  session: RtmpSession;
+  connection: RtmpConnection;
+  /** The publish's FLV, to every ffmpeg and tap reading it. */
+  feed: FlvFeed;
+  /** The encoder's `onMetaData`, once it has arrived. */
+  metadata: Amf0Object | null;
+  /** Whether any audio arrived (an encoder may leave audio out of its metadata). */
+  audio: boolean;
   key: string;
   accountId: string;
   streamId: string;
@@ -150,7 +151,7 @@ export interface ProgramSink {
 }
 
 interface ProgramTap {
-  subscriber: BaseSession;
+  unsubscribe: () => void;
   sink: ProgramSink;
 }
 
@@ -187,8 +188,8 @@ export interface IngestOptions {
 }
 
 /**
- * The RTMP ingest: node-media-server's RTMP protocol and broadcast hub (its sessions, on a listener of
- * ours), with the decisions made here: a publish is accepted only for the key of a signal of a stream
+ * The RTMP ingest: the server's own RTMP protocol code (./rtmp/, docs/decisions.md "RTMP ingest: the
+ * protocol in the server's own code"), with the decisions made here: a publish is accepted only for the key of a signal of a stream
  * that is started, or scheduled (a rehearsal); each accepted publish feeds ffmpeg as its stream's state
  * says (publish-policy.ts): the team's live HLS preview always, the viewers' output of the first signal
  * once the stream has started, its live-to-VOD recording while the stream is live. Playing over RTMP
@@ -208,12 +209,6 @@ export class Ingest {
   /** Listens on `port` (0: any free port); answers the port. */
   async listen(port: number, host: string): Promise<number> {
     const { log } = this.options;
-    // node-media-server logs to the console, with stream paths (keys): into our log, keys masked.
-    nmsLogger.log = (message: string, level = 'info') => {
-      const line = `rtmp: ${redactKeys(String(message))}`;
-      if (level === 'error' || level === 'warn') log.debug(line);
-      else log.trace(line);
-    };
     await this.clearPreviews();
     const server = createServer((socket) => this.accept(socket));
     await new Promise<void>((resolve, reject) => {
@@ -260,11 +255,11 @@ export class Ingest {
       (p) => p.ended === null && p.streamId === streamId && p.signalId === signalId,
     );
     if (!publish) return null;
-    const { session } = publish;
+    const metadata = publish.metadata;
     return {
-      width: known(session.videoWidth, 0),
-      height: known(session.videoHeight, 0),
-      fps: known(session.videoFramerate, 2),
+      width: known(metadata?.width, 0),
+      height: known(metadata?.height, 0),
+      fps: known(metadata?.framerate, 2),
     };
   }
 
@@ -286,20 +281,14 @@ export class Ingest {
       (p) => p.ended === null && p.streamId === streamId && p.viewerStarted,
     );
     if (!publish) return null;
-    const subscriber = new BaseSession();
-    subscriber.protocol = 'flv';
-    subscriber.ip = ''; // internal: no play events, no play authentication
-    subscriber.streamPath = publish.session.streamPath;
-    subscriber.sendBuffer = (buffer: Buffer) => sink.write(buffer);
-    const tap: ProgramTap = { subscriber, sink };
+    const tap: ProgramTap = { unsubscribe: publish.feed.subscribe((buffer) => sink.write(buffer)), sink };
     publish.taps.add(tap);
-    publish.session.broadcast.postPlay(subscriber);
     return () => this.untap(publish, tap);
   }
 
   private untap(publish: Publish, tap: ProgramTap): void {
     if (!publish.taps.delete(tap)) return;
-    publish.session.broadcast.donePlay(tap.subscriber);
+    tap.unsubscribe();
     tap.sink.end();
   }
 
@@ -346,111 +335,62 @@ export class Ingest {
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
     socket.setTimeout(30_000, () => socket.destroy());
-    const session = new RtmpSession(socket);
-    // Malformed input must end the connection, never the server (the protocol code can throw).
-    const onData = session.onData;
-    session.onData = (data: Buffer) => {
-      try {
-        onData(data);
-      } catch (error) {
-        this.options.log.debug({ err: error }, 'rtmp: malformed input, connection closed');
-        socket.destroy();
-      }
-    };
-    session.run();
-    Context.sessions.set(session.id, session);
-
-    // Packets wait while the publish is checked: the encoder's headers arrive before the answer.
-    let state: 'idle' | 'checking' | 'accepted' | 'refused' = 'idle';
-    const pending: AVPacket[] = [];
-    const meter = new SignalMeter();
-    session.rtmp.onPacketCallback = (packet) => {
-      if (state === 'accepted') {
-        meter.onPacket(packet);
-        session.onPacket(packet);
-      } else if (state === 'checking' && pending.length < MAX_PENDING_PACKETS) {
-        packet.data = Buffer.from(packet.data); // the parser reuses its buffer
-        pending.push(packet);
-      }
-    };
-    session.rtmp.onPlayCallback = () => {
-      // This server offers no RTMP playback (viewers get HLS).
-      this.dropBroadcastIfIdle(session);
-      socket.destroy();
-    };
-    session.rtmp.onPushCallback = () => {
-      if (state !== 'idle') return;
-      state = 'checking';
-      this.authorize(session)
-        .then((row) => {
-          if (!row || socket.destroyed) {
-            state = 'refused';
-            pending.length = 0;
-            this.dropBroadcastIfIdle(session);
-            socket.destroy();
-            return;
-          }
-          session.onPush(); // node-media-server's own publish: refuses a second publisher of the path
-          if (!session.isPublisher || socket.destroyed) {
-            state = 'refused';
-            pending.length = 0;
-            socket.destroy();
-            return;
-          }
-          state = 'accepted';
-          for (const packet of pending.splice(0)) {
-            meter.onPacket(packet);
-            session.onPacket(packet);
-          }
-          this.started(session, row, meter);
-        })
-        .catch((error: unknown) => {
-          state = 'refused';
-          this.options.log.error({ err: error }, 'rtmp: could not check a publish');
-          this.dropBroadcastIfIdle(session);
-          socket.destroy();
-        });
-    };
+    let publish: Publish | null = null;
+    const connection: RtmpConnection = new RtmpConnection(socket, {
+      onPublish: async (request) => {
+        publish = await this.take(connection, request);
+        return publish !== null;
+      },
+      onMedia: (packet) => {
+        if (publish) this.onMedia(publish, packet);
+      },
+      // Malformed input ends the connection, never the server.
+      onProtocolError: (error) =>
+        this.options.log.debug({ err: error }, 'rtmp: malformed input, connection closed'),
+    });
   }
 
-  /** The stream a publish belongs to, or undefined when it must be refused. */
-  private async authorize(session: RtmpSession): Promise<LiveStreamRow | undefined> {
-    const key = session.streamName;
+  private onMedia(publish: Publish, packet: MediaPacket): void {
+    if (packet.metadata) publish.metadata = packet.metadata;
+    if (packet.type === AUDIO) publish.audio = true;
+    publish.meter.onPacket(packet);
+    publish.feed.push(packet);
+  }
+
+  /**
+   * Decides a publish: the key must be a signal key of a stream that may be fed now, and nothing else
+   * publishes to that signal here (one publisher per signal). Answers the running publish, or null.
+   */
+  private async take(connection: RtmpConnection, request: PublishRequest): Promise<Publish | null> {
     const { log } = this.options;
-    if (session.streamApp !== INGEST_APP || !KEY.test(key)) {
-      log.info({ app: redactKeys(session.streamApp), key: maskKey(key) }, 'rtmp publish refused: bad path');
-      return undefined;
+    const key = request.name;
+    if (request.app !== INGEST_APP || !KEY.test(key)) {
+      log.info({ app: redactKeys(request.app), key: maskKey(key) }, 'rtmp publish refused: bad path');
+      return null;
     }
-    const row = await this.publishable(key);
+    let row: LiveStreamRow | undefined;
+    try {
+      row = await this.publishable(key);
+    } catch (error) {
+      log.error({ err: error }, 'rtmp: could not check a publish');
+      return null;
+    }
     if (!row) {
       log.info({ key: maskKey(key) }, 'rtmp publish refused: no started or scheduled stream has this key');
-      return undefined;
+      return null;
     }
-    return row;
-  }
-
-  /** A rejected or playing session leaves no empty broadcast behind. */
-  private dropBroadcastIfIdle(session: RtmpSession): void {
-    const broadcast = Context.broadcasts.get(session.streamPath);
-    if (
-      broadcast &&
-      broadcast === session.broadcast &&
-      !broadcast.publisher &&
-      broadcast.subscribers.size === 0
-    ) {
-      Context.broadcasts.delete(session.streamPath);
-    }
-  }
-
-  private started(session: RtmpSession, row: LiveStreamRow, meter: SignalMeter): void {
-    const key = session.streamName;
     const signal = row.signals.find((s) => s.key === key);
-    if (!signal) {
-      session.socket.destroy();
-      return;
+    if (!signal || connection.socket.destroyed || this.stopping) return null;
+    // Checked and taken in one step: of two encoders with one key, the first answered wins.
+    if ([...this.publishes].some((p) => p.key === key && p.ended === null)) {
+      log.info({ key: maskKey(key) }, 'rtmp publish refused: the signal already has a publisher');
+      return null;
     }
     const publish: Publish = {
-      session,
+      connection,
+      feed: new FlvFeed(),
+      metadata: null,
+      audio: false,
       key,
       accountId: row.account_id,
       streamId: row.id,
@@ -463,16 +403,18 @@ export class Ingest {
       recordingPart: null,
       taps: new Set(),
       ended: null,
-      meter,
+      meter: new SignalMeter(),
       meteredFrom: null,
     };
     this.publishes.add(publish);
-    session.socket.on('close', () => void this.end(publish));
-    this.options.log.info(
+    connection.socket.on('close', () => void this.end(publish));
+    log.info(
       { streamId: row.id, signalId: signal.id, key: maskKey(key), rehearsal: row.status === 'scheduled' },
       'rtmp publish accepted',
     );
-    void this.startPreview(publish).then(() => this.apply(publish, row));
+    const accepted = row;
+    void this.startPreview(publish).then(() => this.apply(publish, accepted));
+    return publish;
   }
 
   // ---- ffmpeg ----
@@ -507,20 +449,20 @@ export class Ingest {
     const dir = viewerDir(this.options.dataDir, publish.accountId, publish.streamId);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const { session } = publish;
     // Whether there is audio comes from the encoder's onMetaData, which can follow the publish by a
-    // moment: wait for it a little (a publish without metadata is packaged as video only).
-    for (let i = 0; i < 30 && !publish.ended && session.audioCodec === 0 && !(session.videoWidth > 0); i++) {
+    // moment: wait for it a little (a publish without metadata or audio is packaged as video only).
+    for (let i = 0; i < 30 && !publish.ended && publish.metadata === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (publish.ended) return;
+    const metadata = publish.metadata;
     const options: ViewerOptions = {
       latency: row.latency,
       dvr: row.transcode.enableDvr,
       audioOnly: row.transcode.enableAudioOnly,
-      hasAudio: session.audioCodec !== 0,
-      width: known(session.videoWidth, 0),
-      height: known(session.videoHeight, 0),
+      hasAudio: typeof metadata?.audiocodecid === 'number' || publish.audio,
+      width: known(metadata?.width, 0),
+      height: known(metadata?.height, 0),
     };
     const { live } = this.options;
     if (live?.remote) await live.removePrefix(viewerKey(publish.accountId, publish.streamId));
@@ -545,7 +487,7 @@ export class Ingest {
         { streamId: publish.streamId, key: maskKey(publish.key) },
         'rtmp publish ended by the server',
       );
-      publish.session.socket.destroy();
+      publish.connection.socket.destroy();
       await this.end(publish);
       return;
     }
@@ -582,7 +524,7 @@ export class Ingest {
     } else if (!record && publish.recorder) {
       const recorder = publish.recorder;
       publish.recorder = null;
-      await this.stopPipe(publish, recorder);
+      await this.stopPipe(recorder);
       await this.storeRecordingPart(publish);
     }
   }
@@ -646,7 +588,7 @@ export class Ingest {
       const pipes = [publish.preview, publish.recorder, publish.viewer].filter((p): p is Pipe => p !== null);
       publish.recorder = null;
       for (const tap of [...publish.taps]) this.untap(publish, tap);
-      await Promise.all(pipes.map((p) => this.stopPipe(publish, p)));
+      await Promise.all(pipes.map((p) => this.stopPipe(p)));
       await this.storeRecordingPart(publish);
       await Promise.all(publish.mirrors.map((m) => m.stop()));
       const { live } = this.options;
@@ -682,7 +624,7 @@ export class Ingest {
     return publish.ended;
   }
 
-  /** An ffmpeg reading the publish's FLV on stdin, attached to its broadcast as an internal player. */
+  /** An ffmpeg reading the publish's FLV on stdin. */
   private pipe(publish: Publish, label: string, output: string[], codecs = COPY_ALL): Pipe {
     const { log, ffmpegPath } = this.options;
     const child = spawn(
@@ -699,13 +641,6 @@ export class Ingest {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
     });
     child.stdin.on('error', () => {}); // ffmpeg gone: its exit is reported below
-    const subscriber = new BaseSession();
-    subscriber.protocol = 'flv';
-    subscriber.ip = ''; // internal: no play events, no play authentication
-    subscriber.streamPath = publish.session.streamPath;
-    subscriber.sendBuffer = (buffer: Buffer) => {
-      if (!child.stdin.destroyed && child.stdin.writable) child.stdin.write(buffer);
-    };
     const done = new Promise<void>((resolve) => {
       child.once('error', (error) => {
         log.error({ err: error, label }, 'rtmp: could not run ffmpeg');
@@ -718,13 +653,15 @@ export class Ingest {
         resolve();
       });
     });
-    publish.session.broadcast.postPlay(subscriber);
-    return { subscriber, child, done };
+    const unsubscribe = publish.feed.subscribe((buffer) => {
+      if (!child.stdin.destroyed && child.stdin.writable) child.stdin.write(buffer);
+    });
+    return { unsubscribe, child, done };
   }
 
   /** Detaches the pipe, lets ffmpeg finish on end of input, kills it if it does not. */
-  private async stopPipe(publish: Publish, pipe: Pipe): Promise<void> {
-    publish.session.broadcast.donePlay(pipe.subscriber);
+  private async stopPipe(pipe: Pipe): Promise<void> {
+    pipe.unsubscribe();
     pipe.child.stdin.end();
     const timer = setTimeout(() => pipe.child.kill('SIGKILL'), STOP_GRACE_MS);
     try {

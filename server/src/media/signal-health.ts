@@ -1,14 +1,6 @@
-import { parseH264Sps } from 'node-media-server/src/protocol/sps_info.js';
 import type { EventPayloads, Health } from '../services/events.ts';
-
-/** FLV tag types and node-media-server's packet flags (protocol/flv.js `parserTag`). */
-const AUDIO = 8;
-const VIDEO = 9;
-const AVC_SEQUENCE_HEADER = 2;
-const KEY_FRAME = 3;
-const INTER_FRAME = 4;
-const H264 = 7;
-const AAC = 10;
+import { AAC, AUDIO, H264, type MediaPacket, VIDEO } from './rtmp/flv.ts';
+import { h264SpsSize } from './rtmp/h264.ts';
 
 /** Figures are taken over this much media time: long enough to smooth millisecond timestamps. */
 const WINDOW_MS = 5000;
@@ -24,14 +16,7 @@ const KEYFRAME_WARNING_S = 4;
 /** Timestamps are whole milliseconds: at 60 fps they alternate 16 and 17 ms; this absorbs it. */
 export const FPS_TOLERANCE = 0.5;
 
-export interface PacketLike {
-  codec_type: number;
-  codec_id: number;
-  flags: number;
-  dts: number;
-  size: number;
-  data: Buffer;
-}
+export type PacketLike = Pick<MediaPacket, 'type' | 'kind' | 'codec' | 'timestamp' | 'data'>;
 
 interface Sample {
   dts: number;
@@ -59,21 +44,22 @@ export class SignalMeter {
   constructor(private readonly now: () => number = Date.now) {}
 
   onPacket(packet: PacketLike): void {
-    if (packet.codec_type === AUDIO && packet.flags !== 0) this.push(this.audio, packet);
-    if (packet.codec_type !== VIDEO) return;
-    if (packet.flags === AVC_SEQUENCE_HEADER) {
+    if (packet.type === AUDIO && packet.kind === 'audio') this.push(this.audio, packet);
+    if (packet.type !== VIDEO) return;
+    if (packet.kind === 'video-config') {
       this.readSize(packet);
       return;
     }
-    if (packet.flags !== KEY_FRAME && packet.flags !== INTER_FRAME) return;
+    if (packet.kind !== 'keyframe' && packet.kind !== 'video') return;
     const at = this.now();
     this.lastVideoAt = at;
-    this.lastOffset = at - packet.dts;
+    this.lastOffset = at - packet.timestamp;
     this.bestOffset = Math.min(this.bestOffset, this.lastOffset);
     this.push(this.video, packet);
-    if (packet.flags === KEY_FRAME) {
-      this.keyframes.push(packet.dts);
-      while ((this.keyframes[0] ?? packet.dts) < packet.dts - KEYFRAMES_MS) this.keyframes.shift();
+    if (packet.kind === 'keyframe') {
+      this.keyframes.push(packet.timestamp);
+      while ((this.keyframes[0] ?? packet.timestamp) < packet.timestamp - KEYFRAMES_MS)
+        this.keyframes.shift();
     }
   }
 
@@ -103,14 +89,15 @@ export class SignalMeter {
 
   private push(list: Sample[], packet: PacketLike): void {
     // The FLV tag header is not media: 5 bytes before H.264 data, 2 before AAC (1 for other audio).
-    const header = packet.codec_type === VIDEO ? 5 : packet.codec_id === AAC ? 2 : 1;
-    list.push({ dts: packet.dts, size: Math.max(0, packet.size - header) });
-    while (list.length > 2 && (list[0]?.dts ?? packet.dts) < packet.dts - WINDOW_MS) list.shift();
+    const header = packet.type === VIDEO ? 5 : packet.codec === AAC ? 2 : 1;
+    const dts = packet.timestamp;
+    list.push({ dts, size: Math.max(0, packet.data.length - header) });
+    while (list.length > 2 && (list[0]?.dts ?? dts) < dts - WINDOW_MS) list.shift();
   }
 
   private readSize(packet: PacketLike): void {
-    if (packet.codec_id !== H264 || packet.data.length < 14) return;
-    const size = parseH264Sps(firstSps(packet.data.subarray(5)));
+    if (packet.codec !== H264 || packet.data.length < 14) return;
+    const size = h264SpsSize(firstSps(packet.data.subarray(5)));
     if (size) ({ width: this.width, height: this.height } = size);
   }
 }

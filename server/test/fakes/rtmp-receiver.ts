@@ -3,10 +3,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import Context from 'node-media-server/src/core/context.js';
-import BroadcastServer from 'node-media-server/src/server/broadcast_server.js';
-import BaseSession from 'node-media-server/src/session/base_session.js';
-import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
+import { RtmpConnection } from '../../src/media/rtmp/connection.ts';
+import { FlvFeed } from '../../src/media/rtmp/flv.ts';
 
 /** One publish the receiver took: where it went and the FLV file it was written to. */
 export interface ReceivedPublish {
@@ -30,7 +28,7 @@ export interface RtmpReceiverOptions {
 /**
  * A local RTMP server standing in for a provider's ingestion endpoint (YouTube's
  * `rtmp://a.rtmp.youtube.com/live2/{key}`, Facebook's `rtmps://live-api-s.facebook.com:443/rtmp/{key}`):
- * the same RTMP protocol code as Palco's ingest (node-media-server), each accepted publish written
+ * the same RTMP protocol code as Palco's ingest (server/src/media/rtmp/), each accepted publish written
  * as it comes to an FLV file, so a test can ffprobe what a simulcast really sent.
  */
 export class RtmpReceiver {
@@ -81,68 +79,33 @@ export class RtmpReceiver {
   private accept(socket: Socket): void {
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => {});
-    const session = new RtmpSession(socket);
-    session.run();
-    Context.sessions.set(session.id, session);
-    // Each connection gets a broadcast of its own, never shared with Palco's ingest in the same process.
-    const onConnect = session.rtmp.onConnectCallback;
-    session.rtmp.onConnectCallback = (req) => {
-      onConnect(req);
-      if (socket.destroyed) return;
-      const shared = Context.broadcasts.get(session.streamPath);
-      if (shared === session.broadcast && !shared.publisher && shared.subscribers.size === 0) {
-        Context.broadcasts.delete(session.streamPath);
-      }
-      session.broadcast = new BroadcastServer(session.streamPath);
-    };
-    session.rtmp.onPlayCallback = () => socket.destroy();
+    const feed = new FlvFeed();
     // A refused key never gets 'NetStream.Publish.Start' (the client's publish fails before any media).
-    const protocol = session.rtmp as unknown as {
-      respondPublish(): void;
-      streamApp: string;
-      streamName: string;
-    };
-    const respondPublish = protocol.respondPublish.bind(protocol);
-    protocol.respondPublish = () => {
-      const accept = this.options.accept ?? (() => true);
-      if (accept(protocol.streamApp, protocol.streamName)) respondPublish();
-      else socket.destroy();
-    };
-    const onPush = session.rtmp.onPushCallback;
-    session.rtmp.onPushCallback = () => {
-      if (socket.destroyed) return;
-      onPush();
-      if (!session.isPublisher) return;
-      this.counter += 1;
-      const file = join(this.options.dir, `${session.streamApp}-${session.streamName}-${this.counter}.flv`);
-      const out = createWriteStream(file);
-      this.files.add(out);
-      const publish: ReceivedPublish = {
-        app: session.streamApp,
-        key: session.streamName,
-        file,
-        bytes: 0,
-        ended: false,
-      };
-      this.publishes.push(publish);
-      const subscriber = new BaseSession();
-      subscriber.protocol = 'flv';
-      subscriber.ip = '';
-      subscriber.streamPath = session.streamPath;
-      subscriber.sendBuffer = (buffer: Buffer) => {
-        publish.bytes += buffer.length;
-        out.write(buffer);
-      };
-      session.broadcast.postPlay(subscriber);
-      socket.on('close', () => {
-        session.broadcast.donePlay(subscriber);
-        out.end(() => {
-          this.files.delete(out);
-          publish.ended = true;
+    new RtmpConnection(socket, {
+      onPublish: async ({ app, name }) => {
+        const accept = this.options.accept ?? (() => true);
+        if (socket.destroyed || !accept(app, name)) return false;
+        this.counter += 1;
+        const file = join(this.options.dir, `${app}-${name}-${this.counter}.flv`);
+        const out = createWriteStream(file);
+        this.files.add(out);
+        const publish: ReceivedPublish = { app, key: name, file, bytes: 0, ended: false };
+        this.publishes.push(publish);
+        const stop = feed.subscribe((buffer) => {
+          publish.bytes += buffer.length;
+          out.write(buffer);
         });
-      });
-      for (const listener of this.listeners) listener(publish);
-    };
+        socket.on('close', () => {
+          stop();
+          out.end(() => {
+            this.files.delete(out);
+            publish.ended = true;
+          });
+        });
+        for (const listener of this.listeners) listener(publish);
+        return true;
+      },
+      onMedia: (packet) => feed.push(packet),
+    });
   }
 }
