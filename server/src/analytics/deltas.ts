@@ -43,8 +43,11 @@ export type CounterName = BucketCounter;
 export type Counters = Record<CounterName, number>;
 export const COUNTER_NAMES: readonly CounterName[] = BUCKET_COUNTERS;
 
-export const emptyCounters = (): Counters =>
-  Object.fromEntries(COUNTER_NAMES.map((n) => [n, 0])) as unknown as Counters;
+const ZERO_COUNTERS = Object.freeze(
+  Object.fromEntries(COUNTER_NAMES.map((n) => [n, 0])) as unknown as Counters,
+);
+/** Every counter at 0 (a copy of one template: made for every bucket a post touches). */
+export const emptyCounters = (): Counters => ({ ...ZERO_COUNTERS });
 
 /** A bucket's deltas for one dimension value. */
 export interface BucketDelta {
@@ -147,9 +150,16 @@ export function deltasOf(
     cdn: null,
   };
   const buckets = new Map<string, BucketDelta>();
+  // The view's dimension values, made again only when an event changes its CDN.
+  let values = dimensionValues(memory.dims, memory.cdn);
+  let valuesCdn = memory.cdn;
   const add = (t: number, name: CounterName, amount: number) => {
     if (amount === 0) return;
-    for (const [dim, value] of dimensionValues(memory.dims, memory.cdn)) {
+    if (valuesCdn !== memory.cdn) {
+      values = dimensionValues(memory.dims, memory.cdn);
+      valuesCdn = memory.cdn;
+    }
+    for (const [dim, value] of values) {
       const key = `${t}|${dim}|${value}`;
       let bucket = buckets.get(key);
       if (!bucket) {

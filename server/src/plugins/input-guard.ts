@@ -35,22 +35,40 @@ export function isUnstorable(text: string): boolean {
   return text.includes('\0') || LONE_SURROGATE.test(text);
 }
 
-/** The path of the first key or string in `value` that is unstorable, if any. */
+/**
+ * The path of the first key or string in `value` that is unstorable, if any. Every request's parameters,
+ * query and body pass here, so a node's path is not written as it is visited: each node keeps its
+ * parent's place and its own key, and only the path of what is found is put together.
+ */
 export function unstorablePath(value: unknown, root: string): string | undefined {
-  const stack: [unknown, string][] = [[value, root]];
-  while (stack.length > 0) {
-    const [node, path] = stack.pop() as [unknown, string];
+  const nodes: unknown[] = [value];
+  const parents: number[] = [-1];
+  const keys: string[] = [root];
+  const pending: number[] = [0];
+  const visit = (node: unknown, parent: number, key: string): number => {
+    nodes.push(node);
+    parents.push(parent);
+    keys.push(key);
+    return nodes.length - 1;
+  };
+  const pathOf = (at: number): string => {
+    const parts: string[] = [];
+    for (let i = at; i >= 0; i = parents[i] as number) if (keys[i]) parts.push(keys[i] as string);
+    return parts.reverse().join('.');
+  };
+  while (pending.length > 0) {
+    const at = pending.pop() as number;
+    const node = nodes[at];
     if (typeof node === 'string') {
-      if (isUnstorable(node)) return path;
+      if (isUnstorable(node)) return pathOf(at);
     } else if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        stack.push([item, path ? `${path}.${i}` : String(i)]);
-      });
+      for (let i = 0; i < node.length; i++) pending.push(visit(node[i], at, String(i)));
     } else if (node && typeof node === 'object' && !Buffer.isBuffer(node)) {
-      for (const [key, item] of Object.entries(node)) {
-        const at = path ? `${path}.${key}` : key;
-        if (isUnstorable(key)) return at;
-        stack.push([item, at]);
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const child = visit((node as Record<string, unknown>)[key], at, key);
+        if (isUnstorable(key)) return pathOf(child);
+        pending.push(child);
       }
     }
   }

@@ -105,6 +105,8 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const arrived = Date.now();
+      // Read once: with TRUST_PROXY, fastify works the address out of X-Forwarded-For on every read.
+      const ip = request.ip;
       const { sessionId, events } = request.body;
       const session = checkViewerSession(app.jwtKey, sessionId);
       if (!session) throw new ApiError(403, 'viewerSessionInvalid');
@@ -119,7 +121,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { eventsPerSession, eventsPerAddress, eventsTotalPerSession } = app.playback.bounds;
       const count = events.length;
       if (eventsTotalPerSession.wait(key, count) > 0) throw new ApiError(403, 'beaconSessionSpent');
-      const wait = eventsPerSession.wait(key, count) || eventsPerAddress.wait(request.ip, count);
+      const wait = eventsPerSession.wait(key, count) || eventsPerAddress.wait(ip, count);
       if (wait > 0) {
         const seconds = Number.isFinite(wait) ? wait : 60;
         throw new ApiError(429, 'tooManyRequests', {
@@ -128,9 +130,8 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       eventsPerSession.take(key, count);
-      eventsPerAddress.take(request.ip, count);
+      eventsPerAddress.take(ip, count);
       eventsTotalPerSession.take(key, count);
-      const ip = request.ip;
       await app.analytics.writer.record({
         receivedAt: arrived,
         sessionKey: key,
