@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -175,6 +176,39 @@ describe('RTMP ingest', () => {
     await until('the third publish to end', async () =>
       server.app.ingest.isPublishing(stream.id) ? undefined : true,
     );
+  });
+
+  it('an encoder reconnecting at once keeps its preview: the previous publish finishes first', async () => {
+    // On air: the publish also feeds the viewers' ladder, which takes a moment to finish its files.
+    const stream = await createStream('Ingest com reconexão', false);
+    await control(stream.id, 'start');
+    const key = stream.signals[0]!.key;
+    const dir = join(liveDir(DEMO, stream.id), stream.signals[0]!.id);
+    const ended = () => lines.filter((l) => l.includes('rtmp publish ended') && l.includes(stream.id)).length;
+    // A real encoder, so that its outputs have files to finish when it drops.
+    const first = publishTestSignal(`${rtmp}/${key}`, 60);
+    await until('the first preview', async () => (existsSync(join(dir, 'index.m3u8')) ? true : undefined));
+    // The second connection is ready to publish; it does the moment the first one drops.
+    const second = await RtmpTestClient.open(server.app.ingestPort!);
+    second.send(0, 'connect', 1, { app: 'live', tcUrl: `${rtmp}` });
+    second.send(0, 'createStream', 2, null);
+    await second.until(
+      () => second.received.filter(({ values }) => values?.[0] === '_result').length >= 2,
+      'createStream',
+    );
+    first.kill('SIGKILL'); // the encoder's connection drops
+    // Publish the moment the server lets go of the first (as an encoder retrying at once would).
+    while (server.app.ingest.isPublishing(stream.id)) await sleep(2);
+    second.send(1, 'publish', 3, null, key, 'live');
+    await second.waitCommand('onStatus', 'NetStream.Publish.Start');
+    await until('the first publish to end', async () => (ended() >= 1 ? true : undefined));
+    // Its end removed what it wrote, not the preview of the publish that followed it.
+    await until('the second preview folder', async () => (existsSync(dir) ? true : undefined), 5000);
+    expect(server.app.ingest.isPublishing(stream.id)).toBe(true);
+    second.close();
+    await until('the second publish to end', async () => (ended() >= 2 ? true : undefined));
+    expect(existsSync(dir)).toBe(false);
+    await control(stream.id, 'complete');
   });
 
   it("takes a rehearsal before 'Iniciar': the team previews it, viewers get nothing until the start", async () => {

@@ -413,13 +413,23 @@ export class Ingest {
       'rtmp publish accepted',
     );
     const accepted = row;
-    void this.startPreview(publish).then(() => this.apply(publish, accepted));
+    // An encoder that reconnects at once (the WHIP hop restarting, an encoder's quick retry) finds its
+    // previous publish still finishing its files: that one removes the signal's preview and the viewers'
+    // folders when it is done, so this one starts its outputs only after it.
+    const finishing = [...this.publishes].filter(
+      (p) => p !== publish && p.ended !== null && p.streamId === row.id && p.signalId === signal.id,
+    );
+    void Promise.all(finishing.map((p) => p.ended))
+      .then(() => this.startPreview(publish))
+      .then(() => this.apply(publish, accepted))
+      .catch((error: unknown) => log.error({ err: error }, 'rtmp: could not start a publish’s outputs'));
     return publish;
   }
 
   // ---- ffmpeg ----
 
   private async startPreview(publish: Publish): Promise<void> {
+    if (publish.ended) return;
     const dir = previewDir(this.options.dataDir, publish.accountId, publish.streamId, publish.signalId);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
