@@ -253,6 +253,9 @@ describe('viewer counts', () => {
       });
       expect(scraped.body).toMatch(/^palco_viewers 2$/m);
 
+      // b's heartbeat first: on a loaded machine the checks above can take most of its 2 s timeout, and
+      // the count would then go from 2 to 0 at once.
+      await post({ sessionId: b, events: [{ type: 'heartbeat', at: Date.now() }] });
       await post({ sessionId: a, events: [{ type: 'end', at: Date.now() }] });
       await consoleSocket.waitFor(total(1));
       // b goes quiet: past the timeout it no longer counts.
