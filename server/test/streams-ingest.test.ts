@@ -190,16 +190,11 @@ describe('RTMP ingest', () => {
     await until('the first preview', async () => (existsSync(join(dir, 'index.m3u8')) ? true : undefined));
     // The second connection is ready to publish; it does the moment the first one drops.
     const second = await RtmpTestClient.open(server.app.ingestPort!);
-    second.send(0, 'connect', 1, { app: 'live', tcUrl: `${rtmp}` });
-    second.send(0, 'createStream', 2, null);
-    await second.until(
-      () => second.received.filter(({ values }) => values?.[0] === '_result').length >= 2,
-      'createStream',
-    );
+    await second.prepare('live');
     first.kill('SIGKILL'); // the encoder's connection drops
     // Publish the moment the server lets go of the first (as an encoder retrying at once would).
     while (server.app.ingest.isPublishing(stream.id)) await sleep(2);
-    second.send(1, 'publish', 3, null, key, 'live');
+    second.publishPrepared(key);
     await second.waitCommand('onStatus', 'NetStream.Publish.Start');
     await until('the first publish to end', async () => (ended() >= 1 ? true : undefined));
     // Its end removed what it wrote, not the preview of the publish that followed it.

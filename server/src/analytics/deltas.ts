@@ -152,13 +152,8 @@ export function deltasOf(
   const buckets = new Map<string, BucketDelta>();
   // The view's dimension values, made again only when an event changes its CDN.
   let values = dimensionValues(memory.dims, memory.cdn);
-  let valuesCdn = memory.cdn;
   const add = (t: number, name: CounterName, amount: number) => {
     if (amount === 0) return;
-    if (valuesCdn !== memory.cdn) {
-      values = dimensionValues(memory.dims, memory.cdn);
-      valuesCdn = memory.cdn;
-    }
     for (const [dim, value] of values) {
       const key = `${t}|${dim}|${value}`;
       let bucket = buckets.get(key);
@@ -172,7 +167,10 @@ export function deltasOf(
 
   events.forEach((e, i) => {
     const t = Math.floor((times[i] ?? view.lastAt) / BUCKET_MS) * BUCKET_MS;
-    if (e.cdn) memory.cdn = e.cdn;
+    if (e.cdn && e.cdn !== memory.cdn) {
+      memory.cdn = e.cdn;
+      values = dimensionValues(memory.dims, memory.cdn);
+    }
     // The time since the previous event was spent on the rendition that was playing.
     const playing = e.playingMs ?? 0;
     const rebuffering = e.rebufferingMs ?? 0;

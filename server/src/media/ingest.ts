@@ -368,13 +368,11 @@ export class Ingest {
       log.info({ app: redactKeys(request.app), key: maskKey(key) }, 'rtmp publish refused: bad path');
       return null;
     }
-    let row: LiveStreamRow | undefined;
-    try {
-      row = await this.publishable(key);
-    } catch (error) {
+    const row = await this.publishable(key).catch((error: unknown) => {
       log.error({ err: error }, 'rtmp: could not check a publish');
       return null;
-    }
+    });
+    if (row === null) return null;
     if (!row) {
       log.info({ key: maskKey(key) }, 'rtmp publish refused: no started or scheduled stream has this key');
       return null;
@@ -412,16 +410,15 @@ export class Ingest {
       { streamId: row.id, signalId: signal.id, key: maskKey(key), rehearsal: row.status === 'scheduled' },
       'rtmp publish accepted',
     );
-    const accepted = row;
     // An encoder that reconnects at once (the WHIP hop restarting, an encoder's quick retry) finds its
     // previous publish still finishing its files: that one removes the signal's preview and the viewers'
     // folders when it is done, so this one starts its outputs only after it.
     const finishing = [...this.publishes].filter(
-      (p) => p !== publish && p.ended !== null && p.streamId === row.id && p.signalId === signal.id,
+      (p) => p.ended !== null && p.streamId === row.id && p.signalId === signal.id,
     );
     void Promise.all(finishing.map((p) => p.ended))
       .then(() => this.startPreview(publish))
-      .then(() => this.apply(publish, accepted))
+      .then(() => this.apply(publish, row))
       .catch((error: unknown) => log.error({ err: error }, 'rtmp: could not start a publish’s outputs'));
     return publish;
   }

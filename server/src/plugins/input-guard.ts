@@ -35,40 +35,39 @@ export function isUnstorable(text: string): boolean {
   return text.includes('\0') || LONE_SURROGATE.test(text);
 }
 
+/** Where a value sits: its key under the place that holds it. */
+interface Place {
+  node: unknown;
+  key: string;
+  parent: Place | null;
+}
+
+/** A place's path: its non-empty keys from the root, joined by dots. */
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let at: Place | null = place; at; at = at.parent) if (at.key) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * The path of the first key or string in `value` that is unstorable, if any. Every request's parameters,
- * query and body pass here, so a node's path is not written as it is visited: each node keeps its
- * parent's place and its own key, and only the path of what is found is put together.
+ * query and body pass here, so a path is put together only for what is found (each place links to the
+ * one that holds it).
  */
 export function unstorablePath(value: unknown, root: string): string | undefined {
-  const nodes: unknown[] = [value];
-  const parents: number[] = [-1];
-  const keys: string[] = [root];
-  const pending: number[] = [0];
-  const visit = (node: unknown, parent: number, key: string): number => {
-    nodes.push(node);
-    parents.push(parent);
-    keys.push(key);
-    return nodes.length - 1;
-  };
-  const pathOf = (at: number): string => {
-    const parts: string[] = [];
-    for (let i = at; i >= 0; i = parents[i] as number) if (keys[i]) parts.push(keys[i] as string);
-    return parts.reverse().join('.');
-  };
-  while (pending.length > 0) {
-    const at = pending.pop() as number;
-    const node = nodes[at];
+  const stack: Place[] = [{ node: value, key: root, parent: null }];
+  while (stack.length > 0) {
+    const place = stack.pop() as Place;
+    const { node } = place;
     if (typeof node === 'string') {
-      if (isUnstorable(node)) return pathOf(at);
+      if (isUnstorable(node)) return pathOf(place);
     } else if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) pending.push(visit(node[i], at, String(i)));
+      for (let i = 0; i < node.length; i++) stack.push({ node: node[i], key: String(i), parent: place });
     } else if (node && typeof node === 'object' && !Buffer.isBuffer(node)) {
-      for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
-        const child = visit((node as Record<string, unknown>)[key], at, key);
+      for (const [key, item] of Object.entries(node)) {
+        const child = { node: item, key, parent: place };
         if (isUnstorable(key)) return pathOf(child);
-        pending.push(child);
+        stack.push(child);
       }
     }
   }

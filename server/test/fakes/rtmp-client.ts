@@ -102,17 +102,27 @@ export class RtmpTestClient {
     this.socket.write(encodeMessage(chunkStream, { type, streamId, timestamp, payload }, 128));
   }
 
-  /** connect, createStream, publish: what an encoder does before its media. */
-  async publish(app: string, name: string): Promise<void> {
+  /** connect, then createStream (message stream 1), each answered: a client ready to publish. */
+  async prepare(app: string): Promise<void> {
     this.send(0, 'connect', 1, { app, tcUrl: `rtmp://127.0.0.1/${app}`, type: 'nonprivate' });
     await this.waitCommand('_result');
-    this.send(0, 'releaseStream', 2, null, name);
-    this.send(0, 'FCPublish', 3, null, name);
-    this.send(0, 'createStream', 4, null);
+    this.send(0, 'createStream', 2, null);
     await this.until(
       () => this.received.filter(({ values }) => values?.[0] === '_result').length >= 2,
       'createStream',
     );
+  }
+
+  /** What an encoder does before its media: connect, releaseStream, FCPublish, createStream, publish. */
+  async publish(app: string, name: string): Promise<void> {
+    await this.prepare(app);
+    this.publishPrepared(name);
+  }
+
+  /** publish on a prepared client (prepare). */
+  publishPrepared(name: string): void {
+    this.send(0, 'releaseStream', 3, null, name);
+    this.send(0, 'FCPublish', 4, null, name);
     this.send(1, 'publish', 5, null, name, 'live');
   }
 

@@ -90,11 +90,6 @@ export class RtmpConnection {
     socket.on('error', () => socket.destroy());
   }
 
-  /** Whether the publish was taken and the connection is still open. */
-  get publishing(): boolean {
-    return this.publishState === 'publishing' && !this.socket.destroyed;
-  }
-
   /** Ends the connection once what was written is sent; a client that does not close is cut off. */
   private close(): void {
     this.socket.end();
@@ -110,7 +105,7 @@ export class RtmpConnection {
     if (this.socket.destroyed) return;
     this.received += data.length;
     let rest = data;
-    if (this.state !== 'connected') rest = this.readHandshake(data);
+    while (this.state !== 'connected' && rest.length > 0) rest = this.readHandshake(rest);
     if (rest.length > 0) this.reader.push(rest);
     if (this.ackWindow > 0 && this.received - this.acknowledged >= this.ackWindow) {
       this.acknowledged = this.received;
@@ -120,7 +115,7 @@ export class RtmpConnection {
     }
   }
 
-  /** Takes C0+C1 (answers S0+S1+S2), then C2; answers what follows them. */
+  /** Takes C0+C1 (answers S0+S1+S2), then C2; answers the bytes after the part it completed. */
   private readHandshake(data: Buffer): Buffer {
     const need = (this.state === 'handshake' ? 1 : 0) + HANDSHAKE_SIZE - this.handshakeBytes;
     const take = data.subarray(0, need);
@@ -137,11 +132,7 @@ export class RtmpConnection {
     } else {
       this.state = 'connected'; // C2: its content is the client's business
     }
-    return this.readHandshakeRest(data.subarray(need));
-  }
-
-  private readHandshakeRest(rest: Buffer): Buffer {
-    return this.state === 'connected' || rest.length === 0 ? rest : this.readHandshake(rest);
+    return data.subarray(need);
   }
 
   private onMessage(message: RtmpMessage): void {
