@@ -10,7 +10,6 @@ import { DEMO_USERS } from '../src/db/seed.ts';
 import { S3Storage, s3Client } from '../src/media/s3-storage.ts';
 import { PIECE_BYTES } from '../src/media/s3-uploads.ts';
 import { videoPrefix } from '../src/media/storage.ts';
-import { readStored } from '../src/media/stored-files.ts';
 import { bearer, loginAs, startTestServer, type TestServer, testConfig } from './helpers.ts';
 import { publishTestSignal } from './rtmp-encoder.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
@@ -163,7 +162,7 @@ describe('a video on S3', () => {
     const served = await server.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    const stored = await readStored(bucket, `media${url.slice('/media'.length)}`);
+    const stored = await bucket.read(`media${url.slice('/media'.length)}`);
     expect(stored?.equals(served.rawPayload)).toBe(true);
     expect(await localMediaFiles(server.store.dataDir)).toEqual([]);
   });
@@ -219,7 +218,7 @@ describe('presigned delivery', () => {
       expect(location).toMatch(/X-Amz-Expires=60/);
       const fetched = await fetch(location);
       expect(fetched.status).toBe(200);
-      const direct = await readStored(bucket, new URL(location).pathname.slice(`/${s3.bucket}/`.length));
+      const direct = await bucket.read(new URL(location).pathname.slice(`/${s3.bucket}/`.length));
       expect(direct && Buffer.from(await fetched.arrayBuffer()).equals(direct)).toBe(true);
       // The token is checked before any redirect.
       const forged = segmentUrl.replace(/\/play\/vod\/([^/]+)\/[^/]+\//, '/play/vod/$1/1.forged/');
@@ -301,7 +300,7 @@ describe('delivery through a CDN in front of the bucket', () => {
       // The CDN's origin is the bucket: the path is the object's key, and that object is the segment.
       const key = location.pathname.slice(1);
       expect(key.startsWith(`media/${videoPrefix(DEMO, videoId)}/hls/`)).toBe(true);
-      expect(await readStored(bucket, key)).not.toBeNull();
+      expect(await bucket.read(key)).not.toBeNull();
       const forged = segmentUrl.replace(/\/play\/vod\/([^/]+)\/[^/]+\//, '/play/vod/$1/1.forged/');
       expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     } finally {

@@ -64,6 +64,15 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
     expect(Buffer.concat(tail).toString()).toBe('end');
   });
 
+  it('reads a whole file into memory (a live playlist), and nothing for a missing key or a folder', async () => {
+    await storage.putBytes('live/a/master.m3u8', '#EXTM3U\n720p/index.m3u8\n');
+    expect((await storage.read('live/a/master.m3u8'))?.toString()).toBe('#EXTM3U\n720p/index.m3u8\n');
+    expect(await storage.read('live/a/missing.m3u8')).toBeNull();
+    expect(await storage.read('live/a/master.m3u8/below')).toBeNull();
+    expect(await storage.read('live/a')).toBeNull();
+    await expect(storage.read('../outside')).rejects.toThrow(/unsafe media key/);
+  });
+
   it('replaces a directory as a whole: files of the old set the new one lacks are gone', async () => {
     const first = await storage.scratchDir();
     await mkdir(join(first, 'low'), { recursive: true });

@@ -16,6 +16,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
 import { type ByteRange, contentTypeOf, type MediaStorage, type StoredFile, safeKey } from './storage.ts';
+import { collect } from './stored-files.ts';
 
 /** Parts of a file put through lib-storage: its multipart upload above this size, in parts this big. */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -203,6 +204,11 @@ export class S3Storage implements MediaStorage {
       if (missing(error) || rangeNotSatisfiable(error)) return null;
       throw error;
     }
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const file = await this.open(key);
+    return file ? collect(file) : null;
   }
 
   async remove(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -40,6 +40,9 @@ export interface MediaStorage {
   /** The file at `key` (or the part of it `range` names), or null when there is none. A range
    * starting past the end opens nothing either: `total` tells the size. */
   open(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /** The whole file at `key` in memory, or null when there is none: for small files read often (a
+   * live's playlists and segments, which every viewer polls). */
+  read(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /** Removes every key under `prefix`. */
   removePrefix(prefix: string): Promise<void>;
@@ -159,6 +162,20 @@ export class LocalDiskStorage implements MediaStorage {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw error;
+    }
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    // One readFile, not a stat and a read stream: a live's playlist is read by every viewer's poll,
+    // and the stream's five thread-pool round trips and its machinery cost a playlist answer about
+    // twice its time (docs/server.md "Where a request's time goes").
+    try {
+      return await readFile(this.path(key));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // A folder, or a file gone between the look-up and the read (a live window sliding on).
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
       throw error;
     }
   }

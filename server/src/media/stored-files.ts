@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ByteRange, MediaStorage } from './storage.ts';
+import type { ByteRange, MediaStorage, StoredFile } from './storage.ts';
 
-/** A whole stored file in memory, or null: for small files that may vanish (live segments, playlists). */
-export async function readStored(storage: MediaStorage, key: string): Promise<Buffer | null> {
-  const file = await storage.open(key);
-  if (!file) return null;
+/** A stored file's stream read whole; null when the file went away while it was read. */
+export async function collect(file: StoredFile): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);

@@ -6,7 +6,7 @@ import { Uuid } from '../../http/schemas.ts';
 import { LATENCY_PROFILES, viewerKey } from '../../media/live-viewer.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
 import { videoPrefix } from '../../media/storage.ts';
-import { readStored, sendStored } from '../../media/stored-files.ts';
+import { sendStored } from '../../media/stored-files.ts';
 import { FILES } from '../videos/public.ts';
 import { geoCheck, MEDIA_EXPOSED, pageAllowed, playerCors, playerPreflight, refuse } from './rules.ts';
 import { PlaybackError } from './schemas.ts';
@@ -145,7 +145,7 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // bucket and a presigned/CDN delivery a segment is a redirect (playlists are always answered here).
       const key = `${viewerKey(accountId, liveId)}/${file}`;
       const url = playlist ? null : await app.media.live.deliveryUrl(key);
-      const body = url ? null : await readStored(app.media.live, key);
+      const body = url ? null : await app.media.live.read(key);
       if (!url && !body) return refuse(request, reply, 404, 'not_found');
       // The session's player loads the live's media: it counts as a viewer from now on (docs/playback.md
       // "Audience bounds"). One viewer's manifest: kept by no shared cache.

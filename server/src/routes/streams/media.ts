@@ -3,7 +3,7 @@ import { BANNER_KINDS, type ImageExtension } from '../../db/tables/streams.ts';
 import { errors, Uuid } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { previewKey } from '../../media/ingest.ts';
-import { readStored, sendStored } from '../../media/stored-files.ts';
+import { sendStored } from '../../media/stored-files.ts';
 import { previewMediaId } from './preview.ts';
 import { CONTENT_TYPES, imageKey } from './storage.ts';
 
@@ -73,7 +73,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const playlist = file === 'index.m3u8';
       if (!playlist && !/^seg_\d{5,9}\.ts$/.test(file)) throw new ApiError(404, 'notFound');
       // Whole files: a segment is a few seconds, and ffmpeg may delete it right after it is read.
-      const body = await readStored(app.media.live, `${previewKey(accountId, streamId, signalId)}/${file}`);
+      const body = await app.media.live.read(`${previewKey(accountId, streamId, signalId)}/${file}`);
       if (!body) throw new ApiError(404, 'notFound');
       return reply
         .type(playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
