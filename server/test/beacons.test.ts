@@ -22,6 +22,7 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 let server: TestServer;
 let base = '';
+const logLines: string[] = [];
 let sessions = 0;
 
 function session(overrides: { expiresAt?: number; id?: string } = {}) {
@@ -68,10 +69,14 @@ const rowsOf = async (sessionId: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({
-    metricsToken: 'metrics-token-of-the-operator',
-    viewers: { ...loadConfig({}).viewers, beaconsPerMinute: 5, viewerCountMs: 200, viewerTimeoutMs: 2_000 },
-  });
+  server = await startTestServer(
+    {
+      metricsToken: 'metrics-token-of-the-operator',
+      logLevel: 'info',
+      viewers: { ...loadConfig({}).viewers, beaconsPerMinute: 5, viewerCountMs: 200, viewerTimeoutMs: 2_000 },
+    },
+    { logStream: { write: (line: string) => void logLines.push(line) } },
+  );
   base = await listen(server.app);
   // The live is on the air: its viewer manifest exists.
   const dir = viewerDir(server.config.dataDir, ACCOUNT, LIVE);
@@ -215,6 +220,37 @@ describe('POST /v1/public/beacons', () => {
     for (const id of [forged, expired, gone, 'nope']) {
       expectError(await post({ sessionId: id, events: [event] }), 403);
     }
+  });
+
+  it('logs no line per beacon post or media poll (their answers are counted in /metrics), but a console call', async () => {
+    logLines.length = 0;
+    const sessionId = session();
+    const stored = await post({ sessionId, events: [{ type: 'heartbeat', at: Date.now() }] });
+    expect(stored.statusCode, stored.body).toBe(204);
+    expect(
+      (await post({ sessionId: 'forged', events: [{ type: 'heartbeat', at: Date.now() }] })).statusCode,
+    ).toBe(403);
+    await watch(sessionId);
+    const token = await loginAs(server.app, 'owner@palco.test');
+    const list = await server.app.inject({
+      method: 'GET',
+      url: `/v1/live-streams?accountId=${ACCOUNT}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.statusCode).toBe(200);
+    const requests = logLines.filter((line) => line.includes('incoming request'));
+    expect(requests.some((line) => line.includes('/v1/live-streams'))).toBe(true);
+    expect(
+      requests.filter((line) => line.includes('/v1/public/beacons') || line.includes('/play/live/')),
+    ).toEqual([]);
+    const metrics = await server.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-of-the-operator' },
+    });
+    expect(metrics.body).toMatch(
+      /palco_http_requests_total\{[^}]*route="\/v1\/public\/beacons"[^}]*status="403"[^}]*\} [1-9]/,
+    );
   });
 
   it('limits the posts of one session per minute (429), not the others', async () => {

@@ -4,7 +4,7 @@ import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { BeaconBody, MAX_BEACON_BYTES } from '../../http/beacons.ts';
-import { errors } from '../../http/schemas.ts';
+import { errors, VIEWER_POLL_LOG_LEVEL } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey, viewKey } from '../../media/viewer-session-check.ts';
@@ -90,6 +90,7 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/public/beacons',
     {
       bodyLimit: MAX_BEACON_BYTES,
+      logLevel: VIEWER_POLL_LOG_LEVEL,
       config: {
         permission: 'public',
         rateLimit: { max: app.config.viewers.beaconsPerMinute, timeWindow: 60_000 },
