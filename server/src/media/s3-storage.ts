@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -209,6 +210,16 @@ export class S3Storage implements MediaStorage {
   async read(key: string): Promise<Buffer | null> {
     const file = await this.open(key);
     return file ? collect(file) : null;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
+      return true;
+    } catch (error) {
+      if (missing(error)) return false;
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -14,13 +14,6 @@ export async function collect(file: StoredFile): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-export async function storedExists(storage: MediaStorage, key: string): Promise<boolean> {
-  const file = await storage.open(key, { start: 0, end: 0 });
-  if (!file) return false;
-  discard(file.stream);
-  return true;
-}
-
 /** Closes a stored file's stream that will not be read. A file removed between the look-up and the
  * stream's own open (a live ending) makes the stream emit ENOENT: with no listener that was an uncaught
  * exception, which ends the server. */

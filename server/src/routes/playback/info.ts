@@ -21,7 +21,6 @@ import {
   verifyViewerSession,
 } from '../../media/playback-session.ts';
 import { PLAYBACK_TTL_SECONDS, type PlaybackKind } from '../../media/playback-tokens.ts';
-import { storedExists } from '../../media/stored-files.ts';
 import { sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import { liveRoom } from '../../media/whep-sessions.ts';
 import { hashChatToken } from '../classroom/validate.ts';
@@ -158,7 +157,7 @@ export async function liveAnswer(
   const { token, exp } = app.playback.signer.issue('live', liveId);
   const onAir =
     row.status === 'live' &&
-    (await storedExists(app.media.live, `${viewerKey(row.account_id, liveId)}/master.m3u8`));
+    (await app.media.live.exists(`${viewerKey(row.account_id, liveId)}/master.m3u8`));
   const profile = LATENCY_PROFILES[row.latency];
   // A classroom attendee's player names their registration: their viewer ID is their own. Only a
   // browser that proved the e-mail gets the e-mail's ID (the anti-piracy mark and the support key);
