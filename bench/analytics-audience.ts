@@ -27,6 +27,8 @@ export class Audience {
   readonly addressSessions = new Map<string, number[]>();
   posts = 0;
   events = 0;
+  /** Beacon posts answered, by the second (Date.now() / 1000) their answer came. */
+  readonly answeredBySecond = new Map<number, number>();
   /** The viewers' connections to the server: the trusted proxy's keep-alive pool (a request waits
    * for a free one, as behind a proxy that caps its connections to the origin). */
   readonly agent: http.Agent;
@@ -129,6 +131,8 @@ export class Audience {
     this.addressEvents.set(p.plan.address, list);
     this.posts += 1;
     this.events += sent.length;
+    const second = Math.floor(Date.now() / 1000);
+    this.answeredBySecond.set(second, (this.answeredBySecond.get(second) ?? 0) + 1);
     if (res.status !== 204) return this.refusal('beacon', res.status, res.text);
     if (batch[0]!.type === 'start')
       this.truth.open(p.key, p.viewerId ?? p.key, p.plan.os, this.places.get(p.plan.address)!);

@@ -84,6 +84,15 @@ export function printPair(r: PairResults): void {
       `${fmt(a.tally.counts.get('playback')?.get(200) ?? 0)} playback sessions, ${fmt(a.tally.counts.get('manifest')?.get(200) ?? 0)} manifests; ` +
       `the first view's start beacon (the server reads its enrichment tables) took ${s(r.warmMs)}`,
   );
+  // The run's mean mixes the seconds the server was saturated with those the plan left it waiting (a
+  // step waits for the previous one's answers, so its tail has few requests in flight): what the server
+  // sustains is read from its busiest 10-second windows.
+  const rates = tenSecondRates(a.answeredBySecond);
+  log(
+    `beacon posts answered a second over 10-second windows: best ${fmt(Math.round(maxOf(rates)))}, ` +
+      `p90 ${fmt(Math.round(percentile(rates, 90)))}, median ${fmt(Math.round(percentile(rates, 50)))} ` +
+      `(${rates.length} windows between the first and the last post)`,
+  );
   log(
     `beacon latency (POST /v1/public/beacons, HTTP round trip on its connection): p50 ${ms(percentile(a.beaconWireMs, 50))}, ` +
       `p99 ${ms(percentile(a.beaconWireMs, 99))}, max ${ms(maxOf(a.beaconWireMs))}; with the wait for a pooled ` +
@@ -96,10 +105,16 @@ export function printPair(r: PairResults): void {
       `bench client event-loop delay p99 ${ms(r.loopDelay.p99)}, max ${ms(r.loopDelay.max)}`,
   );
   // Who held the plan back: a simulator whose event loop lags sends late (the client is the limit),
-  // a server whose answers lag makes the steps wait (the server is the limit).
+  // a server whose answers lag makes the steps wait (the server is the limit). The client, the server
+  // and PostgreSQL share this machine's cores, so the CPU shares are printed beside the verdict: a
+  // server that lags while its process and the machine have CPU to spare is held back by something
+  // else than its CPU (its event loop's queue, the database's round trips).
   const wireP99 = percentile(a.beaconWireMs, 99);
   const clientLate = r.loopDelay.p99 > 200;
   const serverLate = wireP99 > 1000 || r.shiftMs > 0;
+  const memory = r.resources.describe(r.rssAfterFirstView);
+  const { cpu } = memory;
+  const shares = `server ${cpu.server.toFixed(0)} % of one core, bench client ${cpu.client.toFixed(0)} %, the machine's ${cpu.cores} cores ${cpu.machine.toFixed(0)} % busy`;
   log(
     `limit: ${
       clientLate
@@ -107,7 +122,9 @@ export function printPair(r: PairResults): void {
         : serverLate
           ? `the SERVER (beacon round trip p99 ${ms(wireP99)}${r.shiftMs > 0 ? `, the plan ran ${s(r.shiftMs)} late` : ''})`
           : 'neither: the plan ran in real time'
-    }${clientLate && serverLate ? `; the server lagged too (round trip p99 ${ms(wireP99)})` : ''}`,
+    }${clientLate && serverLate ? `; the server lagged too (round trip p99 ${ms(wireP99)})` : ''}; CPU: ${shares}${
+      cpu.machine >= 90 ? ' (the machine was the limit: its cores were all in use)' : ''
+    }`,
   );
   log(
     `busiest address: ${maxOf([...a.addressSessions.values()].map((l) => maxInWindow(l.map((t) => [t, 1]))))} playback sessions and ` +
@@ -182,8 +199,8 @@ export function printPair(r: PairResults): void {
     `summary of the live with 3 hours of buckets (${fmt(h.longRows)} bucket rows; it reads the whole live): ` +
       `${h.longSummary.length} reads, p50 ${ms(percentile(h.longSummary, 50))}, max ${ms(maxOf(h.longSummary))}`,
   );
-  const memory = r.resources.describe(r.rssAfterFirstView);
   log(memory.line);
+  log(memory.cpuLine);
   log(
     `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (shared with other work; the bench's client runs on them too)`,
   );
@@ -230,4 +247,19 @@ function printFreshness(steps: StepRecord[], pushes: Push[]): boolean {
   );
   for (const line of lines) log(`    ${line}`);
   return p95 <= GOALS.freshnessP95Ms && unseen === 0;
+}
+
+/** Posts a second in each 10-second window from the first answered post to the last. */
+function tenSecondRates(bySecond: Map<number, number>): number[] {
+  const seconds = [...bySecond.keys()];
+  if (seconds.length === 0) return [];
+  const first = seconds.reduce((m, x) => Math.min(m, x));
+  const last = seconds.reduce((m, x) => Math.max(m, x));
+  const rates: number[] = [];
+  for (let from = first; from + 10 <= last + 1; from += 10) {
+    let n = 0;
+    for (let t = from; t < from + 10; t++) n += bySecond.get(t) ?? 0;
+    rates.push(n / 10);
+  }
+  return rates;
 }

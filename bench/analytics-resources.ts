@@ -1,6 +1,9 @@
-// The server process's CPU and resident memory over a bench run, read from /proc every second.
+// The server process's CPU and resident memory over a bench run, read from /proc every second, beside
+// the bench client's own CPU and how busy the machine's cores were: the three share this machine, so
+// who held a run back is read from all of them (docs/analytics.md "Benchmark").
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { maxOf } from './extremes.ts';
 
 const TICKS = (() => {
@@ -15,6 +18,27 @@ interface Sample {
   at: number;
   cpuSeconds: number;
   rssMb: number;
+  /** The bench client's own CPU (this process, every thread). */
+  clientSeconds: number;
+  /** The machine's busy and total CPU time since boot, all cores (/proc/stat). */
+  machineBusy: number;
+  machineTotal: number;
+}
+
+/** The machine's CPU time in ticks: busy (not idle, not waiting for I/O) and total. */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
 }
 
 function read(pid: number): Sample | null {
@@ -24,15 +48,32 @@ function read(pid: number): Sample | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
     const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return { at: Date.now(), cpuSeconds, rssMb: rss ? Number(rss[1]) / 1024 : Number.NaN };
+    const own = process.cpuUsage();
+    const machine = machineTicks();
+    return {
+      at: Date.now(),
+      cpuSeconds,
+      rssMb: rss ? Number(rss[1]) / 1024 : Number.NaN,
+      clientSeconds: (own.user + own.system) / 1e6,
+      machineBusy: machine.busy,
+      machineTotal: machine.total,
+    };
   } catch {
     return null;
   }
 }
 
+/** Mean CPU over the run, in % of one core; `machine` in % of all the machine's cores. */
+export interface CpuShares {
+  server: number;
+  client: number;
+  machine: number;
+  cores: number;
+}
+
 export interface ResourceStats {
-  /** The printed line, and whether the RSS stayed flat. */
-  describe(rssBeforeMb: number): { line: string; flat: boolean };
+  /** The printed lines, whether the RSS stayed flat, and the CPU shares. */
+  describe(rssBeforeMb: number): { line: string; cpuLine: string; flat: boolean; cpu: CpuShares };
 }
 
 export class ResourceSampler {
@@ -72,8 +113,15 @@ export class ResourceSampler {
  * no more than 5 % above the middle third's (a garbage-collected heap and PGlite's buffers move in a
  * saw-tooth; a leak raises each peak), or the second half's trend is under 1 MB a minute.
  */
-function describe(samples: Sample[], rssBeforeMb: number): { line: string; flat: boolean } {
-  if (samples.length < 3) return { line: 'server process: not sampled', flat: false };
+function describe(
+  samples: Sample[],
+  rssBeforeMb: number,
+): { line: string; cpuLine: string; flat: boolean; cpu: CpuShares } {
+  const cores = availableParallelism();
+  if (samples.length < 3) {
+    const none = { server: Number.NaN, client: Number.NaN, machine: Number.NaN, cores };
+    return { line: 'server process: not sampled', cpuLine: '', flat: false, cpu: none };
+  }
   const first = samples[0]!;
   const last = samples[samples.length - 1]!;
   const wall = (last.at - first.at) / 1000;
@@ -111,5 +159,18 @@ function describe(samples: Sample[], rssBeforeMb: number): { line: string; flat:
     `every 20 s: ${every.join(' → ')} MB; second half's trend ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(1)} MB/min, ` +
     `peak of the middle third ${mb(middlePeak)}, of the last ${mb(lastPeak)} ` +
     `(goal flat: ${flat ? 'met' : 'NOT met'})`;
-  return { line, flat };
+  const shares: CpuShares = {
+    server: cpu,
+    client: ((last.clientSeconds - first.clientSeconds) / wall) * 100,
+    machine: ((last.machineBusy - first.machineBusy) / (last.machineTotal - first.machineTotal)) * 100,
+    cores,
+  };
+  // What the server and the client leave of the machine's busy time: PostgreSQL, the kernel's
+  // loopback network, anything else running.
+  const rest = shares.machine * cores - shares.server - shares.client;
+  const cpuLine =
+    `CPU over the same ${wall.toFixed(0)} s: the machine's ${cores} cores ${shares.machine.toFixed(0)} % busy; ` +
+    `of one core: server ${shares.server.toFixed(0)} %, bench client ${shares.client.toFixed(0)} %, ` +
+    `the rest (PostgreSQL, the kernel, other work) ${rest.toFixed(0)} %`;
+  return { line, cpuLine, flat, cpu: shares };
 }
