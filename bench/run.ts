@@ -10,8 +10,8 @@
 //     and the median of BENCH_LH_RUNS runs (default 5); goals performance ≥ 98, accessibility 100,
 //     best practices 100.
 // Flags: `--build` rebuilds dist/ first (it is built when missing), `--no-lighthouse` skips the audits,
-// `--only=frontend,logs,streams,uploads,realtime,playback,whep,keyframes,apikeys,api,startup,analytics` picks benches
-// (bench/logs.ts, streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, analytics.ts also
+// `--only=frontend,logs,streams,uploads,realtime,playback,whep,keyframes,apikeys,api,viewers,startup,analytics` picks
+// benches (bench/logs.ts, streams.ts, uploads.ts, realtime.ts, playback.ts, whep.ts, api-keys.ts, viewer-requests.ts, analytics.ts also
 // run alone). It builds dist/ if missing and starts its own API server (temp DATA_DIR, free port).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -347,6 +347,12 @@ async function all() {
       '\n== API requests per second and server memory, PGlite and PostgreSQL (docs/server.md "Where a request\'s time goes") ==',
     );
     await (await import('./api.ts')).runApiBench();
+  }
+  if (wanted('viewers')) {
+    log(
+      '\n== What one viewer request costs the server, PGlite and PostgreSQL (docs/server.md "The viewers\' requests, one by one") ==',
+    );
+    await (await import('./viewer-requests.ts')).runViewerRequestsBench();
   }
   if (wanted('startup')) {
     log(

@@ -1,0 +1,221 @@
+// What one viewer request costs the server (docs/server.md "The viewers' requests, one by one"): the
+// built server (bin/serve) at the default log level, a live on the air, and for each of the requests an
+// audience makes — the playback answer (once a view), the live's master playlist (the manifest, once a
+// view, then its playlists every segment), a beacon post (every 10 s and every state change) — a lean
+// load generator in this process (CONNECTIONS keep-alive connections, ROUTE_MS each) that keeps the
+// server's one thread busy. Prints answers a second and the server's CPU per answer (every thread of
+// its process, from /proc), PGlite and PostgreSQL side by side. The analytics bench measures the whole
+// audience; this one says which request a change made cheaper. Asserts nothing. Alone:
+// `node --import tsx bench/viewer-requests.ts`, or `npm run bench -- --only=viewers`.
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_VIEWERS_CONNECTIONS ?? 16);
+const ROUTE_MS = Number(process.env.BENCH_VIEWERS_ROUTE_MS ?? 10_000);
+/** Sessions the beacons and manifests go round (each from its own address). */
+const SESSIONS = 1_000;
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+type Send = (method: string, path: string, headers: Record<string, string>, body?: string) => Promise<number>;
+
+function sender(base: string, agent: Agent): Send {
+  const url = new URL(base);
+  return (method, path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path,
+          method,
+          headers: body
+            ? {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+              }
+            : headers,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/** CPU seconds of a process, every thread (utime + stime). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Figure {
+  perSecond: number;
+  cpuMs: number;
+  failed: number;
+}
+
+async function measure(label: string, databaseUrl: string): Promise<Map<string, Figure>> {
+  log(`  ${label}: starting the server…`);
+  const server = await startBenchServer({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The default level: what a production server logs is part of what a request costs.
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: '127.0.0.1',
+    // The generator posts faster than a player; the per-session bounds stay out of the way.
+    BEACONS_PER_MINUTE: '1000000',
+    BEACON_EVENTS_PER_SESSION_BURST: '1000000',
+    BEACON_EVENTS_PER_SESSION_PER_MINUTE: '1000000',
+    BEACON_EVENTS_PER_SESSION_TOTAL: '1000000',
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const send = sender(server.base, agent);
+  const figures = new Map<string, Figure>();
+  try {
+    const { token, accountId } = await ownerSession(server.base);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.base}${path}?accountId=${accountId}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const live = await api('POST', '/v1/live-streams', {
+      nome: 'Bench viewers',
+      scheduledStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const liveId = String(live.id);
+    await api('PUT', `/v1/live-streams/${liveId}/control/start`);
+    // On the air: its viewer master playlist where the packager writes it (as bench/analytics.ts).
+    const dir = join(server.dataDir, 'live', accountId, liveId, 'viewer');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, 'master.m3u8'),
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2800000\n720p/index.m3u8\n',
+    );
+    const address = (n: number, net = 10) => `${net}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const sessions: { id: string; address: string; manifest: string }[] = [];
+    for (let i = 0; i < SESSIONS; i++) {
+      const res = await fetch(`${server.base}/v1/public/lives/${liveId}/playback`, {
+        headers: { 'x-forwarded-for': address(i), 'user-agent': UA },
+      });
+      if (!res.ok) throw new Error(`the playback answer was ${res.status}`);
+      const info = (await res.json()) as { sessionId: string; manifestUrl: string };
+      sessions.push({ id: info.sessionId, address: address(i), manifest: info.manifestUrl });
+      const start = JSON.stringify({
+        sessionId: info.sessionId,
+        events: [{ type: 'start', state: 'loading', at: Date.now() }],
+      });
+      await send('POST', '/v1/public/beacons', { 'x-forwarded-for': address(i), 'user-agent': UA }, start);
+    }
+    let next = 0;
+    const routes: [string, () => Promise<number>][] = [
+      [
+        'GET …/playback (the playback answer)',
+        () => {
+          const n = next++;
+          return send('GET', `/v1/public/lives/${liveId}/playback`, {
+            'x-forwarded-for': address(n, 11),
+            'user-agent': UA,
+          });
+        },
+      ],
+      [
+        'GET …/master.m3u8 (the manifest)',
+        () => {
+          const s = sessions[next++ % SESSIONS]!;
+          return send('GET', s.manifest, { 'x-forwarded-for': s.address });
+        },
+      ],
+      [
+        'POST /v1/public/beacons (a heartbeat)',
+        () => {
+          const s = sessions[next++ % SESSIONS]!;
+          const body = JSON.stringify({
+            sessionId: s.id,
+            events: [
+              { type: 'heartbeat', state: 'playing', at: Date.now(), playingMs: 10_000, bitrateKbps: 2800 },
+            ],
+          });
+          return send('POST', '/v1/public/beacons', { 'x-forwarded-for': s.address, 'user-agent': UA }, body);
+        },
+      ],
+    ];
+    for (const [name, once] of routes) {
+      const warm = Date.now() + 1_000;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (Date.now() < warm) await once();
+        }),
+      );
+      let answers = 0;
+      let failed = 0;
+      const cpu0 = cpuSeconds(server.pid);
+      const t0 = performance.now();
+      const end = Date.now() + ROUTE_MS;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (Date.now() < end) {
+            const status = await once();
+            answers++;
+            if (status >= 300) failed++;
+          }
+        }),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu = cpuSeconds(server.pid) - cpu0;
+      figures.set(name, { perSecond: answers / seconds, cpuMs: (cpu * 1000) / answers, failed });
+    }
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+  return figures;
+}
+
+export async function runViewerRequestsBench(): Promise<void> {
+  log(
+    `the built server (bin/serve, LOG_LEVEL=info); ${CONNECTIONS} keep-alive connections, ${ROUTE_MS / 1000} s per request; ` +
+      `host ${availableParallelism()} cores, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  const pglite = await measure('PGlite', '');
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const postgres = adminUrl
+    ? await withScratchDatabase('palco_bench_viewers', adminUrl, (url) => measure('PostgreSQL', url))
+    : null;
+  if (!postgres) log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
+  const cell = (f: Figure | undefined) =>
+    f
+      ? `${Math.round(f.perSecond).toLocaleString('en-US')}/s, ${f.cpuMs.toFixed(3)} ms CPU${f.failed ? `, ${f.failed} not 2xx` : ''}`
+      : '—';
+  log(`  ${'request'.padEnd(42)}${'PGlite'.padEnd(32)}PostgreSQL`);
+  for (const [name, figure] of pglite)
+    log(`  ${name.padEnd(42)}${cell(figure).padEnd(32)}${cell(postgres?.get(name))}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runViewerRequestsBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
