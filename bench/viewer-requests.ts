@@ -9,10 +9,11 @@
 // `node --import tsx bench/viewer-requests.ts`, or `npm run bench -- --only=viewers`.
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { call } from './analytics-http.ts';
 import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_VIEWERS_CONNECTIONS ?? 16);
@@ -25,33 +26,10 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 
 type Send = (method: string, path: string, headers: Record<string, string>, body?: string) => Promise<number>;
 
+/** One request over the pool (analytics-http.ts's `call`), answered by its status. */
 function sender(base: string, agent: Agent): Send {
-  const url = new URL(base);
-  return (method, path, headers, body) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path,
-          method,
-          headers: body
-            ? {
-                ...headers,
-                'content-type': 'application/json',
-                'content-length': String(Buffer.byteLength(body)),
-              }
-            : headers,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  return async (method, path, headers, body) =>
+    (await call(agent, `${base}${path}`, method, headers, body)).status;
 }
 
 /** CPU seconds of a process, every thread (utime + stime). */

@@ -55,13 +55,26 @@ export function createQueryClient() {
  * a moment ago: that one is shown, not asked for again. */
 export const VISIT_FRESH_MS = 3000;
 
+/** When this page (this JavaScript context) started: an answer older than that was restored from the
+ * persisted cache, not fetched by this page. */
+const PAGE_STARTED_AT = Date.now();
+
+/** How old an answer a visit takes as it is: VISIT_FRESH_MS for one this page fetched (the pointer's
+ * preload), none for one restored from the persisted cache. A reload within seconds of a save restores the
+ * copy last written before it (the write the reload interrupts is lost), which can be under
+ * VISIT_FRESH_MS old and still predate the save: a form seeded from it showed the old values. */
+function visitStaleTime(queryClient: QueryClient, queryKey: QueryKey): number {
+  const fetchedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+  return fetchedAt >= PAGE_STARTED_AT ? VISIT_FRESH_MS : 0;
+}
+
 /** A page's loader starts fetching what the page shows, on every visit (SPEC: data is always
- * refetched), unless the cache's answer is under VISIT_FRESH_MS old or being fetched. */
+ * refetched), unless this page's own answer is under VISIT_FRESH_MS old or being fetched. */
 export function prefetchForVisit<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ) {
-  return queryClient.prefetchQuery({ ...options, staleTime: VISIT_FRESH_MS });
+  return queryClient.prefetchQuery({ ...options, staleTime: visitStaleTime(queryClient, options.queryKey) });
 }
 
 export const BUILD_ID = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
@@ -187,7 +200,7 @@ export function newestDataAt(queryClient: QueryClient): number | undefined {
 }
 
 /** A page's loader that needs its data before it renders (a form seeded once from it): online, the
- * server's answer (unless the cache's is under VISIT_FRESH_MS old), so the form never starts from an old
+ * server's answer (unless this page's own is under VISIT_FRESH_MS old), so the form never starts from an old
  * copy; when no answer comes (offline, a network error, a 5xx) the cache's answer, so the page opens
  * offline from what was saved. A refusal (4xx) is never covered up by saved data. With nothing saved, the
  * failure is the page's error component's to show. */
@@ -196,7 +209,10 @@ export async function loadForVisit<TQueryFnData, TError, TData, TQueryKey extend
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): Promise<TData> {
   try {
-    return await queryClient.fetchQuery({ ...options, staleTime: VISIT_FRESH_MS });
+    return await queryClient.fetchQuery({
+      ...options,
+      staleTime: visitStaleTime(queryClient, options.queryKey),
+    });
   } catch (error) {
     const status = (error as { status?: number }).status;
     const unanswered = status === undefined || status === 0 || status >= 500;

@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { meterVodSegment } from '../../billing/segments.ts';
 import { markVideoMediaFetched } from '../../db/repositories/analytics.ts';
 import { findLivePlaybackRules, findVideoToPlay } from '../../db/repositories/playback.ts';
-import { Uuid, VIEWER_POLL_LOG_LEVEL } from '../../http/schemas.ts';
+import { Uuid } from '../../http/schemas.ts';
 import { LATENCY_PROFILES, viewerKey } from '../../media/live-viewer.ts';
 import { checkMediaMark } from '../../media/playback-session.ts';
 import { videoPrefix } from '../../media/storage.ts';
@@ -37,18 +37,13 @@ const response = {
 const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A customer's own player on another origin reads these files too (docs/playback.md "Use your own
   // player"): its preflight (a GET with Range) is answered here, its requests by each route.
-  const preflight = {
-    logLevel: VIEWER_POLL_LOG_LEVEL,
-    config: { permission: 'public' as const },
-    schema: { tags: ['playback'], hide: true },
-  };
+  const preflight = { config: { permission: 'public' as const }, schema: { tags: ['playback'], hide: true } };
   app.options('/play/vod/:videoId/:token/*', preflight, playerPreflight);
   app.options('/play/live/:liveId/:token/*', preflight, playerPreflight);
 
   app.get(
     '/play/vod/:videoId/:token/*',
     {
-      logLevel: VIEWER_POLL_LOG_LEVEL,
       config: { permission: 'public' },
       schema: {
         tags: ['playback'],
@@ -98,7 +93,6 @@ const playbackMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/play/live/:liveId/:token/*',
     {
-      logLevel: VIEWER_POLL_LOG_LEVEL,
       config: { permission: 'public' },
       schema: {
         tags: ['playback'],

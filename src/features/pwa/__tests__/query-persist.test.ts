@@ -103,6 +103,45 @@ describe('query cache persistence', () => {
     expect(tooOld.getQueryData(['lives', 'list'])).toBeUndefined();
   });
 
+  it('a page reloaded right after a save reads the server, not the copy restored from before the save', async () => {
+    // The last copy written before a reload holds the form's data as the edit page first read it, a
+    // second or two before: under VISIT_FRESH_MS old, yet older than the save.
+    const started = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: started });
+    try {
+      vi.resetModules();
+      const fresh = await import('@/lib/query-client');
+      const key = ['streaming', 'team', 'classroom', 'live-1'];
+      const before = new QueryClient();
+      before.setQueryData(key, { speakers: [] }, { updatedAt: started - 1_000 });
+      const persister = memoryPersister();
+      const stop = fresh.persistCache(before, persister, { buster: 'b1', throttleMs: 0 });
+      before.setQueryData(['other'], 1);
+      await wait(20);
+      stop();
+
+      // The reloaded page: the copy is restored, then the edit page's loader asks for the classroom.
+      vi.setSystemTime(started + 500);
+      const reloaded = new QueryClient();
+      await fresh.restorePersistedCache(reloaded, memoryPersister(persister.saved()), { buster: 'b1' });
+      expect(reloaded.getQueryData(key)).toEqual({ speakers: [] });
+      const server = vi.fn(async () => ({ speakers: ['Carla Dias'] }));
+      expect(await fresh.loadForVisit(reloaded, { queryKey: key, queryFn: server })).toEqual({
+        speakers: ['Carla Dias'],
+      });
+      expect(server).toHaveBeenCalledTimes(1);
+
+      // An answer this page fetched a moment ago (the pointer's preload) is taken as it is.
+      vi.setSystemTime(started + 1_500);
+      expect(await fresh.loadForVisit(reloaded, { queryKey: key, queryFn: server })).toEqual({
+        speakers: ['Carla Dias'],
+      });
+      expect(server).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a broken store never blocks the start', async () => {
     const client = new QueryClient();
     const hanging: Persister = {
