@@ -73,12 +73,3 @@ export const PLAIN_NAME = 'x-plain-name';
  */
 export const Name = (options: Parameters<typeof Type.String>[0] = {}) =>
   Type.String({ ...options, [PLAIN_NAME]: true });
-
-/**
- * The log level of a player's beacon posts (every 10 s and every state change of every viewer): the two
- * request lines each, at info, cost a post about a third more CPU (0.27 instead of 0.20 ms) and would
- * fill the log with the audience. Their answers are counted by route and status in /metrics; warnings
- * and errors are still logged (docs/server.md "Logging"). The media routes keep their request lines:
- * their URLs carry the playback token, and the log's redaction of it is tested on those lines.
- */
-export const VIEWER_POLL_LOG_LEVEL = 'warn' as const;

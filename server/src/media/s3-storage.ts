@@ -17,7 +17,6 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
 import { type ByteRange, contentTypeOf, type MediaStorage, type StoredFile, safeKey } from './storage.ts';
-import { collect } from './stored-files.ts';
 
 /** Parts of a file put through lib-storage: its multipart upload above this size, in parts this big. */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -209,7 +208,10 @@ export class S3Storage implements MediaStorage {
 
   async read(key: string): Promise<Buffer | null> {
     const file = await this.open(key);
-    return file ? collect(file) : null;
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   async exists(key: string): Promise<boolean> {

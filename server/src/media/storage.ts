@@ -81,6 +81,12 @@ export async function moveFile(from: string, to: string): Promise<void> {
   }
 }
 
+/** The path names no file: nothing there, or a path through something that is not a folder. */
+function noSuchFile(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
 export class LocalDiskStorage implements MediaStorage {
   readonly remote = false;
   constructor(private readonly root: string) {}
@@ -96,8 +102,8 @@ export class LocalDiskStorage implements MediaStorage {
 
   async list(prefix: string): Promise<{ key: string; size: number }[]> {
     const entries = await readdir(this.path(prefix), { recursive: true, withFileTypes: true }).catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+      (error: unknown) => {
+        if (noSuchFile(error)) return [];
         throw error;
       },
     );
@@ -162,8 +168,7 @@ export class LocalDiskStorage implements MediaStorage {
         start: range.start,
       };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      if (noSuchFile(error)) return null;
       throw error;
     }
   }
@@ -171,25 +176,23 @@ export class LocalDiskStorage implements MediaStorage {
   async read(key: string): Promise<Buffer | null> {
     // One readFile, not a stat and a read stream: a live's playlist is read by every viewer's poll,
     // and the stream's five thread-pool round trips and its machinery cost a playlist answer about
-    // twice its time (docs/server.md "Where a request's time goes").
+    // twice its time (docs/server.md "The viewers' requests, one by one").
     try {
       return await readFile(this.path(key));
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      // A folder, or a file gone between the look-up and the read (a live window sliding on).
-      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
+      // A file gone between the look-up and the read (a live window sliding on), or a folder.
+      if (noSuchFile(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw error;
     }
   }
 
   async exists(key: string): Promise<boolean> {
     // A stat only: opening the file (as a one-byte read did) and closing it was two fifths of a
-    // playback answer's own time (docs/server.md "Where a request's time goes").
+    // playback answer's own time (docs/server.md "The viewers' requests, one by one").
     try {
       return (await stat(this.path(key))).isFile();
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+      if (noSuchFile(error)) return false;
       throw error;
     }
   }

@@ -1,18 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ByteRange, MediaStorage, StoredFile } from './storage.ts';
-
-/** A stored file's stream read whole; null when the file went away while it was read. */
-export async function collect(file: StoredFile): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  } catch (error) {
-    // Removed between the look-up and the read (a live window sliding on): as if it were gone.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  return Buffer.concat(chunks);
-}
+import type { ByteRange, MediaStorage } from './storage.ts';
 
 /** Closes a stored file's stream that will not be read. A file removed between the look-up and the
  * stream's own open (a live ending) makes the stream emit ENOENT: with no listener that was an uncaught

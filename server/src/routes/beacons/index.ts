@@ -4,7 +4,7 @@ import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { BeaconBody, MAX_BEACON_BYTES } from '../../http/beacons.ts';
-import { errors, VIEWER_POLL_LOG_LEVEL } from '../../http/schemas.ts';
+import { errors } from '../../http/schemas.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey, viewKey } from '../../media/viewer-session-check.ts';
@@ -90,7 +90,10 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/public/beacons',
     {
       bodyLimit: MAX_BEACON_BYTES,
-      logLevel: VIEWER_POLL_LOG_LEVEL,
+      // No request lines: every viewer posts every 10 s, and the two lines at info cost a post about a
+      // third more CPU (0.27 instead of 0.20 ms). The answers are counted in /metrics; warnings and
+      // errors are still logged (docs/server.md "Logging").
+      logLevel: 'warn',
       config: {
         permission: 'public',
         rateLimit: { max: app.config.viewers.beaconsPerMinute, timeWindow: 60_000 },
