@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,7 +12,7 @@ import { type Action, ADDRESSES, makePlan } from './analytics-plan.ts';
 import { printPair, type StepRecord } from './analytics-report.ts';
 import { ResourceSampler } from './analytics-resources.ts';
 import { type Place, Truth } from './analytics-truth.ts';
-import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
+import { liveOnAir, ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
 
 const SEED = Number(process.env.BENCH_ANALYTICS_SEED ?? 25);
 const RUN_MS = Number(process.env.BENCH_ANALYTICS_SECONDS ?? 140) * 1000;
@@ -62,33 +61,6 @@ async function placesOf(): Promise<Map<string, Place>> {
   geo.close();
   countries.close();
   return out;
-}
-
-/** A live on air: started through the API, its viewer master playlist where the packager writes it
- * (as server/test/analytics.test.ts does: no encoder is needed to count viewers). */
-async function liveOnAir(base: string, token: string, accountId: string, dataDir: string, name: string) {
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}?accountId=${accountId}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const live = await api('POST', '/v1/live-streams', {
-    nome: name,
-    scheduledStartTime: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  const id = String(live.id);
-  await api('PUT', `/v1/live-streams/${id}/control/start`);
-  const dir = join(dataDir, 'live', accountId, id, 'viewer');
-  await mkdir(dir, { recursive: true });
-  await writeFile(
-    join(dir, 'master.m3u8'),
-    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720\n720p/index.m3u8\n',
-  );
-  return id;
 }
 
 async function runPair(label: string, databaseUrl: string, viewers: number, places: Map<string, Place>) {

@@ -10,11 +10,10 @@
 // routes, BENCH_API_SERVER_NODE_OPTIONS the server's node options (a profile). Asserts nothing. Run alone:
 // `node --import tsx bench/api.ts`, or `npm run bench -- --only=api`.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
+import { ownerSession, startBenchServer, treeCpuSeconds, treeRss, withScratchDatabase } from './server.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 16);
@@ -63,58 +62,6 @@ interface Figures {
   routes: Record<string, { rps: number; p99: number; failed: number }>;
   rssIdle: number;
   rssLoad: number;
-}
-
-/** The pids of `pid` and every process below it (the server's own workers and children). */
-function tree(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const all: number[] = [];
-  const stack = [pid];
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    all.push(p);
-    for (const c of children.get(p) ?? []) stack.push(c);
-  }
-  return all;
-}
-
-/** RSS in MB summed over the server's process tree. */
-function treeRss(pid: number): number {
-  let kb = 0;
-  for (const p of tree(pid)) {
-    try {
-      kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return kb / 1024;
-}
-
-/** CPU seconds (user + system) used so far by the server's process tree: on a shared box the
- * CPU a request costs moves far less than the requests per second do. */
-function treeCpuSeconds(pid: number): number {
-  let ticks = 0;
-  for (const p of tree(pid)) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
 }
 
 function load(url: string, token: string, ms: number): Promise<{ rps: number; p99: number; failed: number }> {

@@ -1,8 +1,9 @@
 // The API server the benches measure, started the way `npm start` runs it (bench/server-bundle.ts) on a
-// free port and a throwaway DATA_DIR: shared by bench/run.ts, realtime.ts and api-keys.ts.
+// free port and a throwaway DATA_DIR, what its process tree uses, and a live on the air: shared by the benches.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,4 +119,89 @@ export async function withScratchDatabase<T>(
     await drop.query(`drop database if exists ${name} with (force)`);
     await drop.end();
   }
+}
+
+/** The pids of `pid` and every process below it (the server's own workers and children). */
+function tree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const all: number[] = [];
+  const stack = [pid];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    all.push(p);
+    for (const c of children.get(p) ?? []) stack.push(c);
+  }
+  return all;
+}
+
+/** RSS in MB summed over the server's process tree. */
+export function treeRss(pid: number): number {
+  let kb = 0;
+  for (const p of tree(pid)) {
+    try {
+      kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/** CPU seconds (user + system) used so far by the server's process tree: on a shared box the
+ * CPU a request costs moves far less than the requests per second do. */
+export function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** A live on air: started through the API, its viewer master playlist where the packager writes it
+ * (as server/test/analytics.test.ts does: no encoder is needed to count viewers). */
+export async function liveOnAir(
+  base: string,
+  token: string,
+  accountId: string,
+  dataDir: string,
+  name: string,
+) {
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}?accountId=${accountId}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const live = await api('POST', '/v1/live-streams', {
+    nome: name,
+    scheduledStartTime: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const id = String(live.id);
+  await api('PUT', `/v1/live-streams/${id}/control/start`);
+  const dir = join(dataDir, 'live', accountId, id, 'viewer');
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720\n720p/index.m3u8\n',
+  );
+  return id;
 }

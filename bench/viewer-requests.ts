@@ -4,17 +4,14 @@
 // view, then its playlists every segment), a beacon post (every 10 s and every state change) — a lean
 // load generator in this process (CONNECTIONS keep-alive connections, ROUTE_MS each) that keeps the
 // server's one thread busy. Prints answers a second and the server's CPU per answer (every thread of
-// its process, from /proc), PGlite and PostgreSQL side by side. The analytics bench measures the whole
+// its process tree, from /proc), PGlite and PostgreSQL side by side. The analytics bench measures the whole
 // audience; this one says which request a change made cheaper. Asserts nothing. Alone:
 // `node --import tsx bench/viewer-requests.ts`, or `npm run bench -- --only=viewers`.
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { call } from './analytics-http.ts';
-import { ownerSession, startBenchServer, withScratchDatabase } from './server.ts';
+import { liveOnAir, ownerSession, startBenchServer, treeCpuSeconds, withScratchDatabase } from './server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_VIEWERS_CONNECTIONS ?? 16);
 const ROUTE_MS = Number(process.env.BENCH_VIEWERS_ROUTE_MS ?? 10_000);
@@ -30,13 +27,6 @@ type Send = (method: string, path: string, headers: Record<string, string>, body
 function sender(base: string, agent: Agent): Send {
   return async (method, path, headers, body) =>
     (await call(agent, `${base}${path}`, method, headers, body)).status;
-}
-
-/** CPU seconds of a process, every thread (utime + stime). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 interface Figure {
@@ -63,31 +53,7 @@ async function measure(label: string, databaseUrl: string): Promise<Map<string, 
   const figures = new Map<string, Figure>();
   try {
     const { token, accountId } = await ownerSession(server.base);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.base}${path}?accountId=${accountId}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const live = await api('POST', '/v1/live-streams', {
-      nome: 'Bench viewers',
-      scheduledStartTime: new Date(Date.now() + 3_600_000).toISOString(),
-    });
-    const liveId = String(live.id);
-    await api('PUT', `/v1/live-streams/${liveId}/control/start`);
-    // On the air: its viewer master playlist where the packager writes it (as bench/analytics.ts).
-    const dir = join(server.dataDir, 'live', accountId, liveId, 'viewer');
-    await mkdir(dir, { recursive: true });
-    await writeFile(
-      join(dir, 'master.m3u8'),
-      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2800000\n720p/index.m3u8\n',
-    );
+    const liveId = await liveOnAir(server.base, token, accountId, server.dataDir, 'Bench viewers');
     const address = (n: number, net = 10) => `${net}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
     const sessions: { id: string; address: string; manifest: string }[] = [];
     for (let i = 0; i < SESSIONS; i++) {
@@ -145,7 +111,7 @@ async function measure(label: string, databaseUrl: string): Promise<Map<string, 
       );
       let answers = 0;
       let failed = 0;
-      const cpu0 = cpuSeconds(server.pid);
+      const cpu0 = treeCpuSeconds(server.pid);
       const t0 = performance.now();
       const end = Date.now() + ROUTE_MS;
       await Promise.all(
@@ -158,7 +124,7 @@ async function measure(label: string, databaseUrl: string): Promise<Map<string, 
         }),
       );
       const seconds = (performance.now() - t0) / 1000;
-      const cpu = cpuSeconds(server.pid) - cpu0;
+      const cpu = treeCpuSeconds(server.pid) - cpu0;
       figures.set(name, { perSecond: answers / seconds, cpuMs: (cpu * 1000) / answers, failed });
     }
   } finally {
