@@ -74,3 +74,44 @@ test('a tab that receives junk on the channel ignores it', async ({ context }) =
   await expect(page).toHaveURL(/\/streaming$/);
   await expect(page.getByTestId('current-team')).toHaveText('Demo Produções');
 });
+
+test('a tab still starting when another switches team opens on the new team, not on the error page', async ({
+  browser,
+}) => {
+  // No service worker: the held-back catalogue below must come from the network, where the route is.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const first = await context.newPage();
+    await signInWithTeam(first, DEMO.owner, 'Demo Produções');
+    await first.goto('/streaming');
+    await expect(first.getByTestId('current-team')).toHaveText('Demo Produções');
+
+    // The second tab's start is held where its code runs but its texts (the locale's catalogue) have not
+    // arrived; the first tab switches team in that moment, storing the new session.
+    const second = await context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    await second.route(/\/assets\/messages-[^/]+\.js$/, async (route) => {
+      held();
+      await released;
+      await route.continue();
+    });
+    await second.goto('/streaming', { waitUntil: 'commit' });
+    await holding;
+    await first.getByTestId('current-team').click();
+    await first.getByRole('button', { name: /Eventos Ao Vivo/ }).click();
+    await expect(first.getByTestId('current-team')).toHaveText('Eventos Ao Vivo');
+    release();
+
+    await expect(second.getByTestId('current-team')).toHaveText('Eventos Ao Vivo');
+    await expect(second.getByText('OOPS! Alguma coisa deu errado!')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

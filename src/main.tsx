@@ -38,13 +38,6 @@ declare module '@tanstack/react-router' {
 }
 
 installApiErrorHandling(queryClient, (to) => void router.navigate({ to }));
-installTabSync({
-  session,
-  queryClient,
-  invalidateRouter: () => void router.invalidate(),
-  navigate: (to) => void router.navigate({ to }),
-  currentPath: () => router.state.location.pathname,
-});
 setTimeout(hideSplash, SPLASH_MAX_MS);
 
 // The persisted query cache (IndexedDB) is back before the first render, so pages opened offline find
@@ -53,6 +46,19 @@ setTimeout(hideSplash, SPLASH_MAX_MS);
 const persister = createIdbPersister();
 await Promise.all([activateLocale(storedLocale()), restorePersistedCache(queryClient, persister)]);
 persistCache(queryClient, persister);
+
+// The tabs keep in step from here on, not before: what another tab's change does here (router.invalidate)
+// runs the pages' guards, and those need the locale's catalogue loaded above. A second tab opened while
+// the first stored its session got the error page ('reading pages' of no locale). What another tab
+// stored meanwhile is read now instead.
+session.reload();
+installTabSync({
+  session,
+  queryClient,
+  invalidateRouter: () => void router.invalidate(),
+  navigate: (to) => void router.navigate({ to }),
+  currentPath: () => router.state.location.pathname,
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
