@@ -26,12 +26,24 @@ import urllib.request
 import aioice.ice
 import av
 import numpy as np
-from aiortc import MediaStreamTrack, RTCPeerConnection, RTCRtpSender, RTCSessionDescription
+from aiortc import (
+    MediaStreamTrack,
+    RTCConfiguration,
+    RTCPeerConnection,
+    RTCRtpSender,
+    RTCSessionDescription,
+)
 from aiortc.codecs import h264, vpx
 from aiortc.rtcdtlstransport import RTCDtlsTransport
 
 # Tests run on one machine and the server listens on loopback: gather there.
 aioice.ice.get_host_addresses = lambda use_ipv4, use_ipv6: ["127.0.0.1"]
+
+
+def peer():
+    # No ICE servers: without a list aiortc asks Google's public STUN server, a name lookup and up to 5 s
+    # of waiting on a machine that reaches no outside network, for a candidate loopback never uses.
+    return RTCPeerConnection(RTCConfiguration(iceServers=[]))
 
 stats = {"plis": 0, "keyframes": 0, "dropped": 0, "video": 0, "audio": 0}
 
@@ -152,10 +164,15 @@ class Tone(MediaStreamTrack):
 def http(method, url, body=None, headers=None):
     request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
     try:
-        with urllib.request.urlopen(request, timeout=15) as response:
+        # A loaded test machine can be slow to answer; the test waits longer than this for the line.
+        with urllib.request.urlopen(request, timeout=90) as response:
             return response.status, dict(response.headers), response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read().decode()
+    except OSError as error:
+        # No answer at all (refused, timed out): said as status 0 so the test fails with the reason
+        # instead of waiting for a line that never comes.
+        return 0, {}, f"{type(error).__name__}: {error}"
 
 
 async def offer(pc, url, headers):
@@ -176,7 +193,7 @@ def video_payload_types(sdp):
 
 
 async def publish(args):
-    pc = RTCPeerConnection()
+    pc = peer()
     video = pc.addTransceiver(Pattern(), direction="sendonly")
     pc.addTransceiver(Tone(), direction="sendonly")
     mime = "video/H264" if args.codec == "h264" else "video/VP8"
@@ -198,7 +215,7 @@ async def publish(args):
 
 
 async def play(args):
-    pc = RTCPeerConnection()
+    pc = peer()
 
     async def consume(track):
         while True:
