@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_USERS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
-import { checkCsv } from '../src/routes/streams/csv.ts';
+import { checkCsv } from '../src/routes/streams/csv-check.ts';
 import { parseCsv } from '../src/routes/streams/csv-records.ts';
 import { expectError, loginAs, startTestServer, type TestServer } from './helpers.ts';
 import { call, logsOf } from './streams-helpers.ts';

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type { TOTP } from 'otpauth';
 
 /** How long the password step of a two-factor login stays good for its second step. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -46,22 +45,27 @@ export function openSecret(keys: TwoFactorKeys, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-function totp(base32: string, label = ''): TOTP {
+// otpauth and qrcode are loaded at the first two-factor set-up or code, not at start: most instances
+// never see one, and every module loaded stays in memory (docs/server.md "Memory").
+async function totp(base32: string, label = ''): Promise<TOTP> {
+  const { Secret, TOTP } = await import('otpauth');
   return new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(base32), digits: 6, period: 30 });
 }
 
 /** A fresh secret with the URI an authenticator app reads and that URI as a QR code (SVG data URL). */
 export async function newTotpSecret(login: string): Promise<{ secret: string; uri: string; qr: string }> {
+  const [{ Secret }, { default: QRCode }] = await Promise.all([import('otpauth'), import('qrcode')]);
   const secret = new Secret({ size: 20 }).base32;
-  const uri = totp(secret, login).toString();
+  const uri = (await totp(secret, login)).toString();
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
   return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
 /** The time step of `code` when it is good now (one step of clock drift either way), else null. */
-export function totpStep(base32: string, code: string, now = Date.now()): number | null {
+export async function totpStep(base32: string, code: string, now = Date.now()): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const delta = totp(base32).validate({ token: code, timestamp: now, window: 1 });
+  const delta = (await totp(base32)).validate({ token: code, timestamp: now, window: 1 });
+  const { TOTP } = await import('otpauth');
   return delta === null ? null : TOTP.counter({ period: 30, timestamp: now }) + delta;
 }
 

@@ -16,7 +16,7 @@ export async function useSecondFactor(
   if (!user.totp_secret) return false;
   const trimmed = code.trim();
   if (/^\d{6}$/.test(trimmed)) {
-    const step = totpStep(openSecret(keys, user.totp_secret), trimmed);
+    const step = await totpStep(openSecret(keys, user.totp_secret), trimmed);
     return step !== null && consumeTotpStep(db, user.id, step);
   }
   return consumeRecoveryCode(db, user.id, hashRecoveryCode(keys, trimmed));

@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parse } from 'csv-parse';
 import ipaddr from 'ipaddr.js';
 import maxmind, { type Reader, type Response } from 'maxmind';
 
@@ -515,6 +514,8 @@ async function readRanges<T extends Uint32Array | BigUint64Array>(
   let sorted = true;
   let previous: T[number] | null = null;
   let skipped = 0;
+  // Loaded with the first view's tables, not at start (docs/server.md "Memory").
+  const { parse } = await import('csv-parse');
   const parser = parse({
     skip_empty_lines: true,
     skip_records_with_error: true,

@@ -114,7 +114,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!user) throw new ApiError(401, 'sessionExpired');
         if (user.totp_secret) throw new ApiError(409, 'twoFactorAlreadyOn');
         if (!user.totp_pending_secret) throw new ApiError(409, 'twoFactorNotPending');
-        const step = totpStep(openSecret(keys, user.totp_pending_secret), request.body.code.trim());
+        const step = await totpStep(openSecret(keys, user.totp_pending_secret), request.body.code.trim());
         if (step === null) throw new ApiError(400, 'twoFactorCodeWrong');
         const hashes = codes.map((c) => hashRecoveryCode(keys, c));
         await enableTotp(trx, userId, user.totp_pending_secret, step, hashes);

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
 import { ownerOf } from '../../db/repositories/viewers.ts';
 import { BeaconBody, MAX_BEACON_BYTES } from '../../http/beacons.ts';
@@ -10,9 +9,12 @@ import { ViewerCounter } from '../../media/viewer-counts.ts';
 import { checkViewerSession, sessionKey, viewKey } from '../../media/viewer-session-check.ts';
 import likeRoutes from './likes.ts';
 
-function userAgentOf(request: FastifyRequest) {
+/** The player's device, system and browser, read once per view: bowser is loaded at the first view
+ * (docs/server.md "Memory"). */
+async function userAgentOf(request: FastifyRequest) {
   const ua = request.headers['user-agent'];
   if (!ua) return { device: null, os: null, browser: null, browser_version: null };
+  const { default: Bowser } = await import('bowser');
   const parsed = Bowser.parse(ua.slice(0, 512));
   return {
     device: parsed.platform.type ?? null,
@@ -146,9 +148,12 @@ const beaconRoutes: FastifyPluginAsyncTypebox = async (app) => {
         events,
         // Looked up once per view (docs/analytics.md "Enrichment"); never stored: no address is kept.
         dims: async () => {
-          const place = await app.analytics.geo.lookupWhenReady(ip);
+          const [place, agent] = await Promise.all([
+            app.analytics.geo.lookupWhenReady(ip),
+            userAgentOf(request),
+          ]);
           return {
-            ...userAgentOf(request),
+            ...agent,
             // The session's country is the geoblock's (a trusted CDN header wins there too).
             country: session.country ?? place.country,
             state: place.state,

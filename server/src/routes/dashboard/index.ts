@@ -1,5 +1,4 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { Temporal } from 'temporal-polyfill';
 import {
   accountTimeZone,
   DASHBOARD_LIMIT,
@@ -81,7 +80,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = accountOf(request);
       const streams = holds(request, accountId, 'showStreaming', 'showHistory', 'broadcast');
       const vod = holds(request, accountId, 'showVOD');
-      const timeZone = await accountTimeZone(app.db, accountId);
+      // The Temporal polyfill is loaded at the first dashboard, not at start (docs/server.md "Memory").
+      const [timeZone, { Temporal }] = await Promise.all([
+        accountTimeZone(app.db, accountId),
+        import('temporal-polyfill'),
+      ]);
       const start = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay();
       const since = new Date(Date.now() - ALERT_DAYS * 86_400_000);
 
