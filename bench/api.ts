@@ -5,8 +5,9 @@
 // DATABASE_URL names a PostgreSQL server, on a scratch database there. Signs the owner in, seeds a few
 // videos' worth of demo data and live streams, then for each route runs a load generator in its own
 // process (bench/api-load.ts: CONNECTIONS keep-alive connections, ROUTE_MS each) and prints req/s and
-// p99 beside the goal, PGlite and PostgreSQL side by side, and the server's RSS idle and after the load
-// (summed over its process tree). BENCH_API_DB=pglite,postgres picks the databases, BENCH_API_ROUTES the
+// p99 beside the goal, PGlite and PostgreSQL side by side, and the server's RSS (summed over its
+// process tree): idle, its peak under the load (sampled four times a second while the routes run) and
+// 10 s after the load. BENCH_API_DB=pglite,postgres picks the databases, BENCH_API_ROUTES the
 // routes, BENCH_API_SERVER_NODE_OPTIONS the server's node options (a profile). Asserts nothing. Run alone:
 // `node --import tsx bench/api.ts`, or `npm run bench -- --only=api`.
 import { execFile } from 'node:child_process';
@@ -61,7 +62,25 @@ const RSS_GOAL = { pglite: { idle: 150, load: 180 }, postgres: { idle: 120, load
 interface Figures {
   routes: Record<string, { rps: number; p99: number; failed: number }>;
   rssIdle: number;
-  rssLoad: number;
+  /** The highest RSS sampled while the load ran: where the goal is judged ("under the load"). */
+  rssPeak: number;
+  /** 10 s after the load: what the server keeps once its collector has caught up. */
+  rssAfter: number;
+}
+
+/** Runs `work` while sampling the server's RSS every 250 ms; resolves to its result and the peak. A
+ * single sample at the end fell anywhere in the collector's cycle (135-194 MB in runs of one tree). */
+async function sampled<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = treeRss(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, 250);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, treeRss(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 function load(url: string, token: string, ms: number): Promise<{ rps: number; p99: number; failed: number }> {
@@ -106,18 +125,25 @@ async function measure(label: string, databaseUrl: string): Promise<Figures> {
     await new Promise((r) => setTimeout(r, 3000));
     const rssIdle = treeRss(server.pid);
     const routes: Figures['routes'] = {};
+    let rssPeak = rssIdle;
     for (const route of selectedRoutes()) {
       const url = `${server.base}${route.path(accountId)}`;
-      await load(url, route.signedIn ? token : '', Math.min(1000, ROUTE_MS)); // warm-up: JIT, pools
+      const warm = await sampled(server.pid, () =>
+        load(url, route.signedIn ? token : '', Math.min(1000, ROUTE_MS)),
+      ); // warm-up: JIT, pools
       const cpuBefore = treeCpuSeconds(server.pid);
-      const r = await load(url, route.signedIn ? token : '', ROUTE_MS);
+      const { result: r, peak } = await sampled(server.pid, () =>
+        load(url, route.signedIn ? token : '', ROUTE_MS),
+      );
+      rssPeak = Math.max(rssPeak, warm.peak, peak);
       const cpuMsPerRequest = ((treeCpuSeconds(server.pid) - cpuBefore) * 1000) / (r.rps * (ROUTE_MS / 1000));
       routes[route.name] = r;
       log(
         `  ${label}: ${route.name} ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms, server CPU ${cpuMsPerRequest.toFixed(2)} ms a request${r.failed ? `, ${r.failed} not 200` : ''}`,
       );
     }
-    return { routes, rssIdle, rssLoad: treeRss(server.pid) };
+    await new Promise((r) => setTimeout(r, 10_000));
+    return { routes, rssIdle, rssPeak, rssAfter: treeRss(server.pid) };
   } finally {
     await server.stop();
   }
@@ -153,10 +179,10 @@ export async function runApiBench(): Promise<void> {
   }
   const mem = (f: Figures | null, goal: { idle: number; load: number }) =>
     f
-      ? `${f.rssIdle.toFixed(0)} → ${f.rssLoad.toFixed(0)} MB (goal ≤ ${goal.idle} → ≤ ${goal.load}: ${f.rssIdle <= goal.idle && f.rssLoad <= goal.load ? 'met' : 'NOT met'})`
+      ? `${f.rssIdle.toFixed(0)} → ${f.rssPeak.toFixed(0)} → ${f.rssAfter.toFixed(0)} MB (goal ≤ ${goal.idle} → ≤ ${goal.load}: ${f.rssIdle <= goal.idle && f.rssPeak <= goal.load ? 'met' : 'NOT met'})`
       : '—';
   log(
-    `  ${'RSS idle → after load'.padEnd(22)}${mem(pglite, RSS_GOAL.pglite).padEnd(52)}${mem(postgres, RSS_GOAL.postgres)}`,
+    `  ${'RSS idle → peak → 10 s'.padEnd(24)}${mem(pglite, RSS_GOAL.pglite).padEnd(52)}${mem(postgres, RSS_GOAL.postgres)}`,
   );
 }
 
