@@ -106,6 +106,19 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
     expect(await storage.usedBytes('nobody')).toBe(0);
   });
 
+  it('removes a folder while a writer is still adding files to it (a transcode publishing as its video is deleted)', async () => {
+    const names = Array.from({ length: 400 }, (_, i) => `gone/hls/${i}.ts`);
+    await Promise.all(names.map((key) => storage.putBytes(key, 'x')));
+    // The writer adds files one after another while the folder is being removed, then stops.
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; i < 40 && writing; i++) await storage.putBytes(`gone/late-${i}.jpg`, 'x');
+    })();
+    await expect(storage.removePrefix('gone')).resolves.toBeUndefined();
+    writing = false;
+    await writer;
+  });
+
   it('refuses keys that could leave the storage', async () => {
     await expect(storage.putBytes('../escape.txt', 'x')).rejects.toThrow(/unsafe media key/);
     await expect(storage.open('a/../../etc/passwd')).rejects.toThrow(/unsafe media key/);

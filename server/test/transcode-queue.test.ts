@@ -76,3 +76,55 @@ describe('a video waiting for the transcoder', () => {
     expect((await waitForStatus(server.app, token, short, ['ready'], 60_000)).queued).toBe(false);
   }, 240_000);
 });
+
+describe('a video deleted while its transcode copies its files into place', () => {
+  it('is deleted (204) and leaves no file behind, whichever ends first', async () => {
+    const storage = server.app.media.storage;
+    const putDirectory = storage.putDirectory.bind(storage);
+    const putFile = storage.putFile.bind(storage);
+    let copying = () => {};
+    const copyStarted = new Promise<void>((resolve) => {
+      copying = resolve;
+    });
+    let resume = () => {};
+    const resumed = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    // The transcode's copy of its renditions is held until the video has been deleted.
+    storage.putDirectory = async (prefix, localDir) => {
+      copying();
+      await resumed;
+      return putDirectory(prefix, localDir);
+    };
+    // The thumbnail is the last file the transcode puts.
+    let thumbnailPut = () => {};
+    const thumbnailDone = new Promise<void>((resolve) => {
+      thumbnailPut = resolve;
+    });
+    storage.putFile = async (key, localPath) => {
+      await putFile(key, localPath);
+      if (key.endsWith('/thumbnail.jpg')) thumbnailPut();
+    };
+    try {
+      const id = await upload('apagado', '320x240', 2);
+      await copyStarted;
+      const prefix = `${DEMO}/${id}`;
+      const deleted = await server.app.inject({
+        method: 'DELETE',
+        url: `/v1/videos/${id}?accountId=${DEMO}`,
+        headers: bearer(token),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await storage.list(prefix)).toEqual([]);
+      resume();
+      // The copy ends after the delete: what it put is removed again.
+      await thumbnailDone;
+      await expect
+        .poll(async () => (await storage.list(prefix)).map((f) => f.key), { timeout: 10_000, interval: 100 })
+        .toEqual([]);
+    } finally {
+      storage.putDirectory = putDirectory;
+      storage.putFile = putFile;
+    }
+  }, 120_000);
+});

@@ -202,7 +202,11 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async removePrefix(prefix: string): Promise<void> {
-    await rm(this.path(prefix), { recursive: true, force: true });
+    // A writer may add a file while the folder is emptied (a transcode publishing its files as its
+    // video is deleted): the last rmdir then finds it not empty. rm empties it again, up to five times
+    // over about a second, instead of failing the delete; a writer that ends after that cleans up
+    // after itself (media/transcode.ts).
+    await rm(this.path(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 60 });
   }
 
   async usedBytes(prefix: string): Promise<number> {

@@ -125,6 +125,12 @@ export class Transcoder {
       const prefix = videoPrefix(current.account_id, videoId);
       await media.storage.putDirectory(`${prefix}/hls`, join(scratch, 'hls'));
       await media.storage.putFile(`${prefix}/thumbnail.jpg`, join(scratch, 'thumbnail.jpg'));
+      // Deleted while its files were being copied: the delete's removal may have run before the copy
+      // ended, so what was copied is removed here, and no folder outlives its video.
+      if (!(await findVideo(db, videoId))) {
+        await media.storage.removePrefix(prefix);
+        return;
+      }
       await updateVideo(db, videoId, {
         status: 'ready',
         error: null,
