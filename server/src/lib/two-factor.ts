@@ -64,9 +64,9 @@ export async function newTotpSecret(login: string): Promise<{ secret: string; ur
 /** The time step of `code` when it is good now (one step of clock drift either way), else null. */
 export async function totpStep(base32: string, code: string, now = Date.now()): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const delta = (await totp(base32)).validate({ token: code, timestamp: now, window: 1 });
-  const { TOTP } = await import('otpauth');
-  return delta === null ? null : TOTP.counter({ period: 30, timestamp: now }) + delta;
+  const generator = await totp(base32);
+  const delta = generator.validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : generator.counter({ timestamp: now }) + delta;
 }
 
 /** What a user types: digits and letters only, case and separators ignored. */
