@@ -93,15 +93,12 @@ test('a tab still starting when another switches team opens on the new team, not
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    await second.route(/\/assets\/messages-[^/]+\.js$/, async (route) => {
-      held();
+    const catalogue = /\/assets\/messages-[^/]+\.js$/;
+    await second.route(catalogue, async (route) => {
       await released;
       await route.continue();
     });
+    const holding = second.waitForRequest(catalogue);
     await second.goto('/streaming', { waitUntil: 'commit' });
     await holding;
     await first.getByTestId('current-team').click();
