@@ -30,19 +30,24 @@ export class Audience {
   /** Beacon posts answered, by the second (Date.now() / 1000) their answer came. */
   readonly answeredBySecond = new Map<number, number>();
   /** The viewers' connections to the server: the trusted proxy's keep-alive pool (a request waits
-   * for a free one, as behind a proxy that caps its connections to the origin). */
-  readonly agent: http.Agent;
+   * for a free one, as behind a proxy that caps its connections to the origin), one per instance. */
+  readonly agents: http.Agent[];
+  private readonly bases: string[];
   private readonly refused = new Set<string>();
 
+  /** `base`: the server, or its instances (a scaled-out run): a player's requests all go to one of
+   * them, the connections are shared out between them. */
   constructor(
-    private readonly base: string,
+    base: string | string[],
     private readonly liveId: string,
     plan: Plan,
     private readonly places: Map<string, Place>,
     private readonly truth: Truth,
     connections: number,
   ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    this.bases = typeof base === 'string' ? [base] : base;
+    const each = Math.ceil(connections / this.bases.length);
+    this.agents = this.bases.map(() => new http.Agent({ keepAlive: true, maxSockets: each }));
     this.players = plan.viewers.map((p) => ({
       plan: p,
       key: String(p.index),
@@ -65,7 +70,13 @@ export class Audience {
   }
 
   close(): void {
-    this.agent.destroy();
+    for (const agent of this.agents) agent.destroy();
+  }
+
+  /** The instance a player talks to (as a balancer that keeps a client on one instance), and its pool. */
+  private route(p: Player): { base: string; agent: http.Agent } {
+    const i = p.plan.index % this.bases.length;
+    return { base: this.bases[i]!, agent: this.agents[i]! };
   }
 
   private headersOf(p: Player) {
@@ -79,10 +90,11 @@ export class Audience {
   }
 
   private async exec(p: Player, action: Action): Promise<void> {
+    const { base, agent } = this.route(p);
     if (action.kind === 'arrive') {
       const res = await call(
-        this.agent,
-        `${this.base}/v1/public/lives/${this.liveId}/playback`,
+        agent,
+        `${base}/v1/public/lives/${this.liveId}/playback`,
         'GET',
         this.headersOf(p),
       );
@@ -103,7 +115,7 @@ export class Audience {
       await this.post(p, [{ t: action.t, type: 'start', state: 'loading' }]);
     } else if (action.kind === 'manifest') {
       if (!p.manifestUrl) return;
-      const res = await call(this.agent, `${this.base}${p.manifestUrl}`, 'GET', this.headersOf(p));
+      const res = await call(agent, `${base}${p.manifestUrl}`, 'GET', this.headersOf(p));
       this.tally.add('manifest', res.status);
       if (res.status === 200) this.truth.media(p.key, Date.now());
       else this.refusal('manifest', res.status, res.text);
@@ -116,9 +128,10 @@ export class Audience {
     const now = Date.now();
     const last = batch[batch.length - 1]!.t;
     const sent = batch.map(({ t, ...e }) => ({ ...e, at: now - (last - t) }));
+    const { base, agent } = this.route(p);
     const res = await call(
-      this.agent,
-      `${this.base}/v1/public/beacons`,
+      agent,
+      `${base}/v1/public/beacons`,
       'POST',
       this.headersOf(p),
       JSON.stringify({ sessionId: p.sessionId, events: sent }),

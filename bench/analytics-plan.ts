@@ -193,6 +193,7 @@ const COHORTS: readonly { value: Cohort; weight: number }[] = [
   { value: 'failSegment', weight: 3 },
 ];
 
+/** The embed's heartbeat (src/embed/telemetry.ts); a plan may take a longer one (PlanOptions). */
 export const HEARTBEAT_MS = 10_000;
 /** State changes closer than this to an earlier one go in the same post (the player's debounce). */
 const DEBOUNCE_MS = 1_000;
@@ -224,6 +225,8 @@ export interface PlanOptions {
   /** Real (= simulated) ms of the run, from the first step's warm-up to the last beacon. */
   runMs: number;
   stepMs: number;
+  /** A heartbeat every this many ms (HEARTBEAT_MS, the embed's, unless set). */
+  heartbeatMs?: number;
 }
 
 export const FIRST_STEP_MS = 3_000;
@@ -268,7 +271,16 @@ export function makePlan(options: PlanOptions): Plan {
     // The first of a cohort waits exactly at the edge of an exit before start's 1 s.
     const edge = !seen.has(cohort);
     seen.add(cohort);
-    const actions = planViewer(rand, cohort, join, steps, endMs, exodus, edge);
+    const actions = planViewer(
+      rand,
+      cohort,
+      join,
+      steps,
+      endMs,
+      exodus,
+      edge,
+      options.heartbeatMs ?? HEARTBEAT_MS,
+    );
     viewers.push({ index, address, ua: browser.ua, os: browser.os, cohort, actions });
   }
   return { steps, endMs, viewers };
@@ -283,6 +295,7 @@ function planViewer(
   endMs: number,
   exodus: number,
   edge: boolean,
+  heartbeatMs: number,
 ): Action[] {
   const K = steps.length;
   const S = (k: number) => steps[k]!;
@@ -432,8 +445,8 @@ function planViewer(
       break;
     }
   }
-  // A heartbeat every 10 s from the play intent until the view ends (or the run does).
-  for (let t = tStart + HEARTBEAT_MS; t < finalT; t += HEARTBEAT_MS)
+  // A heartbeat every 10 s (or the plan's period) from the play intent until the view ends (or the run does).
+  for (let t = tStart + heartbeatMs; t < finalT; t += heartbeatMs)
     events.push({ t, type: 'heartbeat', cmcd: { sf: 'h', st: 'l' } });
   events.sort((a, b) => a.t - b.t || order(a) - order(b));
   fillStates(events, cdn);

@@ -29,6 +29,7 @@ export interface PairResults {
   label: string;
   viewers: number;
   runMs: number;
+  heartbeatMs: number;
   /** How much the steps waited for the previous one's changes to be seen (the timeline with them). */
   shiftMs: number;
   stepMs: number;
@@ -77,7 +78,7 @@ export function printPair(r: PairResults): void {
   );
   log(
     `plan: ${fmt(r.viewers)} viewers from ${perAddress.size} addresses (at most ${maxOf(perAddress.values())} behind one); ` +
-      `${plan.steps.length} audience steps every ${r.stepMs / 1000} s; ${[...cohorts].map(([c, n]) => `${c} ${n}`).join(', ')}`,
+      `${plan.steps.length} audience steps every ${r.stepMs / 1000} s; a heartbeat every ${r.heartbeatMs / 1000} s; ${[...cohorts].map(([c, n]) => `${c} ${n}`).join(', ')}`,
   );
   log(
     `traffic: ${fmt(a.posts)} beacon posts (${fmt(a.events)} events, ${(a.posts / ((r.lastBeacon - r.start) / 1000)).toFixed(0)} posts/s), ` +

@@ -41,19 +41,25 @@ function machineTicks(): { busy: number; total: number } {
   }
 }
 
-function read(pid: number): Sample | null {
+/** The server processes' CPU and RSS, summed (one process, or every instance of a scaled-out run). */
+function read(pids: readonly number[]): Sample | null {
   try {
-    // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
-    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    let cpuSeconds = 0;
+    let rssKb = 0;
+    for (const pid of pids) {
+      // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpuSeconds += (Number(fields[11]) + Number(fields[12])) / TICKS;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      rssKb += rss ? Number(rss[1]) : Number.NaN;
+    }
     const own = process.cpuUsage();
     const machine = machineTicks();
     return {
       at: Date.now(),
       cpuSeconds,
-      rssMb: rss ? Number(rss[1]) / 1024 : Number.NaN,
+      rssMb: rssKb / 1024,
       clientSeconds: (own.user + own.system) / 1e6,
       machineBusy: machine.busy,
       machineTotal: machine.total,
@@ -80,20 +86,21 @@ export class ResourceSampler {
   private readonly samples: Sample[] = [];
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly pid: number) {}
+  /** `pids`: the server's process, or each instance's when the run scales out (their sums). */
+  constructor(private readonly pid: number | readonly number[]) {}
 
   start(): void {
-    const first = read(this.pid);
+    const first = read(typeof this.pid === 'number' ? [this.pid] : this.pid);
     if (first) this.samples.push(first);
     this.timer = setInterval(() => {
-      const sample = read(this.pid);
+      const sample = read(typeof this.pid === 'number' ? [this.pid] : this.pid);
       if (sample) this.samples.push(sample);
     }, 1000);
     this.timer.unref();
   }
 
   rssNowMb(): number {
-    return read(this.pid)?.rssMb ?? Number.NaN;
+    return read(typeof this.pid === 'number' ? [this.pid] : this.pid)?.rssMb ?? Number.NaN;
   }
 
   stop(): ResourceStats {

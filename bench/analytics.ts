@@ -23,6 +23,10 @@ const MIN_STEP_GAP_MS = 5_500;
 /** The proxy's connections to the server (BENCH_ANALYTICS_CONNECTIONS; MAX_CONNECTIONS_PER_ADDRESS
  * is 64 by default, the console's 8 and its websocket count too). */
 const CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS ?? 48);
+/** Server instances on PostgreSQL (BENCH_ANALYTICS_INSTANCES, 1 by default): the README's scale-out on
+ * this one machine, every instance on the same database and DATA_DIR, each player's requests on one of
+ * them and the proxy's connections shared out (the embedded database is for one instance only). */
+const INSTANCES = Math.max(1, Number(process.env.BENCH_ANALYTICS_INSTANCES ?? 1));
 const DASHBOARD_LOADS = 20;
 /** A long live, for the summary (which reads the whole live). */
 const LONG_LIVE_MS = 3 * 3600_000;
@@ -30,7 +34,12 @@ const LONG_LIVE_MS = 3 * 3600_000;
  * concurrent viewers' timeout. */
 const FLUSH_MS = 1_000;
 const TICK_MS = 2_000;
-const VIEWER_TIMEOUT_MS = 30_000;
+/** The players' heartbeat (BENCH_ANALYTICS_HEARTBEAT_SECONDS): the embed's 10 s by default. The
+ * beacon goal is stated at one heartbeat per 30 s (100,000 viewers, 3,333 posts a second); a longer
+ * heartbeat keeps the server's concurrent-viewer timeout at three heartbeats, as 30 s is for 10 s, so
+ * that a viewer between two heartbeats still counts (the ground truth uses the same timeout). */
+const HEARTBEAT_MS = Number(process.env.BENCH_ANALYTICS_HEARTBEAT_SECONDS ?? 10) * 1000;
+const VIEWER_TIMEOUT_MS = Math.max(30_000, 3 * HEARTBEAT_MS);
 
 /** The enrichment's answer for each address, from the same offline databases the server reads. */
 async function placesOf(): Promise<Map<string, Place>> {
@@ -64,16 +73,22 @@ async function placesOf(): Promise<Map<string, Place>> {
 }
 
 async function runPair(label: string, databaseUrl: string, viewers: number, places: Map<string, Place>) {
-  const plan = makePlan({ seed: SEED, viewers, runMs: RUN_MS, stepMs: STEP_MS });
+  const plan = makePlan({ seed: SEED, viewers, runMs: RUN_MS, stepMs: STEP_MS, heartbeatMs: HEARTBEAT_MS });
   const env = {
     DATABASE_URL: databaseUrl,
     // The viewers' addresses come in X-Forwarded-For from the proxy on this machine.
     TRUST_PROXY: '127.0.0.1',
     ...(CONNECTIONS > 48 ? { MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTIONS + 16) } : {}),
+    ...(VIEWER_TIMEOUT_MS !== 30_000 ? { VIEWER_TIMEOUT_SECONDS: String(VIEWER_TIMEOUT_MS / 1000) } : {}),
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-analytics-'));
   let server = await startBenchServer(env, { dataDir });
-  const sampler = new ResourceSampler(server.pid);
+  // More instances start once the first has migrated and seeded the database and written the
+  // DATA_DIR's signing secret, which they share.
+  const instances = databaseUrl ? INSTANCES : 1;
+  const more: Awaited<ReturnType<typeof startBenchServer>>[] = [];
+  for (let i = 1; i < instances; i++) more.push(await startBenchServer(env, { dataDir }));
+  const sampler = new ResourceSampler([server.pid, ...more.map((m) => m.pid)]);
   sampler.start();
   let audience: Audience | null = null;
   let analyst: AnalyticsConsole | null = null;
@@ -87,7 +102,14 @@ async function runPair(label: string, databaseUrl: string, viewers: number, plac
       `Bench analytics ${viewers}`,
     );
     const truth = new Truth(VIEWER_TIMEOUT_MS);
-    const players = new Audience(server.base, liveId, plan, places, truth, CONNECTIONS);
+    const players = new Audience(
+      [server.base, ...more.map((m) => m.base)],
+      liveId,
+      plan,
+      places,
+      truth,
+      CONNECTIONS,
+    );
     audience = players;
     const desk = new AnalyticsConsole(server.base, accountId, token, liveId, players.tally);
     analyst = desk;
@@ -242,9 +264,10 @@ async function runPair(label: string, databaseUrl: string, viewers: number, plac
     }
     long.desk.close();
     printPair({
-      label,
+      label: instances > 1 ? `${label}, ${instances} server instances` : label,
       viewers,
       runMs: RUN_MS,
+      heartbeatMs: HEARTBEAT_MS,
       shiftMs: shift,
       stepMs: STEP_MS,
       seed: SEED,
@@ -278,6 +301,7 @@ async function runPair(label: string, databaseUrl: string, viewers: number, plac
     analyst?.close();
     audience?.close();
     sampler.stop();
+    for (const m of more) await m.stop();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -288,9 +312,11 @@ export async function runAnalyticsBench(): Promise<void> {
   const dbs = (process.env.BENCH_ANALYTICS_DB ?? 'pglite,postgres').split(',');
   const places = await placesOf();
   log(
-    'defaults kept: ANALYTICS_TICK_MS 2000, ANALYTICS_FLUSH_MS 1000, VIEWER_TIMEOUT_SECONDS 30, BEACONS_PER_MINUTE 30, ' +
+    `defaults kept: ANALYTICS_TICK_MS 2000, ANALYTICS_FLUSH_MS 1000, ${VIEWER_TIMEOUT_MS === 30_000 ? 'VIEWER_TIMEOUT_SECONDS 30, ' : ''}BEACONS_PER_MINUTE 30, ` +
       'SESSIONS_PER_ADDRESS_* 300/600, BEACON_EVENTS_PER_ADDRESS_* 2000/6000, BEACON_EVENTS_PER_SESSION_* 60/60/3000; ' +
-      `set: TRUST_PROXY=127.0.0.1 (the proxy in front of the server); viewers reach the server over ${CONNECTIONS} keep-alive connections`,
+      `set: TRUST_PROXY=127.0.0.1 (the proxy in front of the server)${VIEWER_TIMEOUT_MS === 30_000 ? '' : `, VIEWER_TIMEOUT_SECONDS=${VIEWER_TIMEOUT_MS / 1000} (three heartbeats)`}; ` +
+      `viewers heartbeat every ${HEARTBEAT_MS / 1000} s and reach the server over ${CONNECTIONS} keep-alive connections` +
+      (INSTANCES > 1 ? `; ${INSTANCES} server instances on PostgreSQL, the connections shared out` : ''),
   );
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   for (const db of dbs) {

@@ -15,6 +15,9 @@ import { liveOnAir, ownerSession, startBenchServer, treeCpuSeconds, withScratchD
 
 const CONNECTIONS = Number(process.env.BENCH_VIEWERS_CONNECTIONS ?? 16);
 const ROUTE_MS = Number(process.env.BENCH_VIEWERS_ROUTE_MS ?? 10_000);
+/** Only the requests whose name holds one of these words (BENCH_VIEWERS_ROUTES=beacons, e.g. to
+ * profile one of them with the server under SERVE_NODE_FLAGS=--cpu-prof). */
+const ONLY = (process.env.BENCH_VIEWERS_ROUTES ?? '').split(',').filter(Boolean);
 /** Sessions the beacons and manifests go round (each from its own address). */
 const SESSIONS = 1_000;
 const UA =
@@ -103,6 +106,7 @@ async function measure(label: string, databaseUrl: string): Promise<Map<string, 
       ],
     ];
     for (const [name, once] of routes) {
+      if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) continue;
       const warm = Date.now() + 1_000;
       await Promise.all(
         Array.from({ length: CONNECTIONS }, async () => {
@@ -141,20 +145,22 @@ export async function runViewerRequestsBench(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
-  const pglite = await measure('PGlite', '');
+  const dbs = (process.env.BENCH_VIEWERS_DB ?? 'pglite,postgres').split(',');
+  const pglite = dbs.includes('pglite') ? await measure('PGlite', '') : null;
   const adminUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  const postgres = adminUrl
-    ? await withScratchDatabase('palco_bench_viewers', adminUrl, (url) => measure('PostgreSQL', url))
-    : null;
+  const postgres =
+    adminUrl && dbs.includes('postgres')
+      ? await withScratchDatabase('palco_bench_viewers', adminUrl, (url) => measure('PostgreSQL', url))
+      : null;
   if (!postgres) log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
   const cell = (f: Figure | undefined) =>
     f
       ? `${Math.round(f.perSecond).toLocaleString('en-US')}/s, ${f.cpuMs.toFixed(3)} ms CPU${f.failed ? `, ${f.failed} not 2xx` : ''}`
       : '—';
   log(`  ${'request'.padEnd(42)}${'PGlite'.padEnd(32)}PostgreSQL`);
-  for (const [name, figure] of pglite)
-    log(`  ${name.padEnd(42)}${cell(figure).padEnd(32)}${cell(postgres?.get(name))}`);
+  for (const name of new Set([...(pglite?.keys() ?? []), ...(postgres?.keys() ?? [])]))
+    log(`  ${name.padEnd(42)}${cell(pglite?.get(name)).padEnd(32)}${cell(postgres?.get(name))}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
