@@ -124,7 +124,9 @@ export function printPair(r: PairResults): void {
           ? `the SERVER (beacon round trip p99 ${ms(wireP99)}${r.shiftMs > 0 ? `, the plan ran ${s(r.shiftMs)} late` : ''})`
           : 'neither: the plan ran in real time'
     }${clientLate && serverLate ? `; the server lagged too (round trip p99 ${ms(wireP99)})` : ''}; CPU: ${shares}${
-      cpu.machine >= 90 ? ' (the machine was the limit: its cores were all in use)' : ''
+      cpu.machine >= 90 || cpu.saturated >= 50
+        ? ` (the machine was the limit: its cores were all in use${cpu.machine >= 90 ? '' : ` in ${cpu.saturated.toFixed(0)} % of the seconds`})`
+        : ''
     }`,
   );
   log(

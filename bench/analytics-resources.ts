@@ -74,6 +74,9 @@ export interface CpuShares {
   server: number;
   client: number;
   machine: number;
+  /** The share of the run's seconds (in %) in which the machine's cores were at least 95 % busy: the
+   * plan's steps come in bursts, so a mean under 90 % can hide a machine that was full in each of them. */
+  saturated: number;
   cores: number;
 }
 
@@ -126,7 +129,13 @@ function describe(
 ): { line: string; cpuLine: string; flat: boolean; cpu: CpuShares } {
   const cores = availableParallelism();
   if (samples.length < 3) {
-    const none = { server: Number.NaN, client: Number.NaN, machine: Number.NaN, cores };
+    const none = {
+      server: Number.NaN,
+      client: Number.NaN,
+      machine: Number.NaN,
+      saturated: Number.NaN,
+      cores,
+    };
     return { line: 'server process: not sampled', cpuLine: '', flat: false, cpu: none };
   }
   const first = samples[0]!;
@@ -134,10 +143,12 @@ function describe(
   const wall = (last.at - first.at) / 1000;
   const cpu = ((last.cpuSeconds - first.cpuSeconds) / wall) * 100;
   let busiest = 0;
+  let full = 0;
   for (let i = 1; i < samples.length; i++) {
     const a = samples[i - 1]!;
     const b = samples[i]!;
     busiest = Math.max(busiest, ((b.cpuSeconds - a.cpuSeconds) / ((b.at - a.at) / 1000)) * 100);
+    if ((b.machineBusy - a.machineBusy) / (b.machineTotal - a.machineTotal) >= 0.95) full++;
   }
   const peak = maxOf(samples.map((x) => x.rssMb));
   const half = samples.slice(Math.floor(samples.length / 2));
@@ -170,13 +181,15 @@ function describe(
     server: cpu,
     client: ((last.clientSeconds - first.clientSeconds) / wall) * 100,
     machine: ((last.machineBusy - first.machineBusy) / (last.machineTotal - first.machineTotal)) * 100,
+    saturated: (full / (samples.length - 1)) * 100,
     cores,
   };
   // What the server and the client leave of the machine's busy time: PostgreSQL, the kernel's
   // loopback network, anything else running.
   const rest = shares.machine * cores - shares.server - shares.client;
   const cpuLine =
-    `CPU over the same ${wall.toFixed(0)} s: the machine's ${cores} cores ${shares.machine.toFixed(0)} % busy; ` +
+    `CPU over the same ${wall.toFixed(0)} s: the machine's ${cores} cores ${shares.machine.toFixed(0)} % busy ` +
+    `(at least 95 % in ${shares.saturated.toFixed(0)} % of the seconds); ` +
     `of one core: server ${shares.server.toFixed(0)} %, bench client ${shares.client.toFixed(0)} %, ` +
     `the rest (PostgreSQL, the kernel, other work) ${rest.toFixed(0)} %`;
   return { line, cpuLine, flat, cpu: shares };
