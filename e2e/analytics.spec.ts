@@ -215,9 +215,12 @@ test('live analytics and customer support from real players', async ({ page, bro
     // the first frame, so the order asserted is that of the player's own events.
     expect(types.filter((t) => t !== 'heartbeat').slice(0, 2)).toEqual(['start', 'startup']);
     expect(types.indexOf('rebuffer_start')).toBeLessThan(types.indexOf('rebuffer_end'));
-    // The stall is in the view's figures. Not its length: the player froze for 8 s, and telemetry has
-    // reported 1.7 s (in three pieces) and 2.7 s for it on loaded machines (docs/analytics.md "Known
-    // limitation: stalls of an ultra-low live").
+    // The stall is in the view's figures, at least as long as the player stayed frozen (8 s, and more when
+    // the page loads the live again meanwhile: the picture does not move then either): one stall from
+    // shaka's first buffering to the picture moving again, through shaka's flag going off and on meanwhile
+    // (docs/analytics.md "A stall lasts until the picture moves"; counted from the flag alone it was 1.7 s
+    // in three pieces). Its rebuffer_end above came while the viewer still watched, so the picture moving
+    // ended it, not the viewer leaving.
     const stall = await page.request
       .get(`/v1/analytics/lives/${live.id}/views?viewerId=${stalled.viewerId}&accountId=${teamId}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -227,8 +230,7 @@ test('live analytics and customer support from real players', async ({ page, bro
     expect(Math.max(...stall.items.map((v) => v.rebufferCount)), JSON.stringify(stall.items)).toBeGreaterThan(
       0,
     );
-    expect(longest, JSON.stringify(stall.items)).toBeGreaterThan(0);
-    expect(longest).toBeLessThan(14_000);
+    expect(longest, JSON.stringify(stall.items)).toBeGreaterThanOrEqual(6_000);
   } finally {
     encoder.kill('SIGINT');
     for (const v of viewers) await v.context.close().catch(() => {});

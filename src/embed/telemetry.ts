@@ -140,6 +140,15 @@ export class Telemetry {
   private buffering = false;
   /** When the current stall began (null: none). A wait after a seek or while paused is no stall. */
   private stallSince: number | null = null;
+  /** The playhead when shaka stopped buffering during the stall (null: still buffering, or no stall).
+   * The stall ends when the picture moves on from there, not when shaka's flag goes off: at a live edge
+   * the flag can go off and on several times while the picture stays frozen (docs/analytics.md "A stall
+   * lasts until the picture moves"). */
+  private resumeFrom: number | null = null;
+  /** When shaka's flag went off (epoch ms): the stall did not end before. */
+  private resumeAt = 0;
+  /** When `resumeFrom` was taken (epoch ms): how far the playhead can have played since. */
+  private resumeFromAt = 0;
   private rendition: string | undefined;
   private cdn: string | undefined;
   private cancelFlush: (() => void) | null = null;
@@ -224,13 +233,12 @@ export class Telemetry {
     player.getNetworkingEngine?.()?.unregisterResponseFilter?.(this.onResponse);
   }
 
-  /** Moves to `state`, counting the time spent in the one it leaves. */
-  private enter(state: PlayerState): void {
-    const now = this.deps.now();
+  /** Moves to `state` (at `at`, now by default), counting the time spent in the one it leaves. */
+  private enter(state: PlayerState, at = this.deps.now()): void {
     if (this.state === 'playing' || this.state === 'rebuffering' || this.state === 'paused')
-      this.spent[this.state] += Math.max(0, now - this.stateSince);
+      this.spent[this.state] += Math.max(0, at - this.stateSince);
     this.state = state;
-    this.stateSince = now;
+    this.stateSince = Math.max(this.stateSince, at);
   }
 
   /** The rendition playing, named by the picture's own height when the video has one: a manifest's
@@ -327,16 +335,23 @@ export class Telemetry {
     }
   };
 
-  /** The first frame is the first time the playhead moves after `playing`. */
+  /** The first frame is the first time the playhead moves after `playing`; after it, the playhead
+   * moving ends a stall shaka stopped buffering for. */
   private readonly onTimeUpdate = () => {
     const video = this.video;
-    if (this.started || this.closed || !video || this.playingFrom === null) return;
+    if (this.started) return this.moved();
+    if (this.closed || !video || this.playingFrom === null) return;
     if (video.paused || video.seeking) return;
     if (video.currentTime > this.playingFrom) this.firstFrame();
   };
 
-  /** A seek before the first frame moves the playhead without playing it. */
+  /** A seek before the first frame moves the playhead without playing it; so does one during a stall
+   * (shaka moving into the live window), which is no sign of the picture moving. */
   private readonly onSeeked = () => {
+    if (this.started && this.resumeFrom !== null && this.video) {
+      this.resumeFrom = this.video.currentTime;
+      this.resumeFromAt = this.deps.now();
+    }
     if (this.started || !this.video) return;
     this.playingFrom = this.video.paused ? null : this.video.currentTime;
     // Its 'playing' (after the seek's data arrived) times the frame; without one, the moving playhead does.
@@ -348,13 +363,35 @@ export class Telemetry {
     return Math.min(MAX_MS, Math.max(0, this.deps.now() - t));
   }
 
-  /** Ends a stall, if one is on: `rebuffer_end`, then `next`. */
-  private endStall(next: PlayerState): void {
+  /** Ends a stall, if one is on (at `at`, now by default): `rebuffer_end`, then `next`. */
+  private endStall(next: PlayerState, at = this.deps.now()): void {
+    this.resumeFrom = null;
     if (this.stallSince === null) return;
-    const rebufferMs = this.since(this.stallSince);
+    const rebufferMs = Math.min(MAX_MS, Math.max(0, at - this.stallSince));
     this.stallSince = null;
-    this.enter(next);
+    this.enter(next, at);
     this.change({ type: 'rebuffer_end', rebufferMs });
+  }
+
+  /** The playhead moved on from where shaka stopped buffering: the stall ended when it started moving,
+   * `played` seconds of media ago (timeupdate comes every 250 ms or so), not before shaka's flag went off. */
+  private moved(): void {
+    const video = this.video;
+    if (this.resumeFrom === null || this.closed || !video || video.paused || video.seeking) return;
+    const now = this.deps.now();
+    const played = video.currentTime - this.resumeFrom;
+    // A playhead that went back, or jumped further than it could have played since (twice the time:
+    // a live player catching up plays faster), was moved by the page loading the media again, not by
+    // the picture moving: wait from there.
+    if (!(played > 0) || played * 1000 > 2 * (now - this.resumeFromAt) + 300) {
+      this.resumeFrom = video.currentTime;
+      this.resumeFromAt = now;
+      return;
+    }
+    // Never before the flag went off, nor before time already counted (a heartbeat's); whole
+    // milliseconds, as the beacon's schema takes them.
+    const at = Math.round(Math.min(now, Math.max(this.resumeAt, this.stateSince, now - played * 1000)));
+    this.endStall('playing', at);
   }
 
   private readonly onBuffering = (event: Event) => {
@@ -362,7 +399,16 @@ export class Telemetry {
     if (!this.started || this.closed || buffering === this.buffering) return;
     this.buffering = buffering;
     const video = this.video;
-    if (!buffering) this.endStall('playing');
+    // shaka has enough to play on: the stall lasts until the picture moves (moved, above).
+    if (!buffering) {
+      if (this.stallSince !== null) {
+        this.resumeFrom = video?.currentTime ?? null;
+        this.resumeAt = this.resumeFromAt = this.deps.now();
+      }
+      if (this.resumeFrom === null) this.endStall('playing');
+    }
+    // Buffering again before the picture moved: the same stall goes on.
+    else if (this.stallSince !== null) this.resumeFrom = null;
     // A wait after a seek, or while paused, is no stall.
     else if (video && !video.paused && !video.seeking) {
       this.stallSince = this.deps.now();

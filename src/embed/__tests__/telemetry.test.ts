@@ -101,6 +101,12 @@ function setup(o: { manifestType?: 'hls' | 'dash'; intentAt?: number } = {}) {
     fire(video, 'timeupdate');
   };
   const buffering = (on: boolean) => fire(player, 'buffering', { buffering: on });
+  /** The playhead moves on by `ms` of media, which took `ms` to play: a `timeupdate` then. */
+  const moves = (ms = 250) => {
+    tick(ms);
+    video.currentTime += ms / 1000;
+    fire(video, 'timeupdate');
+  };
   const events = () => posts.flatMap((p) => p.events);
   const types = () => events().map((e) => e.type);
   const last = (type: string) => events().findLast((e) => e.type === type);
@@ -117,6 +123,7 @@ function setup(o: { manifestType?: 'hls' | 'dash'; intentAt?: number } = {}) {
     attach,
     play,
     buffering,
+    moves,
     events,
     types,
     last,
@@ -290,7 +297,7 @@ describe('state changes', () => {
       t.buffering(true);
       t.tick(DEBOUNCE_MS);
       t.buffering(false);
-      t.tick(DEBOUNCE_MS);
+      t.moves(DEBOUNCE_MS);
     }
     const inMinute = t.posts.filter((p) => p.at > t.now() - 60_000).length;
     expect(inMinute).toBeLessThanOrEqual(STATE_POSTS_PER_MINUTE + 60_000 / HEARTBEAT_MS);
@@ -339,11 +346,12 @@ describe('state changes', () => {
     const sum = (key: 'playingMs' | 'rebufferingMs' | 'pausedMs') =>
       events.reduce((n, e) => n + (e[key] ?? 0), 0);
     expect([sum('playingMs'), sum('rebufferingMs'), sum('pausedMs')]).toEqual([9_000, 2_000, 3_000]);
+    // The stall ends with the pause (the picture never moved after shaka's buffering went off).
     expect(events.map((e) => e.state)).toEqual([
       'loading',
       'playing',
       'rebuffering',
-      'playing',
+      'paused',
       'paused',
       'paused',
       'playing',
@@ -352,6 +360,102 @@ describe('state changes', () => {
     expect(t.last('rebuffer_end')).toMatchObject({ rebufferMs: 2_000, rebufferingMs: 2_000, playingMs: 0 });
     expect(t.last('startup')?.startupMs).toBe(1_500);
     expect(t.last('heartbeat')).toMatchObject({ pausedMs: 1_500, playingMs: 0 });
+  });
+
+  // docs/analytics.md "A stall lasts until the picture moves".
+  it('counts a stall until the picture moves, through shaka buffering on and off while it stays frozen', () => {
+    const t = setup();
+    t.attach();
+    t.play();
+    t.moves(3_000);
+    t.buffering(true);
+    t.tick(1_000);
+    // shaka has a little to play, the picture does not move, and shaka buffers again: the same stall.
+    t.buffering(false);
+    t.tick(500);
+    t.fire(t.video, 'timeupdate');
+    t.buffering(true);
+    t.tick(6_000);
+    t.buffering(false);
+    t.tick(500);
+    // Then the picture moves: 250 ms of media by this timeupdate, so it moved again 250 ms ago.
+    t.moves(250);
+    t.tick(DEBOUNCE_MS);
+    expect(t.types().filter((x) => x.startsWith('rebuffer'))).toEqual(['rebuffer_start', 'rebuffer_end']);
+    expect(t.last('rebuffer_end')).toMatchObject({ rebufferMs: 8_000, state: 'playing' });
+    t.telemetry.stop();
+    const sum = (key: 'playingMs' | 'rebufferingMs') => t.events().reduce((n, e) => n + (e[key] ?? 0), 0);
+    expect(sum('rebufferingMs')).toBe(8_000);
+    // 0.04 s to the first frame, 3 s, then the 250 ms since the stall ended and the debounce's second.
+    expect(sum('playingMs')).toBe(3_000 + 250 + DEBOUNCE_MS);
+  });
+
+  it('does not take shaka moving the playhead into the live window during a stall for the picture moving', () => {
+    const t = setup();
+    t.attach();
+    t.play();
+    t.buffering(true);
+    t.tick(2_000);
+    t.buffering(false);
+    t.video.seeking = true;
+    t.video.currentTime += 4;
+    t.fire(t.video, 'timeupdate');
+    t.tick(300);
+    t.video.seeking = false;
+    t.fire(t.video, 'seeked');
+    t.fire(t.video, 'timeupdate');
+    t.tick(DEBOUNCE_MS);
+    expect(t.types()).not.toContain('rebuffer_end');
+    t.moves(500);
+    t.tick(DEBOUNCE_MS);
+    expect(t.last('rebuffer_end')?.rebufferMs).toBe(2_000 + 300 + DEBOUNCE_MS);
+  });
+
+  it('waits for the picture to move when the page loads the media again during a stall', () => {
+    const t = setup();
+    t.attach();
+    t.play();
+    t.moves(2_000);
+    t.buffering(true);
+    t.tick(3_000);
+    t.buffering(false);
+    // The page loads the live again (a ladder that grew): the playhead goes back, then to the edge.
+    t.video.currentTime = 0;
+    t.fire(t.video, 'timeupdate');
+    t.tick(2_000);
+    t.video.currentTime = 9.5;
+    t.fire(t.video, 'timeupdate');
+    t.tick(2_000);
+    t.fire(t.video, 'timeupdate');
+    expect(t.types()).not.toContain('rebuffer_end');
+    // Then it plays: 0.3337 s of media by this timeupdate (the schema takes whole milliseconds).
+    t.tick(334);
+    t.video.currentTime += 0.3337;
+    t.fire(t.video, 'timeupdate');
+    t.tick(DEBOUNCE_MS);
+    expect(t.last('rebuffer_end')?.rebufferMs).toBe(3_000 + 2_000 + 2_000);
+  });
+
+  it('ends a stall when the viewer pauses or leaves, whether shaka still buffers or not', () => {
+    const t = setup();
+    t.attach();
+    t.play();
+    t.buffering(true);
+    t.tick(1_500);
+    t.buffering(false);
+    t.tick(2_000);
+    t.video.paused = true;
+    t.fire(t.video, 'pause');
+    t.tick(DEBOUNCE_MS);
+    expect(t.last('rebuffer_end')?.rebufferMs).toBe(3_500);
+    expect(t.types().slice(-2)).toEqual(['rebuffer_end', 'pause']);
+    t.video.paused = false;
+    t.fire(t.video, 'play');
+    t.buffering(true);
+    t.tick(4_000);
+    t.telemetry.stop();
+    expect(t.types().slice(-3)).toEqual(['rebuffer_start', 'rebuffer_end', 'end']);
+    expect(t.last('rebuffer_end')?.rebufferMs).toBe(4_000);
   });
 
   it('does not count a seek while paused, or a seek while playing, as a stall', () => {
@@ -426,6 +530,7 @@ describe('state changes', () => {
     for (let i = 0; i < 30; i++) {
       t.buffering(true);
       t.buffering(false);
+      t.moves(1);
     }
     t.telemetry.flush(false);
     // start, then startup and 60 rebuffer events.
