@@ -90,20 +90,20 @@ export class ResourceSampler {
   private timer: NodeJS.Timeout | null = null;
 
   /** `pids`: the server's process, or each instance's when the run scales out (their sums). */
-  constructor(private readonly pid: number | readonly number[]) {}
+  constructor(private readonly pids: readonly number[]) {}
 
   start(): void {
-    const first = read(typeof this.pid === 'number' ? [this.pid] : this.pid);
+    const first = read(this.pids);
     if (first) this.samples.push(first);
     this.timer = setInterval(() => {
-      const sample = read(typeof this.pid === 'number' ? [this.pid] : this.pid);
+      const sample = read(this.pids);
       if (sample) this.samples.push(sample);
     }, 1000);
     this.timer.unref();
   }
 
   rssNowMb(): number {
-    return read(typeof this.pid === 'number' ? [this.pid] : this.pid)?.rssMb ?? Number.NaN;
+    return read(this.pids)?.rssMb ?? Number.NaN;
   }
 
   stop(): ResourceStats {

@@ -153,7 +153,8 @@ export async function runViewerRequestsBench(): Promise<void> {
     adminUrl && dbs.includes('postgres')
       ? await withScratchDatabase('palco_bench_viewers', adminUrl, (url) => measure('PostgreSQL', url))
       : null;
-  if (!postgres) log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
+  if (!adminUrl && dbs.includes('postgres'))
+    log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to a server that may create databases)');
   const cell = (f: Figure | undefined) =>
     f
       ? `${Math.round(f.perSecond).toLocaleString('en-US')}/s, ${f.cpuMs.toFixed(3)} ms CPU${f.failed ? `, ${f.failed} not 2xx` : ''}`

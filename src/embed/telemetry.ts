@@ -358,16 +358,16 @@ export class Telemetry {
     this.playingAt = null;
   };
 
-  /** Milliseconds from `t` to now, within the server's bounds. */
-  private since(t: number): number {
-    return Math.min(MAX_MS, Math.max(0, this.deps.now() - t));
+  /** Milliseconds from `t` to `until` (now by default), within the server's bounds. */
+  private since(t: number, until = this.deps.now()): number {
+    return Math.min(MAX_MS, Math.max(0, until - t));
   }
 
   /** Ends a stall, if one is on (at `at`, now by default): `rebuffer_end`, then `next`. */
   private endStall(next: PlayerState, at = this.deps.now()): void {
     this.resumeFrom = null;
     if (this.stallSince === null) return;
-    const rebufferMs = Math.min(MAX_MS, Math.max(0, at - this.stallSince));
+    const rebufferMs = this.since(this.stallSince, at);
     this.stallSince = null;
     this.enter(next, at);
     this.change({ type: 'rebuffer_end', rebufferMs });
