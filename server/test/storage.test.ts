@@ -119,6 +119,22 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
     await writer;
   });
 
+  it('a put whose folder is removed under it starts again in a new folder instead of failing', async () => {
+    // Puts and removals of the same folder interleave; each put must land, none reject with ENOENT.
+    for (let round = 0; round < 20; round++) {
+      const scratch = await storage.scratchDir();
+      await writeFile(join(scratch, 'poster.jpg'), 'img');
+      const puts = [
+        ...Array.from({ length: 30 }, (_, i) => storage.putBytes(`race/a/b/${i}.ts`, 'x')),
+        storage.putFile('race/a/c/poster.jpg', join(scratch, 'poster.jpg')),
+      ];
+      const removals = Array.from({ length: 5 }, () => storage.removePrefix('race/a'));
+      await expect(Promise.all([...puts, ...removals])).resolves.toBeDefined();
+    }
+    await storage.putBytes('race/a/last.ts', 'x');
+    expect((await storage.list('race')).map((file) => file.key)).toContain('race/a/last.ts');
+  });
+
   it('refuses keys that could leave the storage', async () => {
     await expect(storage.putBytes('../escape.txt', 'x')).rejects.toThrow(/unsafe media key/);
     await expect(storage.open('a/../../etc/passwd')).rejects.toThrow(/unsafe media key/);

@@ -92,12 +92,35 @@ export class LocalDiskStorage implements MediaStorage {
   constructor(private readonly root: string) {}
 
   async putBytes(key: string, data: Buffer | string): Promise<void> {
-    const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
     // Written aside then renamed: a reader sees the old file or the new one.
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temporary, data, { mode: 0o640 });
-    await rename(temporary, target);
+    await this.intoFolder(key, async (target) => {
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temporary, data, { mode: 0o640 });
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Makes the key's folder and writes into it. The folder may be removed between the mkdir and the
+   * write (a video deleted while its transcode publishes, see removePrefix): the write then starts
+   * again in a new folder rather than failing. Even mkdir fails that way, with ENOENT or, from Node's
+   * recursive mkdir, ENOTDIR, when a parent it just made is removed before the child.
+   */
+  private async intoFolder(key: string, write: (target: string) => Promise<void>): Promise<void> {
+    const target = this.path(key);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await mkdir(dirname(target), { recursive: true });
+        return await write(target);
+      } catch (error) {
+        if (attempt >= 5 || !noSuchFile(error)) throw error;
+      }
+    }
   }
 
   async list(prefix: string): Promise<{ key: string; size: number }[]> {
@@ -135,9 +158,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async putFile(key: string, localPath: string): Promise<void> {
-    const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
-    await moveFile(localPath, target);
+    await this.intoFolder(key, (target) => moveFile(localPath, target));
   }
 
   async putDirectory(prefix: string, localDir: string): Promise<void> {
