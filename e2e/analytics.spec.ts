@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
-import { readyVideo, renderedAnswer } from './embed-helpers';
+import { readyVideo, renderedAnswer, untilOnAir } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -86,17 +86,7 @@ test('live analytics and customer support from real players', async ({ page, bro
   const encoder: ChildProcess = publishTestSignal(`rtmp://127.0.0.1:${E2E_INGEST_PORT}/live/${key}`, 200);
   const viewers: Viewer[] = [];
   try {
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await page.request.get(`/v1/public/lives/${live.id}/playback`)).json()) as {
-              manifestUrl: string | null;
-            }
-          ).manifestUrl,
-        { timeout: 60_000 },
-      )
-      .toMatch(/^\/play\/live\//);
+    await untilOnAir(page.request, live.id);
 
     // Five viewers: three on Windows in São Paulo (Vivo), two on a Mac in Rio (Claro).
     for (const [ua, address] of [

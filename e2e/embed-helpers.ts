@@ -150,3 +150,18 @@ export async function renderedAnswer<T = { viewerId: string }>(frame: Page | Fra
     .catch(() => null);
   return text ? (JSON.parse(text) as { info: T }).info : null;
 }
+
+/** Waits until a live's playback answer names a manifest: its encoder's first segments are out. */
+export async function untilOnAir(request: APIRequestContext, liveId: string) {
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/v1/public/lives/${liveId}/playback`)).json()) as {
+            manifestUrl: string | null;
+          }
+        ).manifestUrl,
+      { timeout: 60_000 },
+    )
+    .toMatch(/^\/play\/live\//);
+}

@@ -1,8 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import type { PlaybackInfo } from '../contract/playback';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
-import { expectPlaying } from './embed-helpers';
+import { expectPlaying, untilOnAir } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -44,14 +43,7 @@ test('a paused DVR live shows the pause banner, also when the pause comes while 
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   try {
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`/v1/public/lives/${liveId}/playback`)).json()) as PlaybackInfo)
-            .manifestUrl,
-        { timeout: 60_000 },
-      )
-      .toMatch(/^\/play\/live\//);
+    await untilOnAir(page.request, liveId);
 
     // Watching: the DVR live plays with its position behind the edge, then the operator pauses.
     await page.goto(`/embed/${liveId}`);

@@ -1,9 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, test } from '@playwright/test';
-import type { PlaybackInfo } from '../contract/playback';
 import { publishTestSignal } from '../server/test/rtmp-encoder.ts';
-import { readyVideo, renderedAnswer } from './embed-helpers';
+import { readyVideo, renderedAnswer, untilOnAir } from './embed-helpers';
 import { type Api, controlStream, createStream, getStream, unique } from './streaming-helpers';
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
@@ -159,14 +158,7 @@ test('a live plays its first frame from the one rendition it started on, and rep
     rate: 25,
   });
   try {
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get(`/v1/public/lives/${created.id}/playback`)).json()) as PlaybackInfo)
-            .manifestUrl,
-        { timeout: 60_000 },
-      )
-      .toMatch(/^\/play\/live\//);
+    await untilOnAir(page.request, created.id);
     // A viewer arriving on a running live: a few segments of each rendition listed.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
 

@@ -1,6 +1,7 @@
 import type { PlaybackInfo } from '@contract/playback';
 import { mountControls } from './controls';
 import { ElementPlayer } from './element-player';
+import { watchFrozen } from './frozen';
 import { signedPrefix, withToken } from './route';
 import { CRITICAL, loadShaka, type ShakaPlayer } from './shaka';
 import { liftedStartConfig, startConfig } from './startup';
@@ -360,6 +361,8 @@ async function createHlsPlayer(
   // The manifest under the latest token (a renewal swaps it, as the request filter does).
   const current = () => (prefix ? withToken(manifest, prefix) : manifest);
   const stopLadderWatch = info.kind === 'live' ? watchLadder(player, current, controls.refreshTracks) : null;
+  // A live's picture frozen while meant to play: asked again as a stopped live is (src/embed/frozen.ts).
+  const stopFrozenWatch = info.kind === 'live' ? watchFrozen(video, onStopped) : null;
 
   if (info.subtitles.length > 0) {
     video.addEventListener(
@@ -397,6 +400,7 @@ async function createHlsPlayer(
     },
     async destroy() {
       stopLadderWatch?.();
+      stopFrozenWatch?.();
       controls.destroy();
       await player.destroy().catch(() => undefined);
       video.remove();
