@@ -6,12 +6,12 @@ import { type Api, controlStream, createStream, getStream, unique } from './stre
 import { DEMO, E2E_INGEST_PORT } from './support/env';
 import { signInWithTeam } from './support/pwa';
 
-// docs/playback.md "A frozen live player": a player whose picture stays still while its live goes on is
+// docs/playback.md "The embed player (emb)", its "A frozen live player": a player whose picture stays still while its live goes on is
 // started again by the page. A real ffmpeg publishes; the viewer's media playlists are then answered
 // with the copy they last had (what a player stuck polling a playlist that never grows sees: shaka
 // raises no error, and without the page's watch the picture stayed frozen for good).
 
-const MEDIA_PLAYLIST = /\/play\/live\/.*\.m3u8(\?|$)/;
+const PLAYLIST = /\/play\/live\/.*\.m3u8(\?|$)/;
 
 test('a live player whose picture stays frozen is started again, and plays on', async ({ page }) => {
   test.setTimeout(240_000);
@@ -27,10 +27,10 @@ test('a live player whose picture stays frozen is started again, and plays on', 
   try {
     await untilOnAir(page.request, liveId);
 
-    // Each media playlist's latest answer; while `frozen`, that copy is answered again.
+    // Each playlist's latest answer; while `frozen`, a media playlist's copy is answered again.
     let frozen = false;
     const last = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-    await page.route(MEDIA_PLAYLIST, async (route) => {
+    await page.route(PLAYLIST, async (route) => {
       const path = new URL(route.request().url()).pathname;
       const kept = last.get(path);
       if (frozen && kept && !path.endsWith('/master.m3u8'))

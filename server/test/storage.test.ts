@@ -124,9 +124,12 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (kind) => {
     for (let round = 0; round < 20; round++) {
       const scratch = await storage.scratchDir();
       await writeFile(join(scratch, 'poster.jpg'), 'img');
+      await mkdir(join(scratch, 'hls'));
+      await writeFile(join(scratch, 'hls', 'index.m3u8'), '#EXTM3U');
       const puts = [
         ...Array.from({ length: 30 }, (_, i) => storage.putBytes(`race/a/b/${i}.ts`, 'x')),
         storage.putFile('race/a/c/poster.jpg', join(scratch, 'poster.jpg')),
+        storage.putDirectory('race/a/d/hls', join(scratch, 'hls')),
       ];
       const removals = Array.from({ length: 5 }, () => storage.removePrefix('race/a'));
       await expect(Promise.all([...puts, ...removals])).resolves.toBeDefined();

@@ -1,6 +1,6 @@
 /**
  * A live's picture that stays still while it is meant to play: the page starts its player again
- * (docs/playback.md "A frozen live player"). A stall of the live itself (segments late at the edge)
+ * (docs/playback.md "The embed player (emb)", its "A frozen live player"). A stall of the live itself (segments late at the edge)
  * ends well within FROZEN_MS; a player that never recovers from one (seen once: shaka polling its media
  * playlist with no segment asked, the picture frozen for good) would otherwise hold the viewer there
  * while the live goes on.

@@ -106,7 +106,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   /**
-   * Makes the key's folder and writes into it. The folder may be removed between the mkdir and the
+   * Makes the folder of `key` (a file's, or a folder's for putDirectory) and writes into it. The folder may be removed between the mkdir and the
    * write (a video deleted while its transcode publishes, see removePrefix): the write then starts
    * again in a new folder rather than failing. Even mkdir fails that way, with ENOENT or, from Node's
    * recursive mkdir, ENOTDIR, when a parent it just made is removed before the child.
@@ -162,15 +162,15 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async putDirectory(prefix: string, localDir: string): Promise<void> {
-    const target = this.path(prefix);
-    await mkdir(dirname(target), { recursive: true });
-    // Swap in one rename so a reader sees the old set of files or the new one, never a mixture.
-    const old = `${target}.old-${randomUUID()}`;
-    await rename(target, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
+    await this.intoFolder(prefix, async (target) => {
+      // Swap in one rename so a reader sees the old set of files or the new one, never a mixture.
+      const old = `${target}.old-${randomUUID()}`;
+      await rename(target, old).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      await rename(localDir, target);
+      await rm(old, { recursive: true, force: true });
     });
-    await rename(localDir, target);
-    await rm(old, { recursive: true, force: true });
   }
 
   async open(key: string, range?: ByteRange): Promise<StoredFile | null> {
