@@ -1,7 +1,6 @@
 // The simulated players of bench/analytics.ts, acting over HTTP as the embed does: the playback
 // session, the manifest it names, the beacons. What the server acknowledges goes into the truth.
-import http from 'node:http';
-import { call, log, Tally } from './analytics-http.ts';
+import { HttpPool, log, Tally } from './analytics-http.ts';
 import type { Action, Plan, SimEvent, ViewerPlan } from './analytics-plan.ts';
 import type { Place, Truth } from './analytics-truth.ts';
 
@@ -31,8 +30,7 @@ export class Audience {
   readonly answeredBySecond = new Map<number, number>();
   /** The viewers' connections to the server: the trusted proxy's keep-alive pool (a request waits
    * for a free one, as behind a proxy that caps its connections to the origin), one per instance. */
-  readonly agents: http.Agent[];
-  private readonly bases: string[];
+  readonly pools: HttpPool[];
   private readonly refused = new Set<string>();
 
   /** `base`: the server, or its instances (a scaled-out run): a player's requests all go to one of
@@ -45,9 +43,9 @@ export class Audience {
     private readonly truth: Truth,
     connections: number,
   ) {
-    this.bases = typeof base === 'string' ? [base] : base;
-    const each = Math.ceil(connections / this.bases.length);
-    this.agents = this.bases.map(() => new http.Agent({ keepAlive: true, maxSockets: each }));
+    const bases = typeof base === 'string' ? [base] : base;
+    const each = Math.ceil(connections / bases.length);
+    this.pools = bases.map((b) => new HttpPool(b, each));
     this.players = plan.viewers.map((p) => ({
       plan: p,
       key: String(p.index),
@@ -70,13 +68,12 @@ export class Audience {
   }
 
   close(): void {
-    for (const agent of this.agents) agent.destroy();
+    for (const pool of this.pools) pool.close();
   }
 
   /** The instance a player talks to (as a balancer that keeps a client on one instance), and its pool. */
-  private route(p: Player): { base: string; agent: http.Agent } {
-    const i = p.plan.index % this.bases.length;
-    return { base: this.bases[i]!, agent: this.agents[i]! };
+  private route(p: Player): HttpPool {
+    return this.pools[p.plan.index % this.pools.length]!;
   }
 
   private headersOf(p: Player) {
@@ -90,14 +87,9 @@ export class Audience {
   }
 
   private async exec(p: Player, action: Action): Promise<void> {
-    const { base, agent } = this.route(p);
+    const pool = this.route(p);
     if (action.kind === 'arrive') {
-      const res = await call(
-        agent,
-        `${base}/v1/public/lives/${this.liveId}/playback`,
-        'GET',
-        this.headersOf(p),
-      );
+      const res = await pool.request('GET', `/v1/public/lives/${this.liveId}/playback`, this.headersOf(p));
       this.tally.add('playback', res.status);
       this.playbackMs.push(res.ms);
       const sessions = this.addressSessions.get(p.plan.address) ?? [];
@@ -115,7 +107,7 @@ export class Audience {
       await this.post(p, [{ t: action.t, type: 'start', state: 'loading' }]);
     } else if (action.kind === 'manifest') {
       if (!p.manifestUrl) return;
-      const res = await call(agent, `${base}${p.manifestUrl}`, 'GET', this.headersOf(p));
+      const res = await pool.request('GET', p.manifestUrl, this.headersOf(p));
       this.tally.add('manifest', res.status);
       if (res.status === 200) this.truth.media(p.key, Date.now());
       else this.refusal('manifest', res.status, res.text);
@@ -128,11 +120,9 @@ export class Audience {
     const now = Date.now();
     const last = batch[batch.length - 1]!.t;
     const sent = batch.map(({ t, ...e }) => ({ ...e, at: now - (last - t) }));
-    const { base, agent } = this.route(p);
-    const res = await call(
-      agent,
-      `${base}/v1/public/beacons`,
+    const res = await this.route(p).request(
       'POST',
+      '/v1/public/beacons',
       this.headersOf(p),
       JSON.stringify({ sessionId: p.sessionId, events: sent }),
     );

@@ -1,10 +1,9 @@
 // The console side of bench/analytics.ts: a signed-in analyst with the account websocket open (every
 // pushed `analytics` point of the live kept) who loads the dashboard (the six series and the summary
 // at once) during the run.
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { call, log, type Tally } from './analytics-http.ts';
+import { HttpPool, log, type Tally } from './analytics-http.ts';
 
 interface WsClient {
   on(event: 'message', listener: (data: Buffer) => void): void;
@@ -34,12 +33,13 @@ export interface Push {
 
 export class AnalyticsConsole {
   readonly pushes: Push[] = [];
-  readonly agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   /** Each dashboard load (all seven calls at once), ms. */
   readonly loads: number[] = [];
   readonly perCall = new Map<string, number[]>();
   private ws: WsClient | null = null;
   private refused = false;
+
+  private readonly pool: HttpPool;
 
   constructor(
     private readonly base: string,
@@ -47,7 +47,9 @@ export class AnalyticsConsole {
     private readonly token: string,
     private readonly liveId: string,
     private readonly tally: Tally,
-  ) {}
+  ) {
+    this.pool = new HttpPool(base, 8);
+  }
 
   /** Opens the account websocket (subprotocol palco.v1, hello, then `conectado`). */
   async open(): Promise<void> {
@@ -75,15 +77,14 @@ export class AnalyticsConsole {
 
   close(): void {
     this.ws?.terminate();
-    this.agent.destroy();
+    this.pool.close();
   }
 
   /** GET of a signed-in route of the live; 2xx expected. */
   async get(path: string): Promise<{ status: number; ms: number; body: Record<string, unknown> | null }> {
-    const r = await call(
-      this.agent,
-      `${this.base}/v1/analytics/lives/${this.liveId}/${path}${path.includes('?') ? '&' : '?'}accountId=${this.accountId}`,
+    const r = await this.pool.request(
       'GET',
+      `/v1/analytics/lives/${this.liveId}/${path}${path.includes('?') ? '&' : '?'}accountId=${this.accountId}`,
       { authorization: `Bearer ${this.token}` },
     );
     this.tally.add('console', r.status);

@@ -239,6 +239,40 @@ export function stepTimes({ runMs, stepMs }: Pick<PlanOptions, 'runMs' | 'stepMs
   return steps;
 }
 
+/**
+ * The most playback sessions one client address asks for in any plan step and in any 60 s of the plan:
+ * what `SESSIONS_PER_ADDRESS_BURST` and `_PER_MINUTE` must allow for this audience to be served. The
+ * defaults (300 / 600) are sized for about 500 viewers behind one address (docs/security.md); the
+ * 100,000-viewer plan puts ~2,100 behind one, ~1,100 of them joining a minute.
+ */
+export function sessionsPerAddress(plan: Plan, stepMs: number): { step: number; minute: number } {
+  const byAddress = new Map<string, number[]>();
+  for (const v of plan.viewers)
+    for (const a of v.actions)
+      if (a.kind === 'arrive') {
+        const list = byAddress.get(v.address) ?? [];
+        list.push(a.t);
+        byAddress.set(v.address, list);
+      }
+  const most = (times: number[], windowMs: number) => {
+    let best = 0;
+    let from = 0;
+    for (let i = 0; i < times.length; i++) {
+      while (times[from]! <= times[i]! - windowMs) from++;
+      best = Math.max(best, i - from + 1);
+    }
+    return best;
+  };
+  let step = 0;
+  let minute = 0;
+  for (const times of byAddress.values()) {
+    times.sort((a, b) => a - b);
+    step = Math.max(step, most(times, stepMs));
+    minute = Math.max(minute, most(times, 60_000));
+  }
+  return { step, minute };
+}
+
 /** A viewer's steps: when it joins and which later steps change its state. */
 interface Fate {
   join: number;

@@ -7,10 +7,9 @@
 // its process tree, from /proc), PGlite and PostgreSQL side by side. The analytics bench measures the whole
 // audience; this one says which request a change made cheaper. Asserts nothing. Alone:
 // `node --import tsx bench/viewer-requests.ts`, or `npm run bench -- --only=viewers`.
-import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { call } from './analytics-http.ts';
+import { HttpPool } from './analytics-http.ts';
 import { liveOnAir, ownerSession, startBenchServer, treeCpuSeconds, withScratchDatabase } from './server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_VIEWERS_CONNECTIONS ?? 16);
@@ -26,10 +25,9 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 
 type Send = (method: string, path: string, headers: Record<string, string>, body?: string) => Promise<number>;
 
-/** One request over the pool (analytics-http.ts's `call`), answered by its status. */
-function sender(base: string, agent: Agent): Send {
-  return async (method, path, headers, body) =>
-    (await call(agent, `${base}${path}`, method, headers, body)).status;
+/** One request over the pool (analytics-http.ts's `HttpPool`), answered by its status. */
+function sender(pool: HttpPool): Send {
+  return async (method, path, headers, body) => (await pool.request(method, path, headers, body)).status;
 }
 
 interface Figure {
@@ -51,8 +49,8 @@ async function measure(label: string, databaseUrl: string): Promise<Map<string, 
     BEACON_EVENTS_PER_SESSION_PER_MINUTE: '1000000',
     BEACON_EVENTS_PER_SESSION_TOTAL: '1000000',
   });
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const send = sender(server.base, agent);
+  const pool = new HttpPool(server.base, CONNECTIONS);
+  const send = sender(pool);
   const figures = new Map<string, Figure>();
   try {
     const { token, accountId } = await ownerSession(server.base);
@@ -132,7 +130,7 @@ async function measure(label: string, databaseUrl: string): Promise<Map<string, 
       figures.set(name, { perSecond: answers / seconds, cpuMs: (cpu * 1000) / answers, failed });
     }
   } finally {
-    agent.destroy();
+    pool.close();
     await server.stop();
   }
   return figures;
