@@ -1,8 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICK_CLAIM } from '../src/analytics/ticker.ts';
 import { loadConfig } from '../src/config.ts';
-import { markVideoMediaFetched } from '../src/db/repositories/analytics.ts';
+import { claimPush, markVideoMediaFetched } from '../src/db/repositories/analytics.ts';
 import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
@@ -222,6 +223,61 @@ describe('live analytics', () => {
     await settle();
     const viewers = (await get(`/v1/analytics/lives/${LIVE}/series/viewers`)).json();
     expect(viewers.total.at(-1)[1]).toBe(2);
+  });
+
+  it('a viewer’s session row carries its view’s breakdown values and status, which the count reads', async () => {
+    // The ticker counts from viewer_sessions alone; playback_views keeps every view ever played and
+    // joining it made each tick read all of them (docs/analytics.md "Pipeline").
+    const keys = ids.map((id) => sessionKey(id));
+    const columns = ['session_id', 'os', 'state', 'provider', 'cdn', 'status'] as const;
+    const sessionRows = await server.app.db
+      .selectFrom('viewer_sessions')
+      .select(columns)
+      .where('session_id', 'in', keys)
+      .orderBy('session_id')
+      .execute();
+    const viewRows = await server.app.db
+      .selectFrom('playback_views')
+      .select(columns)
+      .where('session_id', 'in', keys)
+      .orderBy('session_id')
+      .execute();
+    expect(sessionRows).toHaveLength(5);
+    expect(sessionRows).toEqual(viewRows);
+    expect(sessionRows.find((r) => r.session_id === keys[2])).toMatchObject({
+      os: 'Windows',
+      status: 'paused',
+      cdn: 'origin',
+    });
+  });
+
+  it('one instance runs each tick: a timer tick right after another instance’s does not count again', async () => {
+    const { ticker } = server.app.analytics;
+    const latest = async () =>
+      (
+        await server.app.db
+          .selectFrom('analytics_buckets')
+          .select(['t', 'viewers'])
+          .where('subject_id', '=', LIVE)
+          .where('dim', '=', 'total')
+          .orderBy('t', 'desc')
+          .executeTakeFirstOrThrow()
+      ).viewers;
+    ticker.stop();
+    try {
+      await ticker.tick();
+      expect(await latest()).toBe(2);
+      await post(ids[3]!, [{ type: 'pause', playingMs: 300, state: 'paused' }]);
+      await server.app.analytics.writer.flush();
+      // Another instance has just run the tick: this one's timer leaves the count to it.
+      await claimPush(server.app.db, TICK_CLAIM, 0);
+      await ticker.tick({ elected: true });
+      expect(await latest()).toBe(2);
+      await ticker.tick();
+      expect(await latest()).toBe(1);
+    } finally {
+      ticker.start();
+    }
   });
 
   it('is for showStreamingAnalytics, in the caller’s own team', async () => {

@@ -84,6 +84,7 @@ describe('migrations and seed', () => {
         'Up 20261204T100000_video_transcode_started',
         'Up 20261205T090000_session_cache_notify',
         'Up 20261206T090000_live_list_notify',
+        'Up 20261207T090000_viewer_session_dims',
       ]);
       expect(await migrateToLatest(db)).toEqual([]);
       expect(await tableNames(db)).toEqual([
@@ -135,6 +136,7 @@ describe('migrations and seed', () => {
         'webhooks',
       ]);
       expect(await migrateAllDown(db)).toEqual([
+        'Down 20261207T090000_viewer_session_dims',
         'Down 20261206T090000_live_list_notify',
         'Down 20261205T090000_session_cache_notify',
         'Down 20261204T100000_video_transcode_started',

@@ -279,7 +279,27 @@ export class AnalyticsWriter {
             rebuffer_count: delta.rebuffer_count,
           })),
         );
-        await upsertViewerSessions(trx, sessions);
+        // A session carries its view's values, so the ticker counts by breakdown without reading
+        // playback_views (docs/analytics.md "Pipeline").
+        const byKey = new Map(views.map((v) => [v.base.session_id, v]));
+        await upsertViewerSessions(
+          trx,
+          sessions.map((session) => {
+            const v = byKey.get(session.session_id);
+            return v
+              ? {
+                  ...session,
+                  view: {
+                    os: v.base.os ?? null,
+                    state: v.base.state ?? null,
+                    provider: v.base.provider ?? null,
+                    cdn: v.delta.cdn ?? null,
+                    status: v.delta.status ?? 'loading',
+                  },
+                }
+              : session;
+          }),
+        );
         await addToBuckets(
           trx,
           buckets.map(({ counters, ...key }) => ({ ...key, ...counters })),

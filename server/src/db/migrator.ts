@@ -38,6 +38,7 @@ import * as chatHost from './migrations/20261204T090000_classroom_chat_host.ts';
 import * as videoTranscodeStarted from './migrations/20261204T100000_video_transcode_started.ts';
 import * as sessionCacheNotify from './migrations/20261205T090000_session_cache_notify.ts';
 import * as liveListNotify from './migrations/20261206T090000_live_list_notify.ts';
+import * as viewerSessionDims from './migrations/20261207T090000_viewer_session_dims.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '20261204T100000_video_transcode_started': videoTranscodeStarted,
   '20261205T090000_session_cache_notify': sessionCacheNotify,
   '20261206T090000_live_list_notify': liveListNotify,
+  '20261207T090000_viewer_session_dims': viewerSessionDims,
 };
 
 /**

@@ -153,22 +153,51 @@ export type ViewerSessionUpsert = {
   ended: boolean;
   /** When its player first fetched the media (a session counts as a viewer from then on). */
   media_at: Date | null;
+  /** The view's breakdown values and status written with its row in the same flush; null: no news
+   * (a manifest fetch alone), the row's are kept. */
+  view?: {
+    os: string | null;
+    state: string | null;
+    provider: string | null;
+    cdn: string | null;
+    status: string;
+  };
 };
 
 /** Adds sessions' news into their rows (creating them): the latest sign of life, an end kept, the first
  * media fetch kept. Rows are written in key order, so two instances never wait on each other in a cycle. */
 export async function upsertViewerSessions(db: Executor, rows: ViewerSessionUpsert[]) {
   const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
+  const finals = sql.join(FINAL_STATUSES.map((s) => sql.lit(s)));
   for (const part of chunks(sorted)) {
     await db
       .insertInto('viewer_sessions')
-      .values(part)
+      .values(
+        part.map(({ view, ...row }) => ({
+          ...row,
+          os: view?.os ?? null,
+          state: view?.state ?? null,
+          provider: view?.provider ?? null,
+          cdn: view?.cdn ?? null,
+          status: view?.status ?? null,
+        })),
+      )
       .onConflict((oc) =>
         oc.column('session_id').doUpdateSet({
           last_seen_at: sql`greatest(viewer_sessions.last_seen_at, excluded.last_seen_at)`,
           // An ended session stays ended (a late heartbeat must not bring it back).
           ended: sql<boolean>`viewer_sessions.ended or excluded.ended`,
           media_at: sql<Date>`coalesce(viewer_sessions.media_at, excluded.media_at)`,
+          os: sql`coalesce(excluded.os, viewer_sessions.os)`,
+          state: sql`coalesce(excluded.state, viewer_sessions.state)`,
+          provider: sql`coalesce(excluded.provider, viewer_sessions.provider)`,
+          cdn: sql`coalesce(excluded.cdn, viewer_sessions.cdn)`,
+          // As the view's row (upsertViews): a final status stays, 'loading' is no news once the
+          // view has a status, null is no news at all.
+          status: sql`case
+            when excluded.status is null or viewer_sessions.status in (${finals}) then viewer_sessions.status
+            when excluded.status = 'loading' and viewer_sessions.status <> 'loading' then viewer_sessions.status
+            else excluded.status end`,
         }),
       )
       .execute();
@@ -201,24 +230,25 @@ export async function addToBuckets(db: Executor, rows: Insertable<AnalyticsBucke
  */
 export async function currentViewersByDimension(db: Executor, timeoutMs: number) {
   const since = new Date(Date.now() - timeoutMs);
+  // viewer_sessions alone: it carries the view's values (migration 20261207T090000), so the count never
+  // reads playback_views, which holds every view ever played.
   const rows = await db
     .selectFrom('viewer_sessions as s')
-    .leftJoin('playback_views as v', 'v.session_id', 's.session_id')
     .select([
       's.live_id',
       's.account_id',
       // True while the view's row is not written yet (the beacon writer flushes on its own clock).
-      sql<boolean>`v.session_id is null`.as('unwritten'),
-      'v.os',
-      'v.state',
-      'v.provider',
-      'v.cdn',
-      sql<string>`count(*) filter (where s.last_seen_at > ${since} and not s.ended and s.media_at is not null and coalesce(v.status, 'loading') <> 'paused')`.as(
+      sql<boolean>`s.status is null`.as('unwritten'),
+      's.os',
+      's.state',
+      's.provider',
+      's.cdn',
+      sql<string>`count(*) filter (where s.last_seen_at > ${since} and not s.ended and s.media_at is not null and coalesce(s.status, 'loading') <> 'paused')`.as(
         'n',
       ),
     ])
-    .groupBy(['s.live_id', 's.account_id', 'v.os', 'v.state', 'v.provider', 'v.cdn'])
-    .groupBy(sql`v.session_id is null`)
+    .groupBy(['s.live_id', 's.account_id', 's.os', 's.state', 's.provider', 's.cdn'])
+    .groupBy(sql`s.status is null`)
     .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }

@@ -59,6 +59,13 @@ export interface ViewerSessionsTable {
   ended: Generated<boolean>;
   /** When its player first fetched the live's manifest; null: never, and the session is not counted. */
   media_at: Generated<Date | null>;
+  /** Its view's breakdown values and status, as the beacon writer last wrote them with its view row
+   * (playback_views); `status` null: that row is not written yet. */
+  os: Generated<string | null>;
+  state: Generated<string | null>;
+  provider: Generated<string | null>;
+  cdn: Generated<string | null>;
+  status: Generated<string | null>;
 }
 
 /** The last viewer count published per live: the guard that lets one instance publish each change. */
