@@ -12,15 +12,15 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** The most `[time, n]` adds up to in any 60 s window. */
-export function maxInWindow(list: [number, number][]): number {
+/** The most `[time, n]` adds up to in any window of `windowMs` (60 s unless given). */
+export function maxInWindow(list: [number, number][], windowMs = 60_000): number {
   const sorted = [...list].sort((a, b) => a[0] - b[0]);
   let best = 0;
   let sum = 0;
   let from = 0;
   for (const [t, n] of sorted) {
     sum += n;
-    while (sorted[from]![0] <= t - 60_000) sum -= sorted[from++]![1];
+    while (sorted[from]![0] <= t - windowMs) sum -= sorted[from++]![1];
     best = Math.max(best, sum);
   }
   return best;

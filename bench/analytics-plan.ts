@@ -8,6 +8,8 @@
 // viewer (startups, heartbeats, stalls, rendition switches, exits of players that never loaded the
 // manifest), so each step's new total is known and the time until the consoles see it is measurable.
 
+import { maxInWindow } from './analytics-http.ts';
+
 export type PlayerState = 'loading' | 'playing' | 'paused' | 'rebuffering' | 'ended';
 
 export interface SimEvent {
@@ -246,29 +248,19 @@ export function stepTimes({ runMs, stepMs }: Pick<PlanOptions, 'runMs' | 'stepMs
  * 100,000-viewer plan puts ~2,100 behind one, ~1,100 of them joining a minute.
  */
 export function sessionsPerAddress(plan: Plan, stepMs: number): { step: number; minute: number } {
-  const byAddress = new Map<string, number[]>();
+  const byAddress = new Map<string, [number, number][]>();
   for (const v of plan.viewers)
     for (const a of v.actions)
       if (a.kind === 'arrive') {
         const list = byAddress.get(v.address) ?? [];
-        list.push(a.t);
+        list.push([a.t, 1]);
         byAddress.set(v.address, list);
       }
-  const most = (times: number[], windowMs: number) => {
-    let best = 0;
-    let from = 0;
-    for (let i = 0; i < times.length; i++) {
-      while (times[from]! <= times[i]! - windowMs) from++;
-      best = Math.max(best, i - from + 1);
-    }
-    return best;
-  };
   let step = 0;
   let minute = 0;
-  for (const times of byAddress.values()) {
-    times.sort((a, b) => a - b);
-    step = Math.max(step, most(times, stepMs));
-    minute = Math.max(minute, most(times, 60_000));
+  for (const arrivals of byAddress.values()) {
+    step = Math.max(step, maxInWindow(arrivals, stepMs));
+    minute = Math.max(minute, maxInWindow(arrivals));
   }
   return { step, minute };
 }

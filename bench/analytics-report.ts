@@ -133,7 +133,7 @@ export function printPair(r: PairResults): void {
   );
   log(
     `busiest address: ${maxOf([...a.addressSessions.values()].map((l) => maxInWindow(l.map((t) => [t, 1]))))} playback sessions and ` +
-      `${fmt(maxOf([...a.addressEvents.values()].map(maxInWindow)))} beacon events in one minute ` +
+      `${fmt(maxOf([...a.addressEvents.values()].map((l) => maxInWindow(l))))} beacon events in one minute ` +
       `(bounds: SESSIONS_PER_ADDRESS burst ${fmt(r.sessionBounds[0])} then ${fmt(r.sessionBounds[1])}/min; BEACON_EVENTS_PER_ADDRESS burst 2,000 then 6,000/min)`,
   );
   const fiveXX = a.tally.where((st) => st >= 500);

@@ -80,20 +80,24 @@ async function placesOf(): Promise<Map<string, Place>> {
  * (school and carrier NATs) raises them, as the README says. A quarter of headroom over the plan's own
  * peak, so every honest viewer is served and a refusal still means a bug.
  */
-function sessionBounds(plan: ReturnType<typeof makePlan>): Record<string, string> {
+function sessionBounds(plan: ReturnType<typeof makePlan>): {
+  burst: number;
+  perMinute: number;
+  env: Record<string, string>;
+} {
   const need = sessionsPerAddress(plan, STEP_MS);
-  const burst = Math.ceil((need.step * 1.25) / 100) * 100;
-  const perMinute = Math.ceil((need.minute * 1.25) / 100) * 100;
-  if (burst <= 300 && perMinute <= 600) return {};
-  const env = {
-    SESSIONS_PER_ADDRESS_BURST: String(Math.max(300, burst)),
-    SESSIONS_PER_ADDRESS_PER_MINUTE: String(Math.max(600, perMinute)),
-  };
+  const burst = Math.max(300, Math.ceil((need.step * 1.25) / 100) * 100);
+  const perMinute = Math.max(600, Math.ceil((need.minute * 1.25) / 100) * 100);
+  if (burst === 300 && perMinute === 600) return { burst, perMinute, env: {} };
   log(
     `  at most ${fmt(need.step)} sessions from one address in a step and ${fmt(need.minute)} in a minute: ` +
-      `SESSIONS_PER_ADDRESS_BURST=${env.SESSIONS_PER_ADDRESS_BURST}, _PER_MINUTE=${env.SESSIONS_PER_ADDRESS_PER_MINUTE} for this run`,
+      `SESSIONS_PER_ADDRESS_BURST=${burst}, _PER_MINUTE=${perMinute} for this run`,
   );
-  return env;
+  return {
+    burst,
+    perMinute,
+    env: { SESSIONS_PER_ADDRESS_BURST: String(burst), SESSIONS_PER_ADDRESS_PER_MINUTE: String(perMinute) },
+  };
 }
 
 async function runPair(label: string, databaseUrl: string, viewers: number, places: Map<string, Place>) {
@@ -105,7 +109,7 @@ async function runPair(label: string, databaseUrl: string, viewers: number, plac
     TRUST_PROXY: '127.0.0.1',
     ...(CONNECTIONS > 48 ? { MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTIONS + 16) } : {}),
     ...(TIMEOUT_SET ? { VIEWER_TIMEOUT_SECONDS: String(VIEWER_TIMEOUT_MS / 1000) } : {}),
-    ...bounds,
+    ...bounds.env,
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'palco-bench-analytics-'));
   let server = await startBenchServer(env, { dataDir });
@@ -297,10 +301,7 @@ async function runPair(label: string, databaseUrl: string, viewers: number, plac
       shiftMs: shift,
       stepMs: STEP_MS,
       seed: SEED,
-      sessionBounds: [
-        Number(bounds.SESSIONS_PER_ADDRESS_BURST ?? 300),
-        Number(bounds.SESSIONS_PER_ADDRESS_PER_MINUTE ?? 600),
-      ],
+      sessionBounds: [bounds.burst, bounds.perMinute],
       plan,
       audience: players,
       console: desk,
