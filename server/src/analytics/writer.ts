@@ -250,7 +250,7 @@ export class AnalyticsWriter {
   private async write(): Promise<void> {
     if (this.events.length === 0 && this.sessions.size === 0) return;
     const events = this.events;
-    const views = [...this.views.values()];
+    const views = this.views;
     const sessions = [...this.sessions.values()];
     const buckets = [...this.buckets.values()];
     this.events = [];
@@ -262,7 +262,7 @@ export class AnalyticsWriter {
         await insertPlaybackEvents(trx, events);
         await upsertViews(
           trx,
-          views.map(({ base, delta }) => ({
+          [...views.values()].map(({ base, delta }) => ({
             ...base,
             started_at: new Date(delta.firstAt),
             last_at: new Date(delta.lastAt),
@@ -281,11 +281,10 @@ export class AnalyticsWriter {
         );
         // A session carries its view's values, so the ticker counts by breakdown without reading
         // playback_views (docs/analytics.md "Pipeline").
-        const byKey = new Map(views.map((v) => [v.base.session_id, v]));
         await upsertViewerSessions(
           trx,
           sessions.map((session) => {
-            const v = byKey.get(session.session_id);
+            const v = views.get(session.session_id);
             return v
               ? {
                   ...session,

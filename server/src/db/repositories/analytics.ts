@@ -109,13 +109,26 @@ export async function insertPlaybackEvents(db: Executor, rows: Insertable<Playba
 const FINAL_STATUSES: ViewStatus[] = ['ended', 'failed', 'exitBeforeStart'];
 
 /**
+ * A view's status as an upsert of `table` keeps it (playback_views, and viewer_sessions which carries
+ * the view's): a final status stays, 'loading' is no news once there is a status, null no news at all
+ * (a session's manifest fetch without a beacon in the same flush).
+ */
+function keptStatus(table: 'playback_views' | 'viewer_sessions') {
+  const held = sql.ref(`${table}.status`);
+  const finals = sql.join(FINAL_STATUSES.map((s) => sql.lit(s)));
+  return sql<ViewStatus>`case
+    when excluded.status is null or ${held} in (${finals}) then ${held}
+    when excluded.status = 'loading' and ${held} <> 'loading' then ${held}
+    else excluded.status end`;
+}
+
+/**
  * Adds each view's deltas into its row (creating it): times are summed, the first startup time, wait
  * and error kept, a final status never replaced. `status` 'loading' in a delta means "no news" unless
  * the row is new. Rows are written in key order, so two instances never wait on each other in a cycle.
  */
 export async function upsertViews(db: Executor, rows: Insertable<PlaybackViewsTable>[]) {
   const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
-  const finals = sql.join(FINAL_STATUSES.map((s) => sql.lit(s)));
   for (const part of chunks(sorted)) {
     await db
       .insertInto('playback_views')
@@ -125,10 +138,7 @@ export async function upsertViews(db: Executor, rows: Insertable<PlaybackViewsTa
           started_at: sql`least(playback_views.started_at, excluded.started_at)`,
           last_at: sql`greatest(playback_views.last_at, excluded.last_at)`,
           ended_at: sql`coalesce(playback_views.ended_at, excluded.ended_at)`,
-          status: sql`case
-            when playback_views.status in (${finals}) then playback_views.status
-            when excluded.status = 'loading' and playback_views.status <> 'loading' then playback_views.status
-            else excluded.status end`,
+          status: keptStatus('playback_views'),
           rendition: sql`coalesce(excluded.rendition, playback_views.rendition)`,
           cdn: sql`coalesce(excluded.cdn, playback_views.cdn)`,
           startup_ms: sql`coalesce(playback_views.startup_ms, excluded.startup_ms)`,
@@ -168,7 +178,6 @@ export type ViewerSessionUpsert = {
  * media fetch kept. Rows are written in key order, so two instances never wait on each other in a cycle. */
 export async function upsertViewerSessions(db: Executor, rows: ViewerSessionUpsert[]) {
   const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
-  const finals = sql.join(FINAL_STATUSES.map((s) => sql.lit(s)));
   for (const part of chunks(sorted)) {
     await db
       .insertInto('viewer_sessions')
@@ -192,12 +201,7 @@ export async function upsertViewerSessions(db: Executor, rows: ViewerSessionUpse
           state: sql`coalesce(excluded.state, viewer_sessions.state)`,
           provider: sql`coalesce(excluded.provider, viewer_sessions.provider)`,
           cdn: sql`coalesce(excluded.cdn, viewer_sessions.cdn)`,
-          // As the view's row (upsertViews): a final status stays, 'loading' is no news once the
-          // view has a status, null is no news at all.
-          status: sql`case
-            when excluded.status is null or viewer_sessions.status in (${finals}) then viewer_sessions.status
-            when excluded.status = 'loading' and viewer_sessions.status <> 'loading' then viewer_sessions.status
-            else excluded.status end`,
+          status: keptStatus('viewer_sessions'),
         }),
       )
       .execute();
