@@ -218,19 +218,22 @@ describe('WHIP/WHEP with aiortc', () => {
       expect(stats?.keyframeRequests).toBeGreaterThan(1);
       expect(Number(sent?.keyframes)).toBeGreaterThan(2);
       // The player decoded pictures to the end: a picture that froze after a loss would decode nothing
-      // more. How many aiortc decodes a second depends on the machine (it decodes in Python: 125 of 125
-      // on an idle one, 21 on CI's loaded one), so the last five seconds are compared with the player's
-      // own pace over the whole play rather than with the 25 fps sent: at least a third of its average.
+      // more. How many aiortc decodes a second depends on the machine and on what else runs (it decodes
+      // in Python: 125 of 125 on an idle box, 21 on CI's loaded one, and one CI run fell from 18 a second
+      // over the play to 5 in its last seconds while the browser suites ran beside it), so the rule is
+      // the machine-free one: pictures kept coming in the last five seconds, at least one a second on
+      // average, and in most of those seconds.
       const lines = player.lines.filter((l) => l.type === 'stats');
       const end = player.last('end');
       expect(end, player.stderr()).toMatchObject({ state: 'connected' });
-      const decodingSeconds = lines.filter((l) => Number(l.video) > 0).length;
-      const averageFive = (Number(end?.video) / Math.max(1, decodingSeconds)) * 5;
-      const lastFive = Number(end?.video) - Number(lines.at(-6)?.video);
+      const lastSix = lines.slice(-6).map((l) => Number(l.video));
+      const lastFive = Number(end?.video) - (lastSix[0] ?? 0);
+      const secondsWithPictures = lastSix.slice(1).filter((v, i) => v > (lastSix[i] ?? v)).length;
+      expect(lastFive, `${lastFive} pictures in the last 5 s`).toBeGreaterThanOrEqual(5);
       expect(
-        lastFive,
-        `${lastFive} pictures in the last 5 s, ${averageFive.toFixed(1)} on average`,
-      ).toBeGreaterThanOrEqual(Math.max(5, averageFive / 3));
+        secondsWithPictures,
+        `pictures in ${secondsWithPictures} of the last 5 s`,
+      ).toBeGreaterThanOrEqual(3);
       expect(server.app.whip.isPublishing(live.id)).toBe(true);
     } finally {
       await publisher.stop();
