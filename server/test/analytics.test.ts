@@ -2,12 +2,14 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICK_CLAIM } from '../src/analytics/ticker.ts';
+import { AnalyticsWriter, type BeaconPost } from '../src/analytics/writer.ts';
 import { loadConfig } from '../src/config.ts';
 import { claimPush, markVideoMediaFetched } from '../src/db/repositories/analytics.ts';
 import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { DEMO_DIRECTORIES } from '../src/db/seed-videos.ts';
+import type { BeaconEventBody } from '../src/http/beacons.ts';
 import { viewerDir } from '../src/media/live-viewer.ts';
 import { issueViewerSession, mediaMark } from '../src/media/playback-session.ts';
 import { sessionKey } from '../src/media/viewer-session-check.ts';
@@ -525,6 +527,64 @@ describe('enrichment', () => {
     );
     expect(summary.attributions.map((a: { url: string }) => a.url)).toContain('https://db-ip.com');
     expect(JSON.stringify(summary)).not.toContain('179.226');
+  });
+});
+
+describe('pipeline', () => {
+  it('reads the views a writer does not remember together, and each keeps its own values', async () => {
+    // A view another instance wrote: a fresh writer takes its enrichment from its row.
+    const known = await viewer(UA.iphone, 700);
+    await server.app.analytics.writer.flush();
+    let viewReads = 0;
+    const counted = server.app.db.withPlugin({
+      transformQuery(args) {
+        if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes('"playback_views"'))
+          viewReads += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const writer = new AnalyticsWriter(counted, server.app.log, 60_000);
+    const dims = (n: number) => async () => ({
+      device: 'Desktop',
+      os: 'Linux',
+      browser: 'Firefox',
+      browser_version: '133',
+      country: 'BR',
+      state: null,
+      city: null,
+      asn: null,
+      provider: `Rede ${n}`,
+    });
+    const postOf = (sessionKeyOf: string, n: number): BeaconPost => ({
+      sessionKey: sessionKeyOf,
+      kind: 'live',
+      subjectId: LIVE,
+      accountId: ACCOUNT,
+      viewerId: `LOTE${n}`,
+      events: [{ type: 'start', state: 'loading', at: Date.now() } as unknown as BeaconEventBody],
+      receivedAt: Date.now(),
+      dims: dims(n),
+    });
+    const keys = Array.from({ length: 300 }, (_, n) => `lote-${Date.now()}-${n}`);
+    const [first = '', last = ''] = [keys[0], keys[299]];
+    // Two posts of one new view at once are one view with one enrichment.
+    await Promise.all([
+      ...keys.map((key, n) => writer.record(postOf(key, n))),
+      writer.record({ ...postOf(first, 0), dims: dims(999) }),
+      writer.record(postOf(sessionKey(known), 1000)),
+    ]);
+    expect(viewReads).toBe(1);
+    await writer.flush();
+    const rows = await server.app.db
+      .selectFrom('playback_views')
+      .select(['session_id', 'os', 'provider'])
+      .where('session_id', 'in', [sessionKey(known), first, last])
+      .execute();
+    const byKey = Object.fromEntries(rows.map((r) => [r.session_id, r]));
+    expect(byKey[sessionKey(known)]).toMatchObject({ os: 'iOS' });
+    expect(byKey[first]).toMatchObject({ os: 'Linux', provider: 'Rede 0' });
+    expect(byKey[last]).toMatchObject({ os: 'Linux', provider: 'Rede 299' });
   });
 });
 

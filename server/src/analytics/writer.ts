@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   addToBuckets,
-  findViewMemory,
+  findViewMemories,
   insertPlaybackEvents,
   type NewBucket,
   type NewPlaybackEvent,
@@ -29,6 +29,27 @@ const CLOCK_SKEW_MS = 24 * 3600_000;
 const CLOCK_OFF_MS = 3_000;
 /** Views an instance remembers between posts (the oldest go first; a miss reads the view's row). */
 const MEMORY_MAX = 100_000;
+/** Views read in one statement at most (one array parameter; a busy instance's misses queue behind). */
+const READ_MAX = 1_000;
+
+type ViewRow = Awaited<ReturnType<typeof findViewMemories>>[number];
+
+/** A post waiting for its view's row. */
+interface Asked {
+  promise: Promise<ViewRow | undefined>;
+  resolve: (row: ViewRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+function ask(): Asked {
+  let resolve: Asked['resolve'] = () => {};
+  let reject: Asked['reject'] = () => {};
+  const promise = new Promise<ViewRow | undefined>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
 
 /** One accepted post, as the beacon route hands it over. */
 export interface BeaconPost {
@@ -65,6 +86,10 @@ export class AnalyticsWriter {
   private sessions = new Map<string, ViewerSessionUpsert>();
   private buckets = new Map<string, NewBucket & { counters: BucketDelta['counters'] }>();
   private readonly memory = new Map<string, ViewMemory>();
+  /** Views to read, and the views being read: a post waits for its view's row with the others. */
+  private toRead = new Map<string, Asked>();
+  private reading = new Map<string, Asked>();
+  private readerRunning = false;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -93,7 +118,10 @@ export class AnalyticsWriter {
       this.memory.set(post.sessionKey, known);
       return known;
     }
-    const row = await findViewMemory(this.db, post.sessionKey);
+    const row = await this.readView(post.sessionKey);
+    // Another post of the same view may have been remembered while this one waited: both use one memory.
+    const meanwhile = this.memory.get(post.sessionKey);
+    if (meanwhile) return meanwhile;
     const memory: ViewMemory = row
       ? {
           dims: {
@@ -111,12 +139,53 @@ export class AnalyticsWriter {
           cdn: row.cdn,
         }
       : { dims: await post.dims(), rendition: null, cdn: null };
+    const settled = this.memory.get(post.sessionKey);
+    if (settled) return settled;
     this.memory.set(post.sessionKey, memory);
     if (this.memory.size > MEMORY_MAX) {
       const oldest = this.memory.keys().next().value;
       if (oldest !== undefined) this.memory.delete(oldest);
     }
     return memory;
+  }
+
+  /**
+   * A view's row, read with every other view asked for meanwhile: one statement for all the views that
+   * missed the memory while the previous read ran (a joining audience is thousands of new views a
+   * second, and a read each was a fifth of the embedded database's time; docs/analytics.md
+   * "Pipeline"). With nothing in flight a lone read goes at the next turn of the event loop.
+   */
+  private readView(sessionKey: string): Promise<ViewRow | undefined> {
+    const waiting = this.reading.get(sessionKey) ?? this.toRead.get(sessionKey);
+    if (waiting) return waiting.promise;
+    const asked = ask();
+    this.toRead.set(sessionKey, asked);
+    if (!this.readerRunning) {
+      this.readerRunning = true;
+      setImmediate(() => void this.readViews());
+    }
+    return asked.promise;
+  }
+
+  private async readViews(): Promise<void> {
+    while (this.toRead.size > 0) {
+      const batch = new Map<string, Asked>();
+      for (const [key, asked] of this.toRead) {
+        if (batch.size === READ_MAX) break;
+        batch.set(key, asked);
+      }
+      for (const key of batch.keys()) this.toRead.delete(key);
+      this.reading = batch;
+      try {
+        const rows = await findViewMemories(this.db, [...batch.keys()]);
+        const byKey = new Map(rows.map((row) => [row.session_id, row]));
+        for (const [key, asked] of batch) asked.resolve(byKey.get(key));
+      } catch (error) {
+        for (const asked of batch.values()) asked.reject(error);
+      }
+      this.reading = new Map();
+    }
+    this.readerRunning = false;
   }
 
   /** Takes a post: nothing is written before the next flush. */

@@ -22,11 +22,15 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** What a view row holds of its enrichment and last rendition/CDN (an instance's memory on a miss). */
-export async function findViewMemory(db: Executor, sessionId: string) {
+/** What a view row holds of its enrichment and last rendition/CDN (an instance's memory on a miss),
+ * for many views in one statement: the writer reads the views it does not remember together
+ * (analytics/writer.ts), and nearly all of them are new, so most ids find no row. */
+export async function findViewMemories(db: Executor, sessionIds: readonly string[]) {
+  if (sessionIds.length === 0) return [];
   return db
     .selectFrom('playback_views')
     .select([
+      'session_id',
       'device',
       'os',
       'browser',
@@ -39,8 +43,8 @@ export async function findViewMemory(db: Executor, sessionId: string) {
       'rendition',
       'cdn',
     ])
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
+    .where(sql<boolean>`session_id = any(${[...sessionIds]}::text[])`)
+    .execute();
 }
 
 /** playback_events' columns as the writer fills them (`id` and `received_at` are the table's), typed. */
