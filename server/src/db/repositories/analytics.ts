@@ -47,7 +47,37 @@ export async function findViewMemories(db: Executor, sessionIds: readonly string
     .execute();
 }
 
-/** playback_events' columns as the writer fills them (`id` and `received_at` are the table's), typed. */
+/** A table's columns as an unnest insert fills them: each with its SQL type. */
+type Columns<Row> = readonly (readonly [keyof Row & string, string])[];
+
+/**
+ * `select … from unnest($1::type[], $2::type[], …)`: rows as one array per column (docs/analytics.md
+ * "Beyond one database"). A statement of one parameter per column however many rows, where a multi-row
+ * VALUES has one per column per row for PostgreSQL to parse and plan and for Kysely to build: the
+ * beacon writer's statements carry thousands of rows a second, and on PGlite that work runs on the
+ * server's own thread. The arrays go as parameters, never as SQL text; jsonb travels as text and is
+ * cast per row.
+ */
+function unnested<Row>(columns: Columns<Row>, rows: readonly Row[]) {
+  const arrays = columns.map(([name, type]) => {
+    const values = rows.map((row) => {
+      const value = row[name];
+      return value instanceof Date ? value.toISOString() : (value ?? null);
+    });
+    return sql`${values}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`;
+  });
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  const selected = sql.join(
+    columns.map(([name, type]) =>
+      type === 'jsonb' ? sql`e.${sql.ref(name)}::jsonb` : sql`e.${sql.ref(name)}`,
+    ),
+  );
+  return sql`select ${selected} from unnest(${sql.join(arrays)}) as e(${names})`;
+}
+
+const columnNames = <Row>(columns: Columns<Row>) => columns.map(([name]) => name);
+
+/** playback_events' columns as the writer fills them (`id` and `received_at` are the table's). */
 const EVENT_COLUMNS = [
   ['session_id', 'text'],
   ['account_id', 'uuid'],
@@ -75,38 +105,20 @@ const EVENT_COLUMNS = [
   ['playhead', 'double precision'],
   ['waited_ms', 'integer'],
   ['cdn', 'text'],
-] as const satisfies readonly (readonly [keyof NewPlaybackEvent, string])[];
+] as const satisfies Columns<NewPlaybackEvent>;
 
-/** Rows per statement of the events' insert: its parameters are one array per column, whatever the rows. */
-const EVENT_CHUNK = 2000;
+/** Rows per statement of an unnest insert: its parameters are one array per column, whatever the rows
+ * (the upserts' rows are bounded too: an upsert's rows are locked in one go). */
+const UNNEST_CHUNK = 2000;
 
-/** The insert's column list, and what it selects from the unnested arrays (jsonb arrives as text). */
-const EVENT_NAMES = sql.join(EVENT_COLUMNS.map(([name]) => sql.ref(name)));
-const EVENT_SELECTED = sql.join(
-  EVENT_COLUMNS.map(([name, type]) =>
-    type === 'jsonb' ? sql`e.${sql.ref(name)}::jsonb` : sql`e.${sql.ref(name)}`,
-  ),
-);
-
-/**
- * The beacons' raw events, one array per column unnested into rows (docs/analytics.md "Beyond one
- * database"): a statement of 26 parameters however many rows, where a multi-row VALUES had 26 per row
- * for PostgreSQL to parse and plan and for Kysely to build (~12 % of the server's time under 100,000
- * simulated viewers, and on PGlite that work runs on the server's own thread). The arrays go as
- * parameters, never as SQL text.
- */
+/** The beacons' raw events, as they came (one unnest statement per 2,000). */
 export async function insertPlaybackEvents(db: Executor, rows: Insertable<PlaybackEventsTable>[]) {
-  for (const part of chunks(rows, EVENT_CHUNK)) {
-    const arrays = EVENT_COLUMNS.map(([name, type]) => {
-      const values = part.map((row) => {
-        const value = row[name];
-        return value instanceof Date ? value.toISOString() : (value ?? null);
-      });
-      // jsonb travels as text (the writer serialised it) and is cast per row by EVENT_SELECTED.
-      return sql`${values}::${sql.raw(type === 'jsonb' ? 'text' : type)}[]`;
-    });
-    await sql`insert into playback_events (${EVENT_NAMES})
-      select ${EVENT_SELECTED} from unnest(${sql.join(arrays)}) as e(${EVENT_NAMES})`.execute(db);
+  for (const part of chunks(rows, UNNEST_CHUNK)) {
+    await db
+      .insertInto('playback_events')
+      .columns(columnNames(EVENT_COLUMNS))
+      .expression(unnested(EVENT_COLUMNS, part))
+      .execute();
   }
 }
 
@@ -126,6 +138,37 @@ function keptStatus(table: 'playback_views' | 'viewer_sessions') {
     else excluded.status end`;
 }
 
+/** playback_views' columns as the writer fills them (every one: a view's first row is whole). */
+const VIEW_UPSERT_COLUMNS = [
+  ['session_id', 'text'],
+  ['account_id', 'uuid'],
+  ['live_id', 'uuid'],
+  ['video_id', 'uuid'],
+  ['viewer_id', 'text'],
+  ['started_at', 'timestamptz'],
+  ['last_at', 'timestamptz'],
+  ['ended_at', 'timestamptz'],
+  ['status', 'text'],
+  ['device', 'text'],
+  ['os', 'text'],
+  ['browser', 'text'],
+  ['browser_version', 'text'],
+  ['country', 'text'],
+  ['state', 'text'],
+  ['city', 'text'],
+  ['asn', 'integer'],
+  ['provider', 'text'],
+  ['cdn', 'text'],
+  ['rendition', 'text'],
+  ['startup_ms', 'integer'],
+  ['waited_ms', 'integer'],
+  ['error_code', 'text'],
+  ['playing_ms', 'bigint'],
+  ['rebuffer_ms', 'bigint'],
+  ['paused_ms', 'bigint'],
+  ['rebuffer_count', 'integer'],
+] as const satisfies Columns<NewPlaybackView>;
+
 /**
  * Adds each view's deltas into its row (creating it): times are summed, the first startup time, wait
  * and error kept, a final status never replaced. `status` 'loading' in a delta means "no news" unless
@@ -133,10 +176,11 @@ function keptStatus(table: 'playback_views' | 'viewer_sessions') {
  */
 export async function upsertViews(db: Executor, rows: Insertable<PlaybackViewsTable>[]) {
   const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
-  for (const part of chunks(sorted)) {
+  for (const part of chunks(sorted, UNNEST_CHUNK)) {
     await db
       .insertInto('playback_views')
-      .values(part)
+      .columns(columnNames(VIEW_UPSERT_COLUMNS))
+      .expression(unnested(VIEW_UPSERT_COLUMNS, part))
       .onConflict((oc) =>
         oc.column('session_id').doUpdateSet({
           started_at: sql`least(playback_views.started_at, excluded.started_at)`,
@@ -178,23 +222,40 @@ export type ViewerSessionUpsert = {
   };
 };
 
+/** viewer_sessions' columns as the writer fills them. */
+const SESSION_COLUMNS = [
+  ['session_id', 'text'],
+  ['live_id', 'uuid'],
+  ['account_id', 'uuid'],
+  ['last_seen_at', 'timestamptz'],
+  ['ended', 'boolean'],
+  ['media_at', 'timestamptz'],
+  ['os', 'text'],
+  ['state', 'text'],
+  ['provider', 'text'],
+  ['cdn', 'text'],
+  ['status', 'text'],
+] as const satisfies Columns<
+  Omit<ViewerSessionUpsert, 'view'> & Record<'os' | 'state' | 'provider' | 'cdn' | 'status', string | null>
+>;
+
 /** Adds sessions' news into their rows (creating them): the latest sign of life, an end kept, the first
  * media fetch kept. Rows are written in key order, so two instances never wait on each other in a cycle. */
 export async function upsertViewerSessions(db: Executor, rows: ViewerSessionUpsert[]) {
   const sorted = [...rows].sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
-  for (const part of chunks(sorted)) {
+  for (const part of chunks(sorted, UNNEST_CHUNK)) {
+    const flat = part.map(({ view, ...row }) => ({
+      ...row,
+      os: view?.os ?? null,
+      state: view?.state ?? null,
+      provider: view?.provider ?? null,
+      cdn: view?.cdn ?? null,
+      status: view?.status ?? null,
+    }));
     await db
       .insertInto('viewer_sessions')
-      .values(
-        part.map(({ view, ...row }) => ({
-          ...row,
-          os: view?.os ?? null,
-          state: view?.state ?? null,
-          provider: view?.provider ?? null,
-          cdn: view?.cdn ?? null,
-          status: view?.status ?? null,
-        })),
-      )
+      .columns(columnNames(SESSION_COLUMNS))
+      .expression(unnested(SESSION_COLUMNS, flat))
       .onConflict((oc) =>
         oc.column('session_id').doUpdateSet({
           last_seen_at: sql`greatest(viewer_sessions.last_seen_at, excluded.last_seen_at)`,
@@ -212,6 +273,23 @@ export async function upsertViewerSessions(db: Executor, rows: ViewerSessionUpse
   }
 }
 
+/** analytics_buckets' key columns and additive counters, as the writer fills them. */
+const BUCKET_COLUMNS = [
+  ['subject_id', 'uuid'],
+  ['kind', 'text'],
+  ['account_id', 'uuid'],
+  ['t', 'timestamptz'],
+  ['dim', 'text'],
+  ['value', 'text'],
+  ...BUCKET_COUNTERS.map(
+    (c) =>
+      [c, c.endsWith('_ms') || c === 'startup_ms_sum' ? 'bigint' : 'integer'] as const satisfies readonly [
+        keyof NewBucket,
+        string,
+      ],
+  ),
+] as const satisfies Columns<NewBucket>;
+
 /** Adds counters into their buckets (every instance adds into the same rows), in key order. */
 export async function addToBuckets(db: Executor, rows: Insertable<AnalyticsBucketsTable>[]) {
   const key = (r: Insertable<AnalyticsBucketsTable>) =>
@@ -220,10 +298,11 @@ export async function addToBuckets(db: Executor, rows: Insertable<AnalyticsBucke
   const set = Object.fromEntries(
     BUCKET_COUNTERS.map((c) => [c, sql`analytics_buckets.${sql.ref(c)} + excluded.${sql.ref(c)}`]),
   );
-  for (const part of chunks(sorted)) {
+  for (const part of chunks(sorted, UNNEST_CHUNK)) {
     await db
       .insertInto('analytics_buckets')
-      .values(part)
+      .columns(columnNames(BUCKET_COLUMNS))
+      .expression(unnested(BUCKET_COLUMNS, part))
       .onConflict((oc) =>
         oc.columns(['subject_id', 't', 'dim', 'value']).doUpdateSet({ ...set, updated_at: sql`now()` }),
       )
