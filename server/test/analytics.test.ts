@@ -9,7 +9,6 @@ import { createVideo } from '../src/db/repositories/videos.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed.ts';
 import { DEMO_STREAMS } from '../src/db/seed-streams.ts';
 import { DEMO_DIRECTORIES } from '../src/db/seed-videos.ts';
-import type { BeaconEventBody } from '../src/http/beacons.ts';
 import { viewerDir } from '../src/media/live-viewer.ts';
 import { issueViewerSession, mediaMark } from '../src/media/playback-session.ts';
 import { sessionKey } from '../src/media/viewer-session-check.ts';
@@ -562,7 +561,7 @@ describe('pipeline', () => {
       subjectId: LIVE,
       accountId: ACCOUNT,
       viewerId: `LOTE${n}`,
-      events: [{ type: 'start', state: 'loading', at: Date.now() } as unknown as BeaconEventBody],
+      events: [{ type: 'start', state: 'loading', at: Date.now() }],
       receivedAt: Date.now(),
       dims: dims(n),
     });

@@ -1,6 +1,12 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 
-import { BEACON_TYPES, MAX_EVENTS_PER_POST, PLAYER_STATES } from '../../../contract/beacons.ts';
+import {
+  BEACON_TYPES,
+  type BeaconType,
+  MAX_EVENTS_PER_POST,
+  PLAYER_STATES,
+  type PlayerState,
+} from '../../../contract/beacons.ts';
 
 export {
   BEACON_TYPES,
@@ -54,7 +60,13 @@ export const BeaconEvent = Type.Object(
   },
   { additionalProperties: false },
 );
-export type BeaconEventBody = Static<typeof BeaconEvent>;
+/** An event as the route hands it on. TypeBox infers a union built from an array (not a tuple) as
+ * `never`, so `type` and `state` are typed from the lists here: a comparison with a name that is not an
+ * event type or a state is a type error. */
+export type BeaconEventBody = Omit<Static<typeof BeaconEvent>, 'type' | 'state'> & {
+  type: BeaconType;
+  state?: PlayerState;
+};
 
 export const BeaconBody = Type.Object(
   {
