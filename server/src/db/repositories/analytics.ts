@@ -52,7 +52,7 @@ type Columns<Row> = readonly (readonly [keyof Row & string, string])[];
 
 /**
  * `select … from unnest($1::type[], $2::type[], …)`: rows as one array per column (docs/analytics.md
- * "Beyond one database"). A statement of one parameter per column however many rows, where a multi-row
+ * "The raw events as arrays" and "Every flush statement as arrays"). A statement of one parameter per column however many rows, where a multi-row
  * VALUES has one per column per row for PostgreSQL to parse and plan and for Kysely to build: the
  * beacon writer's statements carry thousands of rows a second, and on PGlite that work runs on the
  * server's own thread. The arrays go as parameters, never as SQL text; jsonb travels as text and is
