@@ -86,6 +86,13 @@ describe('chart data', () => {
     expect(currentViewers(summary, [[T + 10_000, 3]])).toEqual({ now: 10, peak: 15 });
     expect(currentViewers(summary, [[T + 20_000, 12]])).toEqual({ now: 12, peak: 15 });
     expect(currentViewers(summary, [[T + 30_000, 20]])).toEqual({ now: 20, peak: 20 });
+    // A viewer leaves after the pushed peak: the figure shown stays the highest count pushed.
+    expect(
+      currentViewers(summary, [
+        [T + 30_000, 20],
+        [T + 40_000, 19],
+      ]),
+    ).toEqual({ now: 19, peak: 20 });
   });
 
   it('renders only web attribution links', () => {

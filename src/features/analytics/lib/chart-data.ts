@@ -62,8 +62,9 @@ export function latestValues(
 }
 
 /** Viewers now and the peak: the summary's, unless a pushed bucket is newer than the summary (it
- * ends after the summary was read), whose viewers are then the current ones (and the peak, when
- * they exceed it). */
+ * ends after the summary was read), whose viewers are then the current ones. The peak is the highest
+ * of the summary's and of every bucket pushed since: a count the console showed is never forgotten
+ * when a later, lower one arrives. */
 export function currentViewers(
   summary: Pick<Summary, 'viewersNow' | 'peak' | 'asOf'>,
   viewers: readonly Point[] | undefined,
@@ -72,7 +73,11 @@ export function currentViewers(
   const asOf = Date.parse(summary.asOf);
   if (!newest || Number.isNaN(asOf) || newest[0] + BUCKET_MS <= asOf)
     return { now: summary.viewersNow, peak: summary.peak };
-  return { now: newest[1], peak: Math.max(summary.peak, newest[1]) };
+  const peak = (viewers ?? []).reduce(
+    (highest, [t, n]) => (t + BUCKET_MS > asOf ? Math.max(highest, n) : highest),
+    summary.peak,
+  );
+  return { now: newest[1], peak };
 }
 
 /** Only web links are rendered as links (an attribution's URL comes from the server's data). */
